@@ -10,12 +10,22 @@
 //! assert!(v.is_zero());
 //! ```
 
+mod board;
+mod limits;
+mod memo;
 mod mex;
+mod nim;
 mod nimber;
 mod outcome;
 mod rules;
+mod syntax;
 
+pub use board::{wythoff_is_p, BoardTable, Piece, PieceError, Square, Step, TableError};
+pub use limits::{LimitError, Limits};
+pub use memo::{MemoSolver, SolveError};
 pub use mex::{mex_naive, mex_of_words, MexSet};
+pub use nim::{misere_nim_outcome, misere_nim_winning_moves, nim_value, nim_winning_moves, Nim};
 pub use nimber::Nimber;
 pub use outcome::{Outcome, Player};
 pub use rules::{GameGraph, Rules, Sums};
+pub use syntax::{caret, parse_expr, parse_ruleset, Arg, Expr, Item, Span, SyntaxError, Term};
