@@ -18,6 +18,7 @@ mod nim;
 mod nimber;
 mod outcome;
 mod rules;
+mod search;
 mod syntax;
 
 pub use board::{wythoff_is_p, BoardTable, Piece, PieceError, Square, Step, TableError};
@@ -28,4 +29,5 @@ pub use nim::{misere_nim_outcome, misere_nim_winning_moves, nim_value, nim_winni
 pub use nimber::Nimber;
 pub use outcome::{Outcome, Player};
 pub use rules::{GameGraph, Rules, Sums};
+pub use search::{PlainSearch, Play, Remoteness, SearchConfig, SearchError};
 pub use syntax::{caret, parse_expr, parse_ruleset, Arg, Expr, Item, Span, SyntaxError, Term};
