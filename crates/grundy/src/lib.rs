@@ -11,6 +11,9 @@
 //! ```
 
 mod board;
+mod engine;
+mod expr;
+mod heapseq;
 mod limits;
 mod memo;
 mod mex;
@@ -20,8 +23,15 @@ mod outcome;
 mod rules;
 mod search;
 mod syntax;
+mod takebreak;
 
 pub use board::{wythoff_is_p, BoardTable, Piece, PieceError, Square, Step, TableError};
+pub use engine::{Engine, EvalError, Evaluation};
+pub use expr::{
+    parse_game, parse_ruleset_spec, validate, ExprError, GameExpr, Group, HeapKind, HeapRules,
+    Ruleset,
+};
+pub use heapseq::{takebreak_options_until, HeapSequence, SequenceError};
 pub use limits::{LimitError, Limits};
 pub use memo::{MemoSolver, SolveError};
 pub use mex::{mex_naive, mex_of_words, MexSet};
@@ -31,3 +41,4 @@ pub use outcome::{Outcome, Player};
 pub use rules::{GameGraph, Rules, Sums};
 pub use search::{PlainSearch, Play, Remoteness, SearchConfig, SearchError};
 pub use syntax::{caret, parse_expr, parse_ruleset, Arg, Expr, Item, Span, SyntaxError, Term};
+pub use takebreak::{CodeError, TakeBreak};
