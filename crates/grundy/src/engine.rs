@@ -171,10 +171,11 @@ impl Engine {
         if !total.is_zero() {
             'outer: for (gi, group) in groups.iter().enumerate() {
                 for (ci, &v) in values[gi].iter().enumerate() {
+                    // Moving this component to an option of value v ^ total wins. By the
+                    // mex such an option exists when that is below v, and may exist above.
                     let target = v ^ total;
-                    if target >= v || repeats_earlier(group, ci) {
-                        // no option reaches the target, or an equal heap before it gave the same moves
-                        continue;
+                    if repeats_earlier(group, ci) {
+                        continue; // an equal heap before it gave the same moves
                     }
                     let flow = self.options_with_value(group, ci, target, &mut |replacement| {
                         moves.push(GameExpr::Sum(replace(groups, gi, ci, replacement)));
@@ -189,6 +190,7 @@ impl Engine {
                 }
             }
         }
+        dedup_in_order(&mut moves);
         Ok(Evaluation {
             game: game.clone(),
             play: Play::Normal,
@@ -217,12 +219,15 @@ impl Engine {
                 };
                 match &rules.kind {
                     HeapKind::Nim => {
-                        // Bouton: the one option of value t is the heap of size t.
-                        found(with(&if target.0 == 0 {
-                            vec![]
-                        } else {
-                            vec![target.0]
-                        }));
+                        // Bouton: the one option of value t is the heap of size t, if t < n.
+                        if target.0 < n {
+                            let parts = if target.0 == 0 {
+                                vec![]
+                            } else {
+                                vec![target.0]
+                            };
+                            found(with(&parts));
+                        }
                         Ok(ControlFlow::Continue(()))
                     }
                     HeapKind::TakeBreak(tb) => {
@@ -272,8 +277,8 @@ impl Engine {
             return Ok(self.misere_nim(game, groups));
         }
         // No closed form: exact search of the sum's game graph.
-        let atoms = Atoms::new(groups);
-        let start = Sums::<&Atoms>::position(atoms.start.clone());
+        let atoms = ExprGraph::new(groups);
+        let start = atoms.start();
         let config = SearchConfig::with_max_positions(
             usize::try_from(self.limits.max_positions).unwrap_or(usize::MAX),
         );
@@ -339,6 +344,12 @@ impl Engine {
     }
 }
 
+/// Removes repeated positions, keeping the first of each.
+fn dedup_in_order(moves: &mut Vec<GameExpr>) {
+    let mut seen = std::collections::HashSet::new();
+    moves.retain(|m| seen.insert(m.clone()));
+}
+
 /// Whether heap `ci` of a heap group equals an earlier heap of the group, whose
 /// moves lead to the same positions.
 fn repeats_earlier(group: &Group, ci: usize) -> bool {
@@ -358,9 +369,23 @@ fn replace(groups: &[Group], gi: usize, ci: usize, by: Group) -> Vec<Group> {
     out
 }
 
-/// The components of a sum as small copyable atoms, so that exact search over
-/// mixed sums (heaps of several rulesets, pieces) works on one position type.
-struct Atoms {
+/// The explicit game graph of a sum: its components as small copyable atoms,
+/// so that exact search over mixed sums (heaps of several rulesets, pieces)
+/// works on one position type. `Sums(&graph)` is a [`GameGraph`] whose
+/// positions are sorted lists of atoms; [`ExprGraph::groups`] writes one back
+/// as an expression.
+///
+/// This is what misère sums are searched on, and the brute force that the
+/// engine's shortcuts (XOR of component values, tables) are tested against.
+///
+/// ```
+/// use grundy::{parse_game, ExprGraph, GameExpr, PlainSearch, SearchConfig, Sums, Nimber};
+/// let GameExpr::Sum(groups) = parse_game("nim(1,2) + kayles(3)").unwrap() else { unreachable!() };
+/// let graph = ExprGraph::new(&groups);
+/// let mut search = PlainSearch::new(Sums(&graph), SearchConfig::default());
+/// assert_eq!(search.nimber(&graph.start()).unwrap(), Nimber(1 ^ 2 ^ 3));
+/// ```
+pub struct ExprGraph {
     rules: Vec<AtomRules>,
     start: Vec<Atom>,
 }
@@ -371,15 +396,17 @@ enum AtomRules {
     Piece(Piece),
 }
 
+/// One component of an [`ExprGraph`]: which ruleset, and the heap or square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-struct Atom {
+pub struct Atom {
     rules: u32,
     a: u64,
     b: u64,
 }
 
-impl Atoms {
-    fn new(groups: &[Group]) -> Atoms {
+impl ExprGraph {
+    /// The graph of the sum of `groups`.
+    pub fn new(groups: &[Group]) -> ExprGraph {
         let mut rules: Vec<AtomRules> = Vec::new();
         let mut start = Vec::new();
         let mut id = |r: AtomRules| -> u32 {
@@ -411,11 +438,16 @@ impl Atoms {
                 }
             }
         }
-        Atoms { rules, start }
+        ExprGraph { rules, start }
     }
 
-    /// A sum of atoms written back as groups: one group per heap ruleset, one per piece.
-    fn groups(&self, atoms: &[Atom]) -> Vec<Group> {
+    /// The starting position (sorted atoms; empty heaps dropped).
+    pub fn start(&self) -> Vec<Atom> {
+        Sums::<&ExprGraph>::position(self.start.clone())
+    }
+
+    /// A position written back as groups: one group per heap ruleset, one per piece.
+    pub fn groups(&self, atoms: &[Atom]) -> Vec<Group> {
         let mut out: Vec<Group> = Vec::new();
         for (r, rules) in self.rules.iter().enumerate() {
             let mine = atoms.iter().filter(|a| a.rules == r as u32);
@@ -439,7 +471,7 @@ impl Atoms {
     }
 }
 
-impl Rules for &Atoms {
+impl Rules for &ExprGraph {
     type Position = Atom;
 
     fn options(&self, atom: &Atom, visit: &mut dyn FnMut(&[Atom])) {
@@ -473,7 +505,7 @@ impl Rules for &Atoms {
 // The sum graph is what plain search explores.
 const _: fn() = || {
     fn is_graph<G: GameGraph>() {}
-    is_graph::<Sums<&Atoms>>();
+    is_graph::<Sums<&ExprGraph>>();
 };
 
 #[cfg(test)]

@@ -26,7 +26,7 @@ mod syntax;
 mod takebreak;
 
 pub use board::{wythoff_is_p, BoardTable, Piece, PieceError, Square, Step, TableError};
-pub use engine::{Engine, EvalError, Evaluation};
+pub use engine::{Atom, Engine, EvalError, Evaluation, ExprGraph};
 pub use expr::{
     parse_game, parse_ruleset_spec, validate, ExprError, GameExpr, Group, HeapKind, HeapRules,
     Ruleset,
