@@ -344,10 +344,30 @@ impl Engine {
     }
 }
 
-/// Removes repeated positions, keeping the first of each.
+/// Removes moves that lead to the same position (the same components in any
+/// order and grouping, heaps of 0 ignored), keeping the first of each.
 fn dedup_in_order(moves: &mut Vec<GameExpr>) {
+    let key = |m: &GameExpr| {
+        let (GameExpr::Sum(groups) | GameExpr::Misere(groups)) = m;
+        let mut atoms: Vec<(String, u64, u64)> = Vec::new();
+        for g in groups {
+            match g {
+                Group::Heaps { rules, heaps } => atoms.extend(
+                    heaps
+                        .iter()
+                        .filter(|&&h| h > 0)
+                        .map(|&h| (rules.name.clone(), h, 0)),
+                ),
+                Group::Piece { piece, square } => {
+                    atoms.push((piece.name().to_string(), square.x, square.y))
+                }
+            }
+        }
+        atoms.sort();
+        atoms
+    };
     let mut seen = std::collections::HashSet::new();
-    moves.retain(|m| seen.insert(m.clone()));
+    moves.retain(|m| seen.insert(key(m)));
 }
 
 /// Whether heap `ci` of a heap group equals an earlier heap of the group, whose

@@ -80,3 +80,16 @@ proptest! {
         prop_assert_eq!(e.winning_moves.len(), searched.len(), "{}", text);
     }
 }
+
+/// Two equal components in separate summands: moving in either reaches the same
+/// position, which is one winning move, as plain search counts it.
+#[test]
+fn equal_summands_give_one_move_per_position() {
+    let mut engine = Engine::new(Limits::default());
+    let text = "kayles(3) + kayles(3) + allbut[2](1)";
+    let e = engine.evaluate(text).unwrap();
+    let graph = ExprGraph::new(&groups(text));
+    let mut search = PlainSearch::new(Sums(&graph), SearchConfig::default());
+    let searched = search.winning_moves(&graph.start(), Play::Normal).unwrap();
+    assert_eq!(e.winning_moves.len(), searched.len());
+}
