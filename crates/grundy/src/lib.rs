@@ -14,8 +14,10 @@ mod mex;
 mod nimber;
 mod outcome;
 mod rules;
+mod search;
 
 pub use mex::{mex_naive, mex_of_words, MexSet};
 pub use nimber::Nimber;
 pub use outcome::{Outcome, Player};
 pub use rules::{GameGraph, Rules, Sums};
+pub use search::{PlainSearch, Play, Remoteness, SearchConfig, SearchError};
