@@ -10,12 +10,14 @@
 //! assert!(v.is_zero());
 //! ```
 
+mod loopy;
 mod mex;
 mod nimber;
 mod outcome;
 mod rules;
 mod search;
 
+pub use loopy::{analyse_loopy, LoopyAnalysis, LoopyConfig, LoopyError, LoopyOutcome};
 pub use mex::{mex_naive, mex_of_words, MexSet};
 pub use nimber::Nimber;
 pub use outcome::{Outcome, Player};
