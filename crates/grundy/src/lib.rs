@@ -10,6 +10,7 @@
 //! assert!(v.is_zero());
 //! ```
 
+mod compound;
 mod loopy;
 mod mex;
 mod nimber;
@@ -17,6 +18,10 @@ mod outcome;
 mod rules;
 mod search;
 
+pub use compound::{
+    conjunctive_outcome, continued_conjunctive_outcome, not_all_outcome, selective_outcome,
+    Compound, CompoundConfig, CompoundError, CompoundKind, CompoundSolver,
+};
 pub use loopy::{analyse_loopy, LoopyAnalysis, LoopyConfig, LoopyError, LoopyOutcome};
 pub use mex::{mex_naive, mex_of_words, MexSet};
 pub use nimber::Nimber;
