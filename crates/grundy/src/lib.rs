@@ -11,6 +11,7 @@
 //! ```
 
 mod compound;
+pub mod gaps;
 mod loopy;
 mod mex;
 mod nimber;
@@ -18,6 +19,7 @@ mod outcome;
 mod rules;
 mod search;
 mod staircase;
+mod verify;
 
 pub use compound::{
     conjunctive_outcome, continued_conjunctive_outcome, not_all_outcome, selective_outcome,
@@ -30,3 +32,4 @@ pub use outcome::{Outcome, Player};
 pub use rules::{GameGraph, Rules, Sums};
 pub use search::{PlainSearch, Play, Remoteness, SearchConfig, SearchError};
 pub use staircase::{staircase_value, CoinTree, CoinTreeGame, StaircaseError, StaircaseNim};
+pub use verify::{verify_nimbers, verify_outcomes, Verdict};
