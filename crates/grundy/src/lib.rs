@@ -25,7 +25,7 @@ pub use compound::{
     conjunctive_outcome, continued_conjunctive_outcome, not_all_outcome, selective_outcome,
     Compound, CompoundConfig, CompoundError, CompoundKind, CompoundSolver,
 };
-pub use loopy::{analyse_loopy, LoopyAnalysis, LoopyConfig, LoopyError, LoopyOutcome};
+pub use loopy::{analyse_loopy, Gsg, LoopyAnalysis, LoopyConfig, LoopyError, LoopyOutcome};
 pub use mex::{mex_naive, mex_of_words, MexSet};
 pub use nimber::Nimber;
 pub use outcome::{Outcome, Player};

@@ -21,6 +21,10 @@
 //!
 //! Partizan games fit too: put the player to move into the position.
 //!
+//! For impartial games under normal play, [`LoopyAnalysis::gsg`] gives the
+//! generalised Sprague–Grundy value of each position ([`Gsg`]: a Nim heap or
+//! ∞(K)), which, unlike win/loss/draw, still adds up over disjunctive sums.
+//!
 //! ```
 //! use grundy::{analyse_loopy, GameGraph, LoopyConfig, LoopyOutcome, Play};
 //!
@@ -110,6 +114,69 @@ pub struct LoopyAnalysis<P> {
     edges: Vec<u32>,
     outcomes: Vec<LoopyOutcome>,
     remoteness: Vec<u32>,
+    /// Predecessors of position i: `preds[pred_offsets[i]..pred_offsets[i + 1]]`.
+    pred_offsets: Vec<usize>,
+    preds: Vec<u32>,
+    /// Generalised Sprague–Grundy values, computed on first request.
+    gsg: std::cell::OnceCell<Vec<Gsg>>,
+}
+
+/// A generalised Sprague–Grundy value (Smith 1966; Fraenkel & Yesha 1986):
+/// a Nim heap, or ∞ with the set K of finite values among the options.
+///
+/// It extends Grundy values to games that may not end, and still adds up
+/// under disjunctive sums: finite values XOR as usual, `∞(K) + b = ∞(K ⊕ b)`
+/// for finite `b`, and the sum of two infinite values is `∞(∅)`. The player
+/// to move loses iff the value is 0, and draws iff it is `∞(K)` with 0 ∉ K.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Gsg {
+    /// A finite value: the position behaves like a Nim heap of this size.
+    Finite(u64),
+    /// ∞(K): K is the sorted set of finite values among the options.
+    Infinite(Vec<u64>),
+}
+
+impl Gsg {
+    /// The outcome for the player to move under normal play.
+    pub fn outcome(&self) -> LoopyOutcome {
+        match self {
+            Gsg::Finite(0) => LoopyOutcome::Loss,
+            Gsg::Finite(_) => LoopyOutcome::Win,
+            Gsg::Infinite(k) if k.first() == Some(&0) => LoopyOutcome::Win,
+            Gsg::Infinite(_) => LoopyOutcome::Draw,
+        }
+    }
+
+    /// The value of a disjunctive sum of two positions with these values.
+    pub fn sum(&self, other: &Gsg) -> Gsg {
+        match (self, other) {
+            (Gsg::Finite(a), Gsg::Finite(b)) => Gsg::Finite(a ^ b),
+            (Gsg::Infinite(k), Gsg::Finite(b)) | (Gsg::Finite(b), Gsg::Infinite(k)) => {
+                let mut k: Vec<u64> = k.iter().map(|x| x ^ b).collect();
+                k.sort_unstable();
+                Gsg::Infinite(k)
+            }
+            (Gsg::Infinite(_), Gsg::Infinite(_)) => Gsg::Infinite(Vec::new()),
+        }
+    }
+}
+
+impl fmt::Display for Gsg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Gsg::Finite(n) => write!(f, "{n}"),
+            Gsg::Infinite(k) => {
+                f.write_str("∞(")?;
+                for (i, x) in k.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{x}")?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
 }
 
 /// Enumerates the positions reachable from `start` in `graph` and labels
@@ -235,6 +302,9 @@ pub fn analyse_loopy<G: GameGraph>(
         edges,
         outcomes,
         remoteness,
+        pred_offsets,
+        preds,
+        gsg: std::cell::OnceCell::new(),
     })
 }
 
@@ -288,6 +358,103 @@ impl<P: Clone + Eq + std::hash::Hash> LoopyAnalysis<P> {
     /// position which cannot be won.
     pub fn drawing_moves(&self, position: &P) -> Vec<P> {
         self.options_with(position, LoopyOutcome::Draw)
+    }
+
+    /// The generalised Sprague–Grundy value of `position` (normal play), or
+    /// `None` if it is not reachable from the start. The first call computes
+    /// the values of all reachable positions.
+    pub fn gsg(&self, position: &P) -> Option<Gsg> {
+        let &i = self.ids.get(position)?;
+        Some(self.gsg.get_or_init(|| self.compute_gsg())[i as usize].clone())
+    }
+
+    /// Fraenkel and Yesha's labelling, level by level. At level `l`, an
+    /// unlabelled position gets `l` when no option is labelled `l` (so `l`
+    /// is excluded) and every option that is unlabelled or ∞ can move to a
+    /// position labelled `l` (so a move there can be answered by returning
+    /// to value `l`, as with a reversible move). When no more positions
+    /// qualify, unlabelled positions with no option labelled `l` can never
+    /// reach a larger value (they lack `l` among their options), so they get
+    /// ∞. Every still-unlabelled position has options labelled 0..l, so the
+    /// mex condition holds by construction.
+    fn compute_gsg(&self) -> Vec<Gsg> {
+        let n = self.positions.len();
+        const UNLABELLED: u64 = u64::MAX;
+        const INFINITE: u64 = u64::MAX - 1;
+        let mut label = vec![UNLABELLED; n];
+        let options = |u: usize| &self.edges[self.offsets[u]..self.offsets[u + 1]];
+        let preds = |u: usize| &self.preds[self.pred_offsets[u]..self.pred_offsets[u + 1]];
+        let mut remaining = n;
+        let mut level = 0u64;
+        // has_level[u]: u has an option labelled `level`.
+        let mut has_level = vec![false; n];
+        // bad[u]: options of u that are unlabelled or ∞ and cannot (yet) move
+        // to a position labelled `level`, counted per edge.
+        let mut bad = vec![0usize; n];
+        let mut queue = Vec::new();
+        while remaining > 0 {
+            has_level.iter_mut().for_each(|h| *h = false);
+            let is_open = |l: u64| l == UNLABELLED || l == INFINITE;
+            for u in 0..n {
+                bad[u] = options(u)
+                    .iter()
+                    .filter(|&&v| is_open(label[v as usize]))
+                    .count();
+            }
+            queue.clear();
+            queue.extend((0..n).filter(|&u| label[u] == UNLABELLED && bad[u] == 0));
+            while let Some(u) = queue.pop() {
+                if label[u] != UNLABELLED || has_level[u] || bad[u] != 0 {
+                    continue;
+                }
+                label[u] = level;
+                remaining -= 1;
+                for &p in preds(u) {
+                    let p = p as usize;
+                    // u was an open option of p that could not reach `level`.
+                    bad[p] -= 1;
+                    if !has_level[p] {
+                        has_level[p] = true;
+                        if is_open(label[p]) {
+                            // p is now an open option that can reach `level`.
+                            for &q in preds(p) {
+                                let q = q as usize;
+                                bad[q] -= 1;
+                                if bad[q] == 0 && label[q] == UNLABELLED && !has_level[q] {
+                                    queue.push(q);
+                                }
+                            }
+                        }
+                    }
+                    if bad[p] == 0 && label[p] == UNLABELLED && !has_level[p] {
+                        queue.push(p);
+                    }
+                }
+            }
+            for u in 0..n {
+                if label[u] == UNLABELLED && !has_level[u] {
+                    label[u] = INFINITE;
+                    remaining -= 1;
+                }
+            }
+            level += 1;
+        }
+        (0..n)
+            .map(|u| {
+                if label[u] == INFINITE {
+                    let mut k: Vec<u64> = options(u)
+                        .iter()
+                        .map(|&v| label[v as usize])
+                        .filter(|&l| l != INFINITE)
+                        .collect();
+                    k.sort_unstable();
+                    k.dedup();
+                    Gsg::Infinite(k)
+                } else {
+                    Gsg::Finite(label[u])
+                }
+            })
+            .collect()
     }
 
     fn options_with(&self, position: &P, outcome: LoopyOutcome) -> Vec<P> {
@@ -412,6 +579,100 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The sum of two explicit graphs, for the sum rule of GSG values.
+    struct Pair(Explicit, Explicit);
+    impl GameGraph for Pair {
+        type Position = (u32, u32);
+        fn moves(&self, &(a, b): &(u32, u32), out: &mut Vec<(u32, u32)>) {
+            out.extend(self.0 .0[a as usize].iter().map(|&x| (x, b)));
+            out.extend(self.1 .0[b as usize].iter().map(|&y| (a, y)));
+        }
+    }
+
+    fn finite(g: &Gsg) -> Option<u64> {
+        match g {
+            Gsg::Finite(x) => Some(*x),
+            Gsg::Infinite(_) => None,
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn gsg_satisfies_the_definition_and_predicts_outcomes(g in graph(12, false)) {
+            let a = analyse_loopy(&g, &0, Play::Normal, &LoopyConfig::default()).unwrap();
+            for u in 0..g.0.len() as u32 {
+                let gu = a.gsg(&u).unwrap();
+                prop_assert_eq!(gu.outcome(), a.outcome(&u).unwrap(), "{}: {}", u, gu);
+                let opts: Vec<Gsg> = g.0[u as usize].iter().map(|v| a.gsg(v).unwrap()).collect();
+                match &gu {
+                    Gsg::Finite(m) => {
+                        // A: no option has value m; B: all smaller values occur.
+                        prop_assert!(opts.iter().all(|o| finite(o) != Some(*m)));
+                        for j in 0..*m {
+                            prop_assert!(opts.iter().any(|o| finite(o) == Some(j)));
+                        }
+                        // C: every infinite option can move back to value m.
+                        for &v in &g.0[u as usize] {
+                            if finite(&a.gsg(&v).unwrap()).is_none() {
+                                prop_assert!(g.0[v as usize]
+                                    .iter()
+                                    .any(|w| finite(&a.gsg(w).unwrap()) == Some(*m)));
+                            }
+                        }
+                    }
+                    Gsg::Infinite(k) => {
+                        let mut expect: Vec<u64> = opts.iter().filter_map(finite).collect();
+                        expect.sort_unstable();
+                        expect.dedup();
+                        prop_assert_eq!(k, &expect);
+                    }
+                }
+            }
+        }
+
+        #[test]
+        fn gsg_is_the_grundy_value_on_acyclic_graphs(g in graph(14, true)) {
+            let r = root(&g, true);
+            let a = analyse_loopy(&g, &r, Play::Normal, &LoopyConfig::default()).unwrap();
+            let mut search = PlainSearch::new(g.clone(), SearchConfig::default());
+            for u in 0..g.0.len() as u32 {
+                prop_assert_eq!(a.gsg(&u), Some(Gsg::Finite(search.nimber(&u).unwrap().0)));
+            }
+        }
+
+        /// The sum theorem (Smith; Fraenkel): the GSG value of a sum is the
+        /// generalised nim-sum of the components' values.
+        #[test]
+        fn gsg_of_a_sum_is_the_sum_of_gsgs(g in graph(6, false), h in graph(6, false)) {
+            let ag = analyse_loopy(&g, &0, Play::Normal, &LoopyConfig::default()).unwrap();
+            let ah = analyse_loopy(&h, &0, Play::Normal, &LoopyConfig::default()).unwrap();
+            let pair = Pair(g.clone(), h.clone());
+            let a = analyse_loopy(&pair, &(0, 0), Play::Normal, &LoopyConfig::default()).unwrap();
+            for x in 0..g.0.len() as u32 {
+                for y in 0..h.0.len() as u32 {
+                    let expect = ag.gsg(&x).unwrap().sum(&ah.gsg(&y).unwrap());
+                    prop_assert_eq!(a.gsg(&(x, y)), Some(expect), "({}, {})", x, y);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn gsg_of_small_cycles() {
+        // 0 <-> 1 and nothing else: both ∞(∅), drawn.
+        let g = Explicit(vec![vec![1], vec![0]]);
+        let a = analyse_loopy(&g, &0, Play::Normal, &LoopyConfig::default()).unwrap();
+        assert_eq!(a.gsg(&0), Some(Gsg::Infinite(vec![])));
+        assert_eq!(a.gsg(&0).unwrap().to_string(), "∞()");
+        // 0 -> 1 -> 0 and 1 -> 2 (the end): 2 has value 0, so 1 has value 1,
+        // and 0, whose only option is 1, has value 0 despite the cycle.
+        let g = Explicit(vec![vec![1], vec![0, 2], vec![]]);
+        let a = analyse_loopy(&g, &0, Play::Normal, &LoopyConfig::default()).unwrap();
+        assert_eq!(a.gsg(&2), Some(Gsg::Finite(0)));
+        assert_eq!(a.gsg(&1), Some(Gsg::Finite(1)));
+        assert_eq!(a.gsg(&0), Some(Gsg::Finite(0)));
     }
 
     #[test]
