@@ -395,8 +395,8 @@ impl<P: Clone + Eq + std::hash::Hash> LoopyAnalysis<P> {
         while remaining > 0 {
             has_level.iter_mut().for_each(|h| *h = false);
             let is_open = |l: u64| l == UNLABELLED || l == INFINITE;
-            for u in 0..n {
-                bad[u] = options(u)
+            for (u, b) in bad.iter_mut().enumerate() {
+                *b = options(u)
                     .iter()
                     .filter(|&&v| is_open(label[v as usize]))
                     .count();
