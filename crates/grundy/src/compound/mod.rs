@@ -27,8 +27,11 @@
 //!   tutorial in seed 001), normal play: P iff all components have the same
 //!   Grundy value. The seed's claim holds for two or more components; with one
 //!   component no move is ever possible, so it is P whatever its value, which
-//!   the claim also says ("all equal" holds vacuously). No misère theory is
-//!   known to us; the solver searches the compound;
+//!   the claim also says ("all equal" holds vacuously). Under misère play
+//!   no rule from one number per component can exist: with two components
+//!   the not-all compound *is* the misère disjunctive sum, which Grundy
+//!   values do not decide (genus, ONAG ch. 12; misère quotients, Plambeck
+//!   2005). The solver searches the compound instead;
 //! * **conjunctive** (Smith's short rule): P iff the least remoteness of the
 //!   components is even — the winner hurries in the component that decides
 //!   and delays in the others. Misère play: the same with misère remoteness;

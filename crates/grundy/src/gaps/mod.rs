@@ -17,8 +17,10 @@
 //! | [`CakeParty`] | TopCoder SRM 338 | P iff the number of largest cakes is even |
 //! | [`StoneGameStrategist`] | TopCoder SRM 309 | Staircase Nim on the differences of neighbouring piles |
 //! | [`Roxor`] | TopCoder SRM 216 | each stone is a game; XOR of the values of piles with an odd count |
+//! | [`Chop`] | seed 004 (named); rules from the course problem at physicsforums.com thread 431993 | XOR of the two sides less one |
 
 mod cake_party;
+mod chop;
 mod left_right;
 mod matrix_game;
 mod northcott;
@@ -28,6 +30,7 @@ mod roxor;
 mod stone_game;
 
 pub use cake_party::{cake_party_move, CakeParty};
+pub use chop::Chop;
 pub use left_right::{left_right_value, LeftRight, LeftRightPosition};
 pub use matrix_game::{matrix_game_value, MatrixGame};
 pub use northcott::{northcott_value, Northcott, NorthcottPosition};
