@@ -1,53 +1,7 @@
 //! Loopy games: retrograde analysis of a finite game graph that may have
 //! cycles (Winning Ways ch. 11).
 //!
-//! When play can return to an earlier position, recursion over options is
-//! undefined: a position's value may depend on itself. Retrograde analysis
-//! works backwards from the ends instead:
-//!
-//! 1. enumerate every position reachable from the start (breadth-first, no
-//!    recursion, bounded by [`LoopyConfig::max_positions`]);
-//! 2. label the positions with no moves: a loss for the player to move under
-//!    normal play, a win under misère play;
-//! 3. propagate: a position with an option that is a loss is a **win**; a
-//!    position all of whose options are wins is a **loss**;
-//! 4. whatever is never labelled is a **draw**: neither player can force the
-//!    game to end in their favour, so with best play it goes on for ever.
-//!
-//! Propagation visits positions in order of their distance from the end, so
-//! it also yields the remoteness of every won or lost position (win as fast as
-//! possible, lose as slowly as possible) with the same conventions as
-//! [`crate::PlainSearch`]; on an acyclic graph the two agree exactly.
-//!
-//! Partizan games fit too: put the player to move into the position.
-//!
-//! For impartial games under normal play, [`LoopyAnalysis::gsg`] gives the
-//! generalised Sprague–Grundy value of each position ([`Gsg`]: a Nim heap or
-//! ∞(K)), which, unlike win/loss/draw, still adds up over disjunctive sums.
-//!
-//! ```
-//! use grundy::{analyse_loopy, GameGraph, LoopyConfig, LoopyOutcome, Play};
-//!
-//! /// Positions 0..4 on a ring with an exit: 0 -> 1 -> 2 -> 0, and 2 -> 3 (the end).
-//! struct Ring;
-//! impl GameGraph for Ring {
-//!     type Position = u8;
-//!     fn moves(&self, &p: &u8, out: &mut Vec<u8>) {
-//!         match p {
-//!             0 => out.push(1),
-//!             1 => out.push(2),
-//!             2 => out.extend([0, 3]),
-//!             _ => {}
-//!         }
-//!     }
-//! }
-//! let a = analyse_loopy(&Ring, &0, Play::Normal, &LoopyConfig::default())?;
-//! assert_eq!(a.outcome(&2), Some(LoopyOutcome::Win)); // move to the end
-//! assert_eq!(a.outcome(&1), Some(LoopyOutcome::Loss));
-//! assert_eq!(a.outcome(&0), Some(LoopyOutcome::Win));
-//! assert_eq!(a.winning_moves(&0), vec![1]);
-//! # Ok::<(), grundy::LoopyError>(())
-//! ```
+//! The full explanation is on [`analyse_loopy`], the public face of this module.
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
@@ -181,6 +135,54 @@ impl fmt::Display for Gsg {
 
 /// Enumerates the positions reachable from `start` in `graph` and labels
 /// each as a win, loss or draw for the player to move under `play`.
+///
+/// When play can return to an earlier position, recursion over options is
+/// undefined: a position's value may depend on itself. Retrograde analysis
+/// works backwards from the ends instead:
+///
+/// 1. enumerate every position reachable from the start (breadth-first, no
+///    recursion, bounded by [`LoopyConfig::max_positions`]);
+/// 2. label the positions with no moves: a loss for the player to move under
+///    normal play, a win under misère play;
+/// 3. propagate: a position with an option that is a loss is a **win**; a
+///    position all of whose options are wins is a **loss**;
+/// 4. whatever is never labelled is a **draw**: neither player can force the
+///    game to end in their favour, so with best play it goes on for ever.
+///
+/// Propagation visits positions in order of their distance from the end, so
+/// it also yields the remoteness of every won or lost position (win as fast as
+/// possible, lose as slowly as possible) with the same conventions as
+/// [`crate::PlainSearch`]; on an acyclic graph the two agree exactly.
+///
+/// Partizan games fit too: put the player to move into the position.
+///
+/// For impartial games under normal play, [`LoopyAnalysis::gsg`] gives the
+/// generalised Sprague–Grundy value of each position ([`Gsg`]: a Nim heap or
+/// ∞(K)), which, unlike win/loss/draw, still adds up over disjunctive sums.
+///
+/// ```
+/// use grundy::{analyse_loopy, GameGraph, LoopyConfig, LoopyOutcome, Play};
+///
+/// /// Positions 0..4 on a ring with an exit: 0 -> 1 -> 2 -> 0, and 2 -> 3 (the end).
+/// struct Ring;
+/// impl GameGraph for Ring {
+///     type Position = u8;
+///     fn moves(&self, &p: &u8, out: &mut Vec<u8>) {
+///         match p {
+///             0 => out.push(1),
+///             1 => out.push(2),
+///             2 => out.extend([0, 3]),
+///             _ => {}
+///         }
+///     }
+/// }
+/// let a = analyse_loopy(&Ring, &0, Play::Normal, &LoopyConfig::default())?;
+/// assert_eq!(a.outcome(&2), Some(LoopyOutcome::Win)); // move to the end
+/// assert_eq!(a.outcome(&1), Some(LoopyOutcome::Loss));
+/// assert_eq!(a.outcome(&0), Some(LoopyOutcome::Win));
+/// assert_eq!(a.winning_moves(&0), vec![1]);
+/// # Ok::<(), grundy::LoopyError>(())
+/// ```
 pub fn analyse_loopy<G: GameGraph>(
     graph: &G,
     start: &G::Position,

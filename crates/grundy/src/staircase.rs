@@ -1,48 +1,50 @@
 //! Staircase Nim and its tree form, "Move the Coins" (seed 003).
 //!
-//! **Staircase Nim.** Coins lie on steps 0, 1, …, n−1. A move takes one or
-//! more coins from a step i > 0 down to step i − 1; whoever cannot move
-//! loses. Coins on even steps do not matter: if the opponent moves coins from
-//! an even step to an odd one, move the same coins on down to the next even
-//! step and the odd steps are as before (the move is *reversible*). Moving
-//! coins off an odd step throws them away as far as the odd steps can tell.
-//! So the game is Nim played on the odd steps, and its Grundy value is the
-//! XOR of the odd steps' coin counts ([`staircase_value`], property-tested
-//! against plain search of [`StaircaseNim`]).
-//!
-//! **Move the Coins** (HackerRank, April World Codesprint 2016; Shafaet's
-//! write-up in seed 003): the steps become the nodes of a rooted tree and a
-//! move takes coins from a node to its parent. Depth plays the part of the
-//! step index, so the value is the XOR of the coins at odd depth. A query
-//! cuts the subtree of `u` from its parent and hangs it under `v`; the
-//! subtree's depths all shift by `depth(v) + 1 − depth(u)`, so if that shift
-//! is odd its odd and even depths swap places. With an Euler tour and prefix
-//! XORs of the coins at each depth parity, [`CoinTree`] answers each query in
-//! O(1) after O(n) preparation. A query whose `v` lies inside `u`'s subtree
-//! would make a cycle, not a tree, and is reported as invalid.
-//!
-//! ```
-//! use grundy::{staircase_value, CoinTree, Nimber, Outcome};
-//!
-//! // Steps 0..4 hold 5, 3, 9, 6 coins: the odd steps give 3 ^ 6 = 5.
-//! assert_eq!(staircase_value(&[5, 3, 9, 6]), Nimber(5));
-//!
-//! // Root 0 with children 1 and 2; node 3 under 2. Coins 0, 1, 1, 1.
-//! let tree = CoinTree::new(vec![0, 1, 1, 1], &[(0, 1), (0, 2), (2, 3)])?;
-//! assert_eq!(tree.outcome(), Outcome::P); // depth-1 coins: 1 ^ 1
-//! // Hanging 3 under 1 keeps its depth parity: still P.
-//! assert_eq!(tree.query(3, 1)?, Outcome::P);
-//! // Hanging 3 under the root moves its coin to depth 1: 1 ^ 1 ^ 1.
-//! assert_eq!(tree.query(3, 0)?, Outcome::N);
-//! // Hanging 2 under its own child would make a cycle.
-//! assert!(tree.query(2, 3).is_err());
-//! # Ok::<(), grundy::StaircaseError>(())
-//! ```
+//! The full explanation is on [`StaircaseNim`], the public face of this module.
 
 use crate::{GameGraph, Nimber, Outcome};
 
 /// Staircase Nim as a game graph: a position is the number of coins on each
 /// step, step 0 first.
+///
+/// **Staircase Nim.** Coins lie on steps 0, 1, …, n−1. A move takes one or
+/// more coins from a step i > 0 down to step i − 1; whoever cannot move
+/// loses. Coins on even steps do not matter: if the opponent moves coins from
+/// an even step to an odd one, move the same coins on down to the next even
+/// step and the odd steps are as before (the move is *reversible*). Moving
+/// coins off an odd step throws them away as far as the odd steps can tell.
+/// So the game is Nim played on the odd steps, and its Grundy value is the
+/// XOR of the odd steps' coin counts ([`staircase_value`], property-tested
+/// against plain search of [`StaircaseNim`]).
+///
+/// **Move the Coins** (HackerRank, April World Codesprint 2016; Shafaet's
+/// write-up in seed 003): the steps become the nodes of a rooted tree and a
+/// move takes coins from a node to its parent. Depth plays the part of the
+/// step index, so the value is the XOR of the coins at odd depth. A query
+/// cuts the subtree of `u` from its parent and hangs it under `v`; the
+/// subtree's depths all shift by `depth(v) + 1 − depth(u)`, so if that shift
+/// is odd its odd and even depths swap places. With an Euler tour and prefix
+/// XORs of the coins at each depth parity, [`CoinTree`] answers each query in
+/// O(1) after O(n) preparation. A query whose `v` lies inside `u`'s subtree
+/// would make a cycle, not a tree, and is reported as invalid.
+///
+/// ```
+/// use grundy::{staircase_value, CoinTree, Nimber, Outcome};
+///
+/// // Steps 0..4 hold 5, 3, 9, 6 coins: the odd steps give 3 ^ 6 = 5.
+/// assert_eq!(staircase_value(&[5, 3, 9, 6]), Nimber(5));
+///
+/// // Root 0 with children 1 and 2; node 3 under 2. Coins 0, 1, 1, 1.
+/// let tree = CoinTree::new(vec![0, 1, 1, 1], &[(0, 1), (0, 2), (2, 3)])?;
+/// assert_eq!(tree.outcome(), Outcome::P); // depth-1 coins: 1 ^ 1
+/// // Hanging 3 under 1 keeps its depth parity: still P.
+/// assert_eq!(tree.query(3, 1)?, Outcome::P);
+/// // Hanging 3 under the root moves its coin to depth 1: 1 ^ 1 ^ 1.
+/// assert_eq!(tree.query(3, 0)?, Outcome::N);
+/// // Hanging 2 under its own child would make a cycle.
+/// assert!(tree.query(2, 3).is_err());
+/// # Ok::<(), grundy::StaircaseError>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StaircaseNim;
 

@@ -1,42 +1,7 @@
 //! Checking a claim — a closed form, a conjectured rule, a fast solver —
 //! against plain search on a family of positions.
 //!
-//! A rule for who wins is only as good as the positions it was checked on.
-//! [`verify_outcomes`] and [`verify_nimbers`] run the claim and
-//! [`PlainSearch`] side by side over any iterator of positions and stop at
-//! the first disagreement, which they return with both answers; otherwise
-//! they report how many positions agreed.
-//!
-//! Left Right (LightOJ 1192, seed 004): pieces alternate gray, white, gray,
-//! white… on a line; Alice moves a gray piece right, Bob a white piece left,
-//! never jumping. Each gray piece and the white piece after it enclose a gap
-//! that either player can shrink, so the claim is that the player to move
-//! wins iff the XOR of the gaps is not 0. A wrong claim — the *sum* of the
-//! gaps is odd — is refuted with a position that shows why:
-//!
-//! ```
-//! use grundy::gaps::{LeftRight, LeftRightPosition};
-//! use grundy::{verify_outcomes, Outcome, PlainSearch, Play, Player, SearchConfig, Verdict};
-//!
-//! // Every position with two pairs of pieces inside cells 0..7, Alice to move.
-//! let family = (0u64..7).flat_map(|a| (a + 1..7).flat_map(move |b|
-//!     (b + 1..7).flat_map(move |c| (c + 1..7).map(move |d|
-//!         LeftRightPosition { cells: vec![a, b, c, d], to_move: Player::Left }))));
-//! let xor_rule = |p: &LeftRightPosition| {
-//!     let x = p.gaps().fold(0, |x, g| x ^ g);
-//!     if x == 0 { Outcome::P } else { Outcome::N }
-//! };
-//! let mut search = PlainSearch::new(LeftRight, SearchConfig::default());
-//! let verdict = verify_outcomes(&mut search, family.clone(), Play::Normal, xor_rule)?;
-//! assert_eq!(verdict, Verdict::Holds { checked: 35 });
-//!
-//! let parity_rule = |p: &LeftRightPosition| {
-//!     if p.gaps().sum::<u64>() % 2 == 0 { Outcome::P } else { Outcome::N }
-//! };
-//! let verdict = verify_outcomes(&mut search, family, Play::Normal, parity_rule)?;
-//! assert!(matches!(verdict, Verdict::Refuted { claimed: Outcome::P, actual: Outcome::N, .. }));
-//! # Ok::<(), grundy::SearchError>(())
-//! ```
+//! The full explanation is on [`verify_outcomes`], the public face of this module.
 
 use crate::{GameGraph, Nimber, Outcome, PlainSearch, Play, SearchError};
 
@@ -72,6 +37,43 @@ impl<P, T> Verdict<P, T> {
 /// search on every position of `family`, stopping at the first disagreement.
 ///
 /// Fails only if plain search does (position limit, cycle).
+///
+/// A rule for who wins is only as good as the positions it was checked on.
+/// [`verify_outcomes`] and [`verify_nimbers`] run the claim and
+/// [`PlainSearch`] side by side over any iterator of positions and stop at
+/// the first disagreement, which they return with both answers; otherwise
+/// they report how many positions agreed.
+///
+/// Left Right (LightOJ 1192, seed 004): pieces alternate gray, white, gray,
+/// white… on a line; Alice moves a gray piece right, Bob a white piece left,
+/// never jumping. Each gray piece and the white piece after it enclose a gap
+/// that either player can shrink, so the claim is that the player to move
+/// wins iff the XOR of the gaps is not 0. A wrong claim — the *sum* of the
+/// gaps is odd — is refuted with a position that shows why:
+///
+/// ```
+/// use grundy::gaps::{LeftRight, LeftRightPosition};
+/// use grundy::{verify_outcomes, Outcome, PlainSearch, Play, Player, SearchConfig, Verdict};
+///
+/// // Every position with two pairs of pieces inside cells 0..7, Alice to move.
+/// let family = (0u64..7).flat_map(|a| (a + 1..7).flat_map(move |b|
+///     (b + 1..7).flat_map(move |c| (c + 1..7).map(move |d|
+///         LeftRightPosition { cells: vec![a, b, c, d], to_move: Player::Left }))));
+/// let xor_rule = |p: &LeftRightPosition| {
+///     let x = p.gaps().fold(0, |x, g| x ^ g);
+///     if x == 0 { Outcome::P } else { Outcome::N }
+/// };
+/// let mut search = PlainSearch::new(LeftRight, SearchConfig::default());
+/// let verdict = verify_outcomes(&mut search, family.clone(), Play::Normal, xor_rule)?;
+/// assert_eq!(verdict, Verdict::Holds { checked: 35 });
+///
+/// let parity_rule = |p: &LeftRightPosition| {
+///     if p.gaps().sum::<u64>() % 2 == 0 { Outcome::P } else { Outcome::N }
+/// };
+/// let verdict = verify_outcomes(&mut search, family, Play::Normal, parity_rule)?;
+/// assert!(matches!(verdict, Verdict::Refuted { claimed: Outcome::P, actual: Outcome::N, .. }));
+/// # Ok::<(), grundy::SearchError>(())
+/// ```
 pub fn verify_outcomes<G, I, F>(
     search: &mut PlainSearch<G>,
     family: I,

@@ -1,66 +1,7 @@
 //! Compounds of impartial games other than the disjunctive sum
 //! (Winning Ways ch. 9; ONAG ch. 14; Smith 1966).
 //!
-//! In a disjunctive sum a move is made in exactly one component. Changing
-//! that rule gives other ways of playing several games at once:
-//!
-//! | [`CompoundKind`] | a move is made in… | the game ends when… |
-//! |---|---|---|
-//! | `Selective` | any non-empty set of components | no component has a move |
-//! | `NotAll` | a non-empty set of components, not all of them | no component has a move (or only one component exists) |
-//! | `Conjunctive` | every component | some component has no move |
-//! | `ContinuedConjunctive` | every component that still has a move | no component has a move |
-//!
-//! [`Compound`] is each of these as a [`GameGraph`] of tuples of component
-//! positions, so [`crate::PlainSearch`] solves it by brute force. The theory
-//! decides them from one number per component, computed by plain search on
-//! the component game alone:
-//!
-//! * **selective**, normal play: P iff every component is P (Winning Ways
-//!   ch. 9). Misère play: with no component left that can move the player to
-//!   move has won; with exactly one, the compound is that component under
-//!   misère play; with two or more, it is P iff every component that can still
-//!   move is P in *normal* play (the answer to math.stackexchange question
-//!   137363, "Selective compound under misère play rule"; checked here by
-//!   property tests);
-//! * **not all** (the "Other composite games" section of the TopCoder
-//!   tutorial in seed 001), normal play: P iff all components have the same
-//!   Grundy value. The seed's claim holds for two or more components; with one
-//!   component no move is ever possible, so it is P whatever its value, which
-//!   the claim also says ("all equal" holds vacuously). Under misère play
-//!   no rule from one number per component can exist: with two components
-//!   the not-all compound *is* the misère disjunctive sum, which Grundy
-//!   values do not decide (genus, ONAG ch. 12; misère quotients, Plambeck
-//!   2005). The solver searches the compound instead;
-//! * **conjunctive** (Smith's short rule): P iff the least remoteness of the
-//!   components is even — the winner hurries in the component that decides
-//!   and delays in the others. Misère play: the same with misère remoteness;
-//! * **continued conjunctive** (Smith's long rule): P iff the greatest
-//!   suspense number is even — the winner now wants the game to last. Misère
-//!   play: the same with misère suspense numbers.
-//!
-//! (Remoteness and suspense, normal and misère, are defined in
-//! [`crate::PlainSearch`].)
-//!
-//! ```
-//! use grundy::{CompoundKind, CompoundSolver, GameGraph, Outcome, Play, SearchConfig};
-//!
-//! /// A Nim heap as a game graph.
-//! #[derive(Clone)]
-//! struct Heap;
-//! impl GameGraph for Heap {
-//!     type Position = u32;
-//!     fn moves(&self, &n: &u32, out: &mut Vec<u32>) { out.extend(0..n); }
-//! }
-//!
-//! let mut solver = CompoundSolver::new(Heap, SearchConfig::default());
-//! // Heaps 2, 2, 2: all Grundy values equal, so "not all" is lost for the player to move…
-//! assert_eq!(solver.outcome(CompoundKind::NotAll, &[2, 2, 2], Play::Normal)?, Outcome::P);
-//! // …while the selective compound is won by emptying all three at once.
-//! assert_eq!(solver.winning_move(CompoundKind::Selective, &[2, 2, 2], Play::Normal)?,
-//!            Some(vec![0, 0, 0]));
-//! # Ok::<(), grundy::CompoundError>(())
-//! ```
+//! The full explanation is on [`CompoundSolver`], the public face of this module.
 
 use crate::{GameGraph, Nimber, Outcome, PlainSearch, Play, Remoteness, SearchConfig, SearchError};
 
@@ -253,9 +194,69 @@ impl Default for CompoundConfig {
     }
 }
 
-/// Solves compounds of positions of `G` by the theory in the
-/// [module docs](self), falling back to plain search of the compound where no
-/// theory is known (misère not-all).
+/// Solves compounds of positions of `G` by the theory below, falling back to
+/// plain search of the compound where no theory can exist (misère not-all).
+///
+/// In a disjunctive sum a move is made in exactly one component. Changing
+/// that rule gives other ways of playing several games at once:
+///
+/// | [`CompoundKind`] | a move is made in… | the game ends when… |
+/// |---|---|---|
+/// | `Selective` | any non-empty set of components | no component has a move |
+/// | `NotAll` | a non-empty set of components, not all of them | no component has a move (or only one component exists) |
+/// | `Conjunctive` | every component | some component has no move |
+/// | `ContinuedConjunctive` | every component that still has a move | no component has a move |
+///
+/// [`Compound`] is each of these as a [`GameGraph`] of tuples of component
+/// positions, so [`crate::PlainSearch`] solves it by brute force. The theory
+/// decides them from one number per component, computed by plain search on
+/// the component game alone:
+///
+/// * **selective**, normal play: P iff every component is P (Winning Ways
+///   ch. 9). Misère play: with no component left that can move the player to
+///   move has won; with exactly one, the compound is that component under
+///   misère play; with two or more, it is P iff every component that can still
+///   move is P in *normal* play (the answer to math.stackexchange question
+///   137363, "Selective compound under misère play rule"; checked here by
+///   property tests);
+/// * **not all** (the "Other composite games" section of the TopCoder
+///   tutorial in seed 001), normal play: P iff all components have the same
+///   Grundy value. The seed's claim holds for two or more components; with one
+///   component no move is ever possible, so it is P whatever its value, which
+///   the claim also says ("all equal" holds vacuously). Under misère play
+///   no rule from one number per component can exist: with two components
+///   the not-all compound *is* the misère disjunctive sum, which Grundy
+///   values do not decide (genus, ONAG ch. 12; misère quotients, Plambeck
+///   2005). The solver searches the compound instead;
+/// * **conjunctive** (Smith's short rule): P iff the least remoteness of the
+///   components is even — the winner hurries in the component that decides
+///   and delays in the others. Misère play: the same with misère remoteness;
+/// * **continued conjunctive** (Smith's long rule): P iff the greatest
+///   suspense number is even — the winner now wants the game to last. Misère
+///   play: the same with misère suspense numbers.
+///
+/// (Remoteness and suspense, normal and misère, are defined in
+/// [`crate::PlainSearch`].)
+///
+/// ```
+/// use grundy::{CompoundKind, CompoundSolver, GameGraph, Outcome, Play, SearchConfig};
+///
+/// /// A Nim heap as a game graph.
+/// #[derive(Clone)]
+/// struct Heap;
+/// impl GameGraph for Heap {
+///     type Position = u32;
+///     fn moves(&self, &n: &u32, out: &mut Vec<u32>) { out.extend(0..n); }
+/// }
+///
+/// let mut solver = CompoundSolver::new(Heap, SearchConfig::default());
+/// // Heaps 2, 2, 2: all Grundy values equal, so "not all" is lost for the player to move…
+/// assert_eq!(solver.outcome(CompoundKind::NotAll, &[2, 2, 2], Play::Normal)?, Outcome::P);
+/// // …while the selective compound is won by emptying all three at once.
+/// assert_eq!(solver.winning_move(CompoundKind::Selective, &[2, 2, 2], Play::Normal)?,
+///            Some(vec![0, 0, 0]));
+/// # Ok::<(), grundy::CompoundError>(())
+/// ```
 #[derive(Debug)]
 pub struct CompoundSolver<G: GameGraph + Clone> {
     components: PlainSearch<G>,
