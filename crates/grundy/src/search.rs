@@ -62,7 +62,9 @@ impl fmt::Display for Remoteness {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
     /// Most distinct positions the search may store (across all queries).
-    /// Default 10 000 000; each costs a few tens of bytes plus the position.
+    /// Default 10 000 000. Each stored position costs two copies of the
+    /// position (hash key and table entry), about 48 bytes of values, and
+    /// 4 bytes per option.
     pub max_positions: usize,
 }
 

@@ -152,3 +152,27 @@ proptest! {
         check_all(g, 3, max);
     }
 }
+
+#[test]
+fn move_listing_limit_is_checked_before_listing() {
+    let heaps = Dag((0..30).map(|n| (0..n).collect()).collect());
+    let mut solver = CompoundSolver::with_config(
+        heaps,
+        grundy::CompoundConfig {
+            max_compound_moves: 1000,
+            ..Default::default()
+        },
+    );
+    // 30^3 combinations > 1000.
+    let e = solver
+        .winning_moves(CompoundKind::Selective, &[29, 29, 29], Play::Normal)
+        .unwrap_err();
+    assert_eq!(e, grundy::CompoundError::TooManyMoves { limit: 1000 });
+    // The theory itself needs no listing.
+    assert_eq!(
+        solver
+            .outcome(CompoundKind::Selective, &[29, 29, 29], Play::Normal)
+            .unwrap(),
+        Outcome::N
+    );
+}

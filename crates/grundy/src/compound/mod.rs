@@ -38,8 +38,9 @@ pub enum CompoundError {
     Search(#[from] SearchError),
     /// Listing the moves of the compound would exceed the configured limit.
     #[error(
-        "the compound position has more than {limit} moves (the configured \
-         `max_compound_moves`); its moves are the products of the components' options"
+        "the compound position may have more than {limit} moves (the configured \
+         `max_compound_moves`): its moves are combinations of the components' options, \
+         bounded by the product of their counts"
     )]
     TooManyMoves {
         /// The limit that was hit.
@@ -181,7 +182,9 @@ pub struct CompoundConfig {
     /// exists, of whole compounds).
     pub search: SearchConfig,
     /// Most moves listed for one compound position by
-    /// [`CompoundSolver::winning_moves`]. Default 1 000 000.
+    /// [`CompoundSolver::winning_moves`], checked against the product of the
+    /// components' option counts (each plus one) before listing. Default
+    /// 1 000 000.
     pub max_compound_moves: usize,
 }
 
@@ -370,7 +373,8 @@ impl<G: GameGraph + Clone> CompoundSolver<G> {
     /// move). Built from the theory without listing the compound's moves
     /// where the theory allows (all kinds in normal play, the conjunctive
     /// kinds in misère play); otherwise the first winning move in the order
-    /// of [`Compound`]'s move list.
+    /// of [`Compound`]'s move list, subject to
+    /// [`CompoundConfig::max_compound_moves`].
     pub fn winning_move(
         &mut self,
         kind: CompoundKind,
@@ -480,14 +484,24 @@ impl<G: GameGraph + Clone> CompoundSolver<G> {
         play: Play,
         wanted: usize,
     ) -> Result<Vec<Vec<G::Position>>, CompoundError> {
-        let graph = Compound::new(self.components.graph().clone(), kind);
-        let mut moves = Vec::new();
-        graph.moves(&components.to_vec(), &mut moves);
-        if moves.len() > self.config.max_compound_moves {
+        // Bound the number of moves (product of option counts, plus one for
+        // staying where allowed) before listing any, so the limit protects
+        // memory instead of reporting after the fact.
+        let mut bound: usize = 1;
+        let mut options = Vec::new();
+        for c in components {
+            options.clear();
+            self.components.graph().moves(c, &mut options);
+            bound = bound.saturating_mul(options.len() + 1);
+        }
+        if bound > self.config.max_compound_moves {
             return Err(CompoundError::TooManyMoves {
                 limit: self.config.max_compound_moves,
             });
         }
+        let graph = Compound::new(self.components.graph().clone(), kind);
+        let mut moves = Vec::new();
+        graph.moves(&components.to_vec(), &mut moves);
         let mut winning = Vec::new();
         for m in moves {
             if self.outcome(kind, &m, play)? == Outcome::P {
