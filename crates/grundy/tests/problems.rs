@@ -12,7 +12,8 @@ use grundy::gaps::problems::{
     stone_game_strategist,
 };
 use grundy::gaps::{
-    CakeParty, LeftRight, LeftRightPosition, MatrixGame, Northcott, NorthcottPosition,
+    CakeParty, LeftRight, LeftRightPosition, MatrixGame, Northcott, NorthcottPosition, Roxor,
+    StoneGameStrategist,
 };
 use grundy::{
     analyse_loopy, CoinTreeGame, GameGraph, LoopyConfig, LoopyOutcome, Outcome, PlainSearch, Play,
@@ -280,5 +281,52 @@ proptest! {
         if s.outcome(&cakes, Play::Normal).unwrap() == Outcome::N {
             prop_assert_eq!(s.outcome(&after, Play::Normal).unwrap(), Outcome::P);
         }
+    }
+
+    #[test]
+    fn stone_game_strategist_text_against_search(mut piles in proptest::collection::vec(1u64..6, 1..=3)) {
+        piles.sort();
+        let mut s = PlainSearch::new(StoneGameStrategist, SearchConfig::default());
+        // The problem's answer by brute force: fewest stones, then lowest pile.
+        let mut best: Option<(u64, usize)> = None;
+        for k in 0..piles.len() {
+            let floor = if k == 0 { 0 } else { piles[k - 1] };
+            for left in floor..piles[k] {
+                let mut next = piles.clone();
+                next[k] = left;
+                let m = (piles[k] - left, k);
+                if s.outcome(&next, Play::Normal).unwrap() == Outcome::P && best.iter().all(|&b| m < b) {
+                    best = Some(m);
+                }
+            }
+        }
+        let expect = match best {
+            Some((st, k)) => format!("TAKE {st} STONES FROM PILE {k}"),
+            None => "YOU LOSE".to_string(),
+        };
+        prop_assert_eq!(stone_game_strategist(&line(&piles)).unwrap().trim().to_string(), expect);
+    }
+
+    #[test]
+    fn roxor_text_against_search(piles in proptest::collection::vec(0u64..3, 2..=4)) {
+        let mut s = PlainSearch::new(Roxor, SearchConfig::default());
+        let n = piles.len();
+        let mut expect = "{}".to_string();
+        'found: for i in 0..n {
+            if piles[i] == 0 { continue; }
+            for j in i + 1..n {
+                for k in j..n {
+                    let mut next = piles.clone();
+                    next[i] -= 1;
+                    next[j] += 1;
+                    next[k] += 1;
+                    if s.outcome(&next, Play::Normal).unwrap() == Outcome::P {
+                        expect = format!("{{{i}, {j}, {k}}}");
+                        break 'found;
+                    }
+                }
+            }
+        }
+        prop_assert_eq!(roxor(&line(&piles)).unwrap().trim().to_string(), expect);
     }
 }
