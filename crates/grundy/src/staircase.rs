@@ -231,8 +231,9 @@ impl CoinTree {
         self.value.outcome()
     }
 
-    /// Whether `v` lies in the subtree of `u` (`u` itself included).
-    pub fn in_subtree(&self, u: usize, v: usize) -> bool {
+    /// Whether `v` lies in the subtree of `u` (`u` itself included); both
+    /// must be nodes of the tree.
+    fn in_subtree(&self, u: usize, v: usize) -> bool {
         self.enter[u] <= self.enter[v] && self.enter[v] < self.exit[u]
     }
 

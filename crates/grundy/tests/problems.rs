@@ -330,3 +330,10 @@ proptest! {
         prop_assert_eq!(roxor(&line(&piles)).unwrap().trim().to_string(), expect);
     }
 }
+
+#[test]
+fn huge_counts_in_input_are_errors_not_allocations() {
+    // A node count of 10^18 must not reserve memory before the input runs out.
+    assert!(move_the_coins("1000000000000000000\n1 2 3\n").is_err());
+    assert!(lightoj_1247("1\n1000000000000000000 1\n5\n").is_err());
+}

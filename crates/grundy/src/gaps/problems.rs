@@ -148,7 +148,7 @@ pub fn lightoj_1247(input: &str) -> Result<String, ProblemError> {
     for case in 1..=cases {
         let m: usize = t.next("the number of rows m")?;
         let n: usize = t.next("the number of columns n")?;
-        let mut matrix = Vec::with_capacity(m);
+        let mut matrix = Vec::new();
         for _ in 0..m {
             matrix.push(t.many::<u64>(n, "a pile size (0..=10^9)")?);
         }
@@ -197,7 +197,8 @@ pub fn move_the_coins(input: &str) -> Result<String, ProblemError> {
     let mut t = Tokens::new(input);
     let n: usize = t.next("the number of nodes n")?;
     let coins: Vec<u64> = t.many(n, "a node's coin count")?;
-    let mut edges = Vec::with_capacity(n.saturating_sub(1));
+    // No capacity from `n`: it is untrusted input.
+    let mut edges = Vec::new();
     for _ in 1..n {
         let a: usize = t.next("an edge's node (1..=n)")?;
         let b: usize = t.next("an edge's node (1..=n)")?;

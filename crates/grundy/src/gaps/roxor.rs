@@ -70,8 +70,13 @@ impl RoxorTable {
         Ok(RoxorTable { values })
     }
 
-    /// The value of one stone on pile `i`.
-    pub fn value(&self, i: usize) -> Nimber {
+    /// The value of one stone on pile `i`, or `None` past the last pile.
+    pub fn value(&self, i: usize) -> Option<Nimber> {
+        self.values.get(i).map(|&v| Nimber(v))
+    }
+
+    /// Like [`RoxorTable::value`], for indices known to be in range.
+    fn at(&self, i: usize) -> Nimber {
         Nimber(self.values[i])
     }
 }
@@ -85,7 +90,7 @@ pub fn roxor_value(piles: &[u64]) -> Result<Nimber, GapError> {
 fn value_with(table: &RoxorTable, piles: &[u64]) -> Nimber {
     (0..piles.len())
         .filter(|&i| piles[i] % 2 == 1)
-        .map(|i| table.value(i))
+        .map(|i| table.at(i))
         .sum()
 }
 
@@ -98,7 +103,7 @@ pub fn roxor_move(piles: &[u64]) -> Result<Option<(usize, usize, usize)>, GapErr
     for (i, _) in piles.iter().enumerate().filter(|&(_, &p)| p > 0) {
         for j in i + 1..n {
             for k in j..n {
-                if (x ^ table.value(i) ^ table.value(j) ^ table.value(k)).is_zero() {
+                if (x ^ table.at(i) ^ table.at(j) ^ table.at(k)).is_zero() {
                     return Ok(Some((i, j, k)));
                 }
             }
