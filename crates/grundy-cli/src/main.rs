@@ -1,3 +1,385 @@
-fn main() {
-    println!("grundy");
+//! The `grundy` command: who wins a combinatorial game, how, and why.
+
+use std::io::{self, BufRead, BufWriter, Write};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Args, Parser, Subcommand};
+use grundy::{caret, Engine, EvalError, Evaluation, ExprError, Limits, Play, Ruleset};
+use serde::Serialize;
+
+/// Combinatorial game engine: Grundy values, outcomes and winning moves.
+#[derive(Parser)]
+#[command(name = "grundy", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Evaluate a position: its value, who wins, and every winning move.
+    ///
+    /// Examples: grundy value 'nim(3,5,7)';  grundy value 'kayles(10) + queen(3,4)';
+    /// grundy value 'misere(nim(3,5,1))';  echo 'nim(1,2)' | grundy value --batch
+    Value(ValueArgs),
+    /// Print the Grundy values G(0..=N) of a heap ruleset, and its period when one shows.
+    ///
+    /// Examples: grundy seq kayles --to 104;  grundy seq 'octal[0.137]' --to 131
+    Seq(SeqArgs),
+    /// Print the N×N table of Grundy values of a piece, row x and column y.
+    ///
+    /// Examples: grundy table queen --size 10;
+    /// grundy table 'piece[(-2,1),(-2,-1),(1,-2),(-1,-2); 8]' --size 8
+    Table(TableArgs),
+}
+
+/// Bounds on the work one command may do.
+#[derive(Args, Clone)]
+struct LimitArgs {
+    /// Most positions a solver may store (table squares, heaps, searched positions).
+    #[arg(long, default_value_t = Limits::default().max_positions)]
+    max_positions: u64,
+    /// Most bytes a solver may allocate for tables, by its own estimate.
+    #[arg(long, default_value_t = Limits::default().max_memory)]
+    max_memory: u64,
+    /// Most winning moves listed for one position.
+    #[arg(long, default_value_t = Limits::default().max_moves)]
+    max_moves: usize,
+}
+
+impl LimitArgs {
+    fn limits(&self) -> Limits {
+        Limits {
+            max_positions: self.max_positions,
+            max_memory: self.max_memory,
+            max_moves: self.max_moves,
+        }
+    }
+}
+
+#[derive(Args)]
+struct ValueArgs {
+    /// The position, like 'nim(3,5,7)' or 'octal[0.137](12) + knight(5,4)'.
+    #[arg(required_unless_present = "batch")]
+    expr: Option<String>,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// Read one position per line from standard input, answer one per line.
+    #[arg(long, conflicts_with = "expr")]
+    batch: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+#[derive(Args)]
+struct SeqArgs {
+    /// A heap ruleset, like kayles, 'octal[0.137]', 'sub[1,3,4]' or grundy_game.
+    ruleset: String,
+    /// Last heap size to compute.
+    #[arg(long)]
+    to: u64,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+#[derive(Args)]
+struct TableArgs {
+    /// A piece, like queen, knight or 'piece[(-2,1),(1,-2); 8]'.
+    ruleset: String,
+    /// Side of the table (at most the board size of a bounded piece).
+    #[arg(long)]
+    size: u64,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+/// The JSON answer for one position.
+#[derive(Serialize)]
+struct ValueJson<'a> {
+    game: String,
+    play: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nimber: Option<u64>,
+    outcome: String,
+    winning_moves: Vec<String>,
+    moves_complete: bool,
+}
+
+impl<'a> From<&'a Evaluation> for ValueJson<'a> {
+    fn from(e: &'a Evaluation) -> Self {
+        ValueJson {
+            game: e.game.to_string(),
+            play: match e.play {
+                Play::Normal => "normal",
+                Play::Misere => "misere",
+            },
+            value: e.nimber.map(|n| n.to_string()),
+            nimber: e.nimber.map(|n| n.0),
+            outcome: e.outcome.to_string(),
+            winning_moves: e.winning_moves.iter().map(ToString::to_string).collect(),
+            moves_complete: e.moves_complete,
+        }
+    }
+}
+
+/// An error for the user, with the text it concerns when there is one.
+struct UserError {
+    message: String,
+}
+
+fn explain(text: &str, err: &EvalError) -> String {
+    match err {
+        EvalError::Expr(e) => format!("{e}\n{}", caret(text, e.at())),
+        other => other.to_string(),
+    }
+}
+
+fn outcome_words(e: &Evaluation) -> &'static str {
+    match (e.outcome, e.play) {
+        (grundy::Outcome::P, _) => "the player to move loses",
+        (_, _) => "the player to move wins",
+    }
+}
+
+fn print_value(out: &mut impl Write, e: &Evaluation) -> io::Result<()> {
+    writeln!(out, "{}", e.game)?;
+    if e.play == Play::Misere {
+        writeln!(out, "play:    misère (the player who moves last loses)")?;
+    }
+    if let Some(n) = e.nimber {
+        writeln!(out, "value:   {n}")?;
+    }
+    writeln!(out, "outcome: {} ({})", e.outcome, outcome_words(e))?;
+    if e.winning_moves.is_empty() {
+        writeln!(out, "winning moves: none")?;
+    } else {
+        writeln!(out, "winning moves:")?;
+        for m in &e.winning_moves {
+            writeln!(out, "  {m}")?;
+        }
+        if !e.moves_complete {
+            writeln!(
+                out,
+                "  … more exist (listing stopped at a limit; see --max-moves, --max-positions)"
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
+    let mut engine = Engine::new(args.limits.limits());
+    if args.batch {
+        return batch(&mut engine, args.json).map(Ok);
+    }
+    let text = args.expr.as_deref().unwrap_or_default();
+    let e = match engine.evaluate(text) {
+        Ok(e) => e,
+        Err(err) => {
+            return Ok(Err(UserError {
+                message: explain(text, &err),
+            }))
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if args.json {
+        serde_json::to_writer(&mut out, &ValueJson::from(&e))?;
+        writeln!(out)?;
+    } else {
+        print_value(&mut out, &e)?;
+    }
+    Ok(Ok(()))
+}
+
+/// One answer per input line; a bad line gets an error line and the rest go on.
+fn batch(engine: &mut Engine, json: bool) -> anyhow::Result<()> {
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    for (i, line) in stdin.lock().lines().enumerate() {
+        let line = line.context("reading standard input")?;
+        let text = line.trim();
+        let answer = if text.is_empty() {
+            Err("empty line: expected a position like nim(3,5)".to_string())
+        } else {
+            engine.evaluate(text).map_err(|e| match &e {
+                EvalError::Expr(ExprError::Syntax(_))
+                | EvalError::Expr(ExprError::Invalid { .. }) => e.to_string(),
+                other => other.to_string(),
+            })
+        };
+        match (answer, json) {
+            (Ok(e), true) => {
+                serde_json::to_writer(&mut out, &ValueJson::from(&e))?;
+                writeln!(out)?;
+            }
+            (Ok(e), false) => {
+                let value = e
+                    .nimber
+                    .map_or_else(|| "misère".to_string(), |n| n.to_string());
+                let moves: Vec<String> = e.winning_moves.iter().map(ToString::to_string).collect();
+                let more = if e.moves_complete { "" } else { "; …" };
+                writeln!(out, "{} {} -> {}{more}", e.outcome, value, moves.join("; "))?;
+            }
+            (Err(msg), true) => {
+                serde_json::to_writer(
+                    &mut out,
+                    &serde_json::json!({ "line": i + 1, "error": msg }),
+                )?;
+                writeln!(out)?;
+            }
+            (Err(msg), false) => writeln!(out, "error: line {}: {msg}", i + 1)?,
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn ruleset(text: &str) -> Result<Ruleset, UserError> {
+    grundy::parse_ruleset_spec(text).map_err(|e| UserError {
+        message: format!("{e}\n{}", caret(text, e.at())),
+    })
+}
+
+fn seq(args: &SeqArgs) -> anyhow::Result<Result<(), UserError>> {
+    let limits = args.limits.limits();
+    let heap = match ruleset(&args.ruleset) {
+        Ok(Ruleset::Heap(h)) => h,
+        Ok(Ruleset::Board(p)) => {
+            return Ok(Err(UserError {
+                message: format!(
+                    "{p} is a board ruleset: print its values with `grundy table '{p}' --size N`"
+                ),
+            }))
+        }
+        Err(e) => return Ok(Err(e)),
+    };
+    let values: Vec<u64> = match &heap.kind {
+        grundy::HeapKind::Nim => {
+            if let Err(e) = limits.check("the sequence", args.to as u128 + 1, 8) {
+                return Ok(Err(UserError {
+                    message: e.to_string(),
+                }));
+            }
+            (0..=args.to).collect()
+        }
+        grundy::HeapKind::TakeBreak(tb) => {
+            match grundy::HeapSequence::compute(tb, args.to, &limits) {
+                Ok(s) => (0..=args.to)
+                    .map(|n| s.value(n).map(|v| v.0))
+                    .collect::<Result<_, _>>()?,
+                Err(e) => {
+                    return Ok(Err(UserError {
+                        message: e.to_string(),
+                    }))
+                }
+            }
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    if args.json {
+        serde_json::to_writer(
+            &mut out,
+            &serde_json::json!({ "ruleset": heap.name, "values": values, "period": null, "preperiod": null, "proved": false }),
+        )?;
+        writeln!(out)?;
+    } else {
+        let v: Vec<String> = values.iter().map(u64::to_string).collect();
+        writeln!(out, "{}", v.join(" "))?;
+    }
+    out.flush()?;
+    Ok(Ok(()))
+}
+
+fn table(args: &TableArgs) -> anyhow::Result<Result<(), UserError>> {
+    let piece = match ruleset(&args.ruleset) {
+        Ok(Ruleset::Board(p)) => p,
+        Ok(Ruleset::Heap(h)) => {
+            return Ok(Err(UserError {
+                message: format!(
+                    "{} is a heap ruleset: print its values with `grundy seq '{}' --to N`",
+                    h.name, h.name
+                ),
+            }))
+        }
+        Err(e) => return Ok(Err(e)),
+    };
+    if let Some(n) = piece.board() {
+        if args.size > n {
+            return Ok(Err(UserError {
+                message: format!("--size {} is larger than the {n}×{n} board of {piece}; give --size {n} or less", args.size),
+            }));
+        }
+    }
+    let mut engine = Engine::new(args.limits.limits());
+    let t = match engine.board_table(&piece, args.size) {
+        Ok(t) => t,
+        Err(e) => {
+            return Ok(Err(UserError {
+                message: e.to_string(),
+            }))
+        }
+    };
+    let rows: Vec<&[u32]> = (0..args.size)
+        .map(|x| &t.row(x)[..args.size as usize])
+        .collect();
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    if args.json {
+        serde_json::to_writer(
+            &mut out,
+            &serde_json::json!({ "ruleset": piece.name(), "values": rows }),
+        )?;
+        writeln!(out)?;
+    } else {
+        let width = rows
+            .iter()
+            .flat_map(|r| r.iter())
+            .max()
+            .map_or(1, |m| m.to_string().len());
+        for r in rows {
+            let cells: Vec<String> = r.iter().map(|v| format!("{v:>width$}")).collect();
+            writeln!(out, "{}", cells.join(" "))?;
+        }
+    }
+    out.flush()?;
+    Ok(Ok(()))
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Value(a) => value(a),
+        Command::Seq(a) => seq(a),
+        Command::Table(a) => table(a),
+    };
+    match result {
+        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(e)) => {
+            eprintln!("error: {}", e.message);
+            ExitCode::from(2)
+        }
+        Err(e) => {
+            // A closed pipe (`grundy seq ... | head`) is not an error worth a message.
+            if e.downcast_ref::<io::Error>()
+                .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+            {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
 }

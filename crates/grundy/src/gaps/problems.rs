@@ -22,7 +22,7 @@ use super::{
     cake_party_move, left_right_value, matrix_game_value, northcott_value, roxor_move,
     stone_game_move, GapError, LeftRightPosition, NorthcottPosition,
 };
-use crate::{CoinTree, Nimber, Outcome, Player, StaircaseError};
+use crate::{misere_nim_outcome, CoinTree, Nimber, Outcome, Player, StaircaseError};
 use std::fmt::Write;
 
 /// Why a problem input was rejected.
@@ -161,20 +161,8 @@ pub fn lightoj_1247(input: &str) -> Result<String, ProblemError> {
     Ok(out)
 }
 
-/// Misère Nim by Bouton's rule: the player to move loses iff some heap has
-/// two or more and the nim-sum is 0, or every heap has at most one and the
-/// nim-sum is 1.
-pub fn misere_nim_outcome(heaps: &[u64]) -> Outcome {
-    let x = heaps.iter().fold(0, |x, &h| x ^ h);
-    let big = heaps.iter().any(|&h| h > 1);
-    if (big && x == 0) || (!big && x == 1) {
-        Outcome::P
-    } else {
-        Outcome::N
-    }
-}
-
-/// SPOJ MMMGAME (misère Nim): `John` if the first player wins, else `Brother`.
+/// SPOJ MMMGAME (misère Nim, decided by [`misere_nim_outcome`]): `John` if
+/// the first player wins, else `Brother`.
 pub fn spoj_mmmgame(input: &str) -> Result<String, ProblemError> {
     let mut t = Tokens::new(input);
     let cases: usize = t.next("the number of tests T")?;

@@ -1,0 +1,155 @@
+//! The `grundy` command as a user types it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let o = grundy(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    serde_json::from_slice(&o.stdout).expect("one JSON object")
+}
+
+#[test]
+fn value_prints_value_outcome_and_winning_moves() {
+    let o = grundy(&["value", "nim(3,5,7)"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("value:   *\n"), "{out}");
+    assert!(out.contains("outcome: N"), "{out}");
+    for m in ["nim(2,5,7)", "nim(3,4,7)", "nim(3,5,6)"] {
+        assert!(out.contains(m), "{out}");
+    }
+}
+
+#[test]
+fn value_json_has_the_documented_fields() {
+    let v = json(&["value", "--json", "nim(3,5,7)"]);
+    assert_eq!(v["value"], "*");
+    assert_eq!(v["nimber"], 1);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 3);
+    // every winning move is accepted back by `value` and is a P-position
+    for m in v["winning_moves"].as_array().unwrap() {
+        let w = json(&["value", "--json", m.as_str().unwrap()]);
+        assert_eq!(w["outcome"], "P", "{m}");
+    }
+}
+
+#[test]
+fn misere_json_has_no_nimber() {
+    // SPOJ MMMGAME sample: 3 5 1 -> John (first player) wins; 1 -> Brother.
+    let v = json(&["value", "--json", "misere(nim(3,5,1))"]);
+    assert_eq!(v["outcome"], "N");
+    assert!(v.get("nimber").is_none());
+    assert_eq!(json(&["value", "--json", "misere(nim(1))"])["outcome"], "P");
+}
+
+#[test]
+fn the_issue_examples_all_evaluate() {
+    for e in [
+        "sub[1,3,4](10)",
+        "allbut[1,3](10)",
+        "octal[0.77](10)",
+        "octal[0.137](12)",
+        "octal[4.007](9)",
+        "kayles(5) + dawson(4) + officers(6)",
+        "grundy_game(7)",
+        "queen(3,4) + knight(5,4) + rook(2,2) + bishop(3,1) + king(4,4)",
+        "piece[(-2,1),(-2,-1),(1,-2),(-1,-2); 8](3,3) + piece[(-2,1),(-2,-1),(1,-2),(-1,-2); 8](3,3)",
+    ] {
+        let v = json(&["value", "--json", e]);
+        assert!(v["outcome"] == "P" || v["outcome"] == "N", "{e}");
+    }
+    // two equal pieces cancel
+    let v = json(&["value", "--json", "knight(6,7) + knight(6,7)"]);
+    assert_eq!(v["nimber"], 0);
+}
+
+#[test]
+fn bad_input_is_answered_with_where_and_what() {
+    for (args, says) in [
+        (vec!["value", "nim(3,"], "column 7"),
+        (vec!["value", "frobnicate(3)"], "known games are"),
+        (vec!["value", "nim(-2)"], "cannot be negative"),
+        (vec!["value", "queen(1000000,1000000)"], "--max-positions"),
+        (vec!["value", "piece[(1,0),(-1,0); 5](1,1)"], "loopy"),
+        (vec!["seq", "queen", "--to", "5"], "grundy table"),
+        (vec!["table", "kayles", "--size", "5"], "grundy seq"),
+        (vec!["table", "piece[(-1,-2); 8]", "--size", "9"], "8×8"),
+    ] {
+        let o = grundy(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn seq_and_table_print_values() {
+    let v = json(&["seq", "sub[1,3,4]", "--to", "20", "--json"]);
+    let values: Vec<u64> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(&values[..8], [0, 1, 0, 1, 2, 3, 2, 0]);
+    let t = json(&["table", "queen", "--size", "3", "--json"]);
+    assert_eq!(
+        t["values"],
+        serde_json::json!([[0, 1, 2], [1, 2, 0], [2, 0, 1]])
+    );
+    let o = grundy(&[
+        "table",
+        "piece[(-2,1),(-2,-1),(1,-2),(-1,-2); 8]",
+        "--size",
+        "8",
+    ]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().count(), 8);
+}
+
+#[test]
+fn batch_answers_every_line_and_survives_bad_ones() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["value", "--batch", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"nim(1,2)\nnim(3,\nknight(5,4) + queen(3,3)\n\nmisere(nim(1,1))\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success());
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5);
+    assert_eq!(lines[0]["nimber"], 3);
+    assert!(lines[1]["error"].as_str().unwrap().contains("column 7"));
+    assert_eq!(lines[1]["line"], 2);
+    assert!(lines[2]["outcome"].is_string());
+    assert!(lines[3]["error"].is_string());
+    assert_eq!(lines[4]["outcome"], "N");
+}

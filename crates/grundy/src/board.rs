@@ -1,0 +1,533 @@
+//! Pieces moving on a board: the rules (leaps and rides) and the dense table
+//! of Grundy values over every square.
+//!
+//! A piece's moves are *leaps* `(dx,dy)`, taken once, and *rides* `(dx,dy)*`,
+//! repeated any number of times in a straight line (nothing blocks a ride:
+//! pieces in these games share squares freely). The named pieces move toward
+//! the corner (0,0) on an unbounded quadrant; a general piece lives on an
+//! N×N board with coordinates `0..N`.
+
+use std::fmt;
+
+use crate::mex::mex_of_words;
+use crate::{Limits, MexSet, Rules};
+
+/// A square of the board: column `x`, row `y`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square {
+    /// Column, counted from 0.
+    pub x: u64,
+    /// Row, counted from 0.
+    pub y: u64,
+}
+
+/// One kind of move of a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Step {
+    /// Change of column.
+    pub dx: i64,
+    /// Change of row.
+    pub dy: i64,
+    /// A ride repeats the step any positive number of times; a leap takes it once.
+    pub ride: bool,
+}
+
+/// Why a piece description was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PieceError {
+    /// No moves at all.
+    #[error("a piece needs at least one move, like (-1,-2) for a leap or (-1,0)* for a ride")]
+    NoMoves,
+    /// The null move.
+    #[error("the move (0,0) does not move the piece; every move needs dx or dy non-zero")]
+    NullMove,
+    /// A step too long to make sense on any board that fits in memory.
+    #[error("the move ({dx},{dy}) is too long: steps must lie within -2^31..2^31")]
+    StepTooLong {
+        /// Offending step.
+        dx: i64,
+        /// Offending step.
+        dy: i64,
+    },
+    /// Board size zero.
+    #[error("the board size must be at least 1 (an N×N board has coordinates 0..N-1)")]
+    EmptyBoard,
+    /// An unbounded piece with a move away from the corner would never stop.
+    #[error("the move ({dx},{dy}) leaves the quadrant toward infinity; give a board size, as in piece[...; 8]")]
+    Unbounded {
+        /// Offending step.
+        dx: i64,
+        /// Offending step.
+        dy: i64,
+    },
+}
+
+/// Why a table could not be computed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    /// The moves let the piece come back to a square.
+    #[error(
+        "the piece {piece} can return to square ({x},{y}): the game is loopy, so it has no \
+         Grundy table; give moves that always make progress (for example all with dx+dy < 0)"
+    )]
+    Loopy {
+        /// The piece.
+        piece: String,
+        /// A square on a cycle.
+        x: u64,
+        /// A square on a cycle.
+        y: u64,
+    },
+    /// The table would exceed a user limit.
+    #[error(transparent)]
+    Limit(#[from] crate::LimitError),
+    /// A square outside a bounded board.
+    #[error("square ({x},{y}) is off the {size}×{size} board of {piece} (coordinates 0..{max})", max = .size - 1)]
+    OffBoard {
+        /// The piece.
+        piece: String,
+        /// Board side.
+        size: u64,
+        /// Column asked.
+        x: u64,
+        /// Row asked.
+        y: u64,
+    },
+}
+
+/// A piece: its moves, and its board (`None` for the quadrant toward (0,0)).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    name: String,
+    steps: Vec<Step>,
+    board: Option<u64>,
+}
+
+impl Piece {
+    /// Wythoff's game: left, down or diagonally left-down, any distance.
+    pub fn queen() -> Piece {
+        Piece::named("queen", &[(-1, 0, true), (0, -1, true), (-1, -1, true)])
+    }
+    /// Left or down any distance: Nim with two heaps.
+    pub fn rook() -> Piece {
+        Piece::named("rook", &[(-1, 0, true), (0, -1, true)])
+    }
+    /// Diagonally left-down any distance.
+    pub fn bishop() -> Piece {
+        Piece::named("bishop", &[(-1, -1, true)])
+    }
+    /// One square left, down or diagonally left-down.
+    pub fn king() -> Piece {
+        Piece::named("king", &[(-1, 0, false), (0, -1, false), (-1, -1, false)])
+    }
+    /// The knight of Knight and Queen (HackerRank): (-1,-2) and (-2,-1).
+    pub fn knight() -> Piece {
+        Piece::named("knight", &[(-1, -2, false), (-2, -1, false)])
+    }
+
+    fn named(name: &str, steps: &[(i64, i64, bool)]) -> Piece {
+        Piece {
+            name: name.into(),
+            steps: steps
+                .iter()
+                .map(|&(dx, dy, ride)| Step { dx, dy, ride })
+                .collect(),
+            board: None,
+        }
+    }
+
+    /// A piece with the given moves on an N×N board (`Some(N)`), or on the
+    /// quadrant toward (0,0) (`None`, where every move must go left and/or down).
+    pub fn new(mut steps: Vec<Step>, board: Option<u64>) -> Result<Piece, PieceError> {
+        if steps.is_empty() {
+            return Err(PieceError::NoMoves);
+        }
+        for s in &steps {
+            if s.dx == 0 && s.dy == 0 {
+                return Err(PieceError::NullMove);
+            }
+            let limit = 1i64 << 31;
+            if s.dx.abs() >= limit || s.dy.abs() >= limit {
+                return Err(PieceError::StepTooLong { dx: s.dx, dy: s.dy });
+            }
+            if board.is_none() && (s.dx > 0 || s.dy > 0) {
+                return Err(PieceError::Unbounded { dx: s.dx, dy: s.dy });
+            }
+        }
+        if board == Some(0) {
+            return Err(PieceError::EmptyBoard);
+        }
+        steps.sort();
+        steps.dedup();
+        let moves: Vec<String> = steps
+            .iter()
+            .map(|s| format!("({},{}){}", s.dx, s.dy, if s.ride { "*" } else { "" }))
+            .collect();
+        let name = match board {
+            Some(n) => format!("piece[{}; {n}]", moves.join(",")),
+            None => format!("piece[{}]", moves.join(",")),
+        };
+        Ok(Piece { name, steps, board })
+    }
+
+    /// The ruleset as written in expressions (`queen`, `piece[(-2,1),(1,-2); 8]`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The moves.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// The board side, or `None` for the quadrant toward (0,0).
+    pub fn board(&self) -> Option<u64> {
+        self.board
+    }
+
+    /// Checks that `sq` is on the board.
+    pub fn check_square(&self, sq: Square) -> Result<(), TableError> {
+        match self.board {
+            Some(n) if sq.x >= n || sq.y >= n => Err(TableError::OffBoard {
+                piece: self.name.clone(),
+                size: n,
+                x: sq.x,
+                y: sq.y,
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    fn target(&self, sq: Square, dx: i64, dy: i64, k: i64) -> Option<Square> {
+        let x = sq.x as i128 + dx as i128 * k as i128;
+        let y = sq.y as i128 + dy as i128 * k as i128;
+        let n = self.board.map_or(u64::MAX as i128 + 1, |n| n as i128);
+        (x >= 0 && y >= 0 && x < n && y < n).then_some(Square {
+            x: x as u64,
+            y: y as u64,
+        })
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+impl Rules for Piece {
+    type Position = Square;
+
+    fn options(&self, position: &Square, visit: &mut dyn FnMut(&[Square])) {
+        for s in &self.steps {
+            let mut k = 1;
+            while let Some(t) = self.target(*position, s.dx, s.dy, k) {
+                visit(&[t]);
+                if !s.ride {
+                    break;
+                }
+                k += 1;
+            }
+        }
+    }
+}
+
+/// The Grundy values of every square of a `size`×`size` board, row `x`, column `y`.
+#[derive(Clone, Debug)]
+pub struct BoardTable {
+    size: u64,
+    values: Vec<u32>,
+}
+
+impl BoardTable {
+    /// Computes the table of `piece` on the `size`×`size` corner of its board
+    /// (the whole board when it is bounded).
+    ///
+    /// Rides are handled with one bitset per line of the board: the squares a
+    /// ride reaches from `c` are exactly the squares of `c`'s line computed
+    /// before it, so the mex over a ride is an OR of words, not a walk.
+    pub fn compute(piece: &Piece, size: u64, limits: &Limits) -> Result<BoardTable, TableError> {
+        let size = piece.board.unwrap_or(size);
+        let rides = piece.steps.iter().filter(|s| s.ride).count() as u64;
+        limits.check(
+            &format!("the {size}×{size} table of {}", piece.name),
+            size as u128 * size as u128,
+            8 + 4 * rides,
+        )?;
+        let n = size as usize;
+        let cells = n * n;
+        let order = computation_order(piece, n)?;
+        let rides: Vec<Step> = piece.steps.iter().copied().filter(|s| s.ride).collect();
+        let leaps: Vec<Step> = piece.steps.iter().copied().filter(|s| !s.ride).collect();
+        let mut values = vec![0u32; cells];
+        let mut line_of: Vec<Vec<u32>> = vec![vec![0; cells]; rides.len()];
+        let mut lines: Vec<Vec<Vec<u64>>> = vec![Vec::new(); rides.len()];
+        let mut scratch: Vec<u64> = Vec::new();
+        let sq = |i: usize| Square {
+            x: (i / n) as u64,
+            y: (i % n) as u64,
+        };
+        let idx = |s: Square| s.x as usize * n + s.y as usize;
+        for &c in &order {
+            let c = c as usize;
+            scratch.clear();
+            for (r, s) in rides.iter().enumerate() {
+                let line = match piece
+                    .target(sq(c), s.dx, s.dy, 1)
+                    .filter(|t| t.x < size && t.y < size)
+                {
+                    Some(t) => line_of[r][idx(t)],
+                    None => {
+                        lines[r].push(Vec::new());
+                        (lines[r].len() - 1) as u32
+                    }
+                };
+                line_of[r][c] = line;
+                let acc = &lines[r][line as usize];
+                if scratch.len() < acc.len() {
+                    scratch.resize(acc.len(), 0);
+                }
+                for (w, a) in scratch.iter_mut().zip(acc) {
+                    *w |= a;
+                }
+            }
+            for s in &leaps {
+                if let Some(t) = piece
+                    .target(sq(c), s.dx, s.dy, 1)
+                    .filter(|t| t.x < size && t.y < size)
+                {
+                    set_bit(&mut scratch, values[idx(t)] as u64);
+                }
+            }
+            let v = mex_of_words(&scratch) as u32;
+            values[c] = v;
+            for (r, lines) in lines.iter_mut().enumerate() {
+                set_bit(&mut lines[line_of[r][c] as usize], v as u64);
+            }
+        }
+        Ok(BoardTable { size, values })
+    }
+
+    /// The plain method, for comparison: every option of every square, one by one.
+    pub fn compute_naive(
+        piece: &Piece,
+        size: u64,
+        limits: &Limits,
+    ) -> Result<BoardTable, TableError> {
+        let size = piece.board.unwrap_or(size);
+        let n = size as usize;
+        limits.check(
+            &format!("the {size}×{size} table of {}", piece.name),
+            size as u128 * size as u128,
+            8,
+        )?;
+        let order = computation_order(piece, n)?;
+        let mut values = vec![0u32; n * n];
+        let mut seen = MexSet::new();
+        for &c in &order {
+            let c = c as usize;
+            let here = Square {
+                x: (c / n) as u64,
+                y: (c % n) as u64,
+            };
+            seen.clear();
+            piece.options(&here, &mut |o| {
+                let t = o[0];
+                if t.x < size && t.y < size {
+                    seen.insert(values[t.x as usize * n + t.y as usize] as u64);
+                }
+            });
+            values[c] = seen.mex() as u32;
+        }
+        Ok(BoardTable { size, values })
+    }
+
+    /// The side of the table.
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// The Grundy value of `sq`, or `None` outside the table.
+    pub fn get(&self, sq: Square) -> Option<u32> {
+        (sq.x < self.size && sq.y < self.size)
+            .then(|| self.values[sq.x as usize * self.size as usize + sq.y as usize])
+    }
+
+    /// Row `x` of the table.
+    pub fn row(&self, x: u64) -> &[u32] {
+        let n = self.size as usize;
+        &self.values[x as usize * n..(x as usize + 1) * n]
+    }
+}
+
+fn set_bit(words: &mut Vec<u64>, v: u64) {
+    let w = (v / 64) as usize;
+    if w >= words.len() {
+        words.resize(w + 1, 0);
+    }
+    words[w] |= 1 << (v % 64);
+}
+
+/// An order of the squares in which every square comes after all of its
+/// options, or the loopy error when none exists (Kahn's algorithm over the
+/// one-step graph: a ride's k-step move is k one-step moves, so the one-step
+/// graph has a cycle exactly when the game has one).
+fn computation_order(piece: &Piece, n: usize) -> Result<Vec<u32>, TableError> {
+    let cells = n * n;
+    if piece.board.is_none() {
+        // Every move goes left and/or down: row-major order already works.
+        return Ok((0..cells as u32).collect());
+    }
+    let size = n as u64;
+    let sq = |i: usize| Square {
+        x: (i / n) as u64,
+        y: (i % n) as u64,
+    };
+    let mut pending = vec![0u32; cells];
+    for (i, p) in pending.iter_mut().enumerate() {
+        *p = piece
+            .steps
+            .iter()
+            .filter(|s| {
+                piece
+                    .target(sq(i), s.dx, s.dy, 1)
+                    .is_some_and(|t| t.x < size && t.y < size)
+            })
+            .count() as u32;
+    }
+    let mut order: Vec<u32> = (0..cells as u32)
+        .filter(|&i| pending[i as usize] == 0)
+        .collect();
+    let mut head = 0;
+    while head < order.len() {
+        let o = sq(order[head] as usize);
+        head += 1;
+        for s in &piece.steps {
+            if let Some(c) = piece.target(o, -s.dx, -s.dy, 1) {
+                let ci = c.x as usize * n + c.y as usize;
+                pending[ci] -= 1;
+                if pending[ci] == 0 {
+                    order.push(ci as u32);
+                }
+            }
+        }
+    }
+    if order.len() < cells {
+        let stuck = pending
+            .iter()
+            .position(|&p| p > 0)
+            .expect("some square is on a cycle");
+        let s = sq(stuck);
+        return Err(TableError::Loopy {
+            piece: piece.name.clone(),
+            x: s.x,
+            y: s.y,
+        });
+    }
+    Ok(order)
+}
+
+/// Whether the queen on (x,y) (Wythoff's game) is a P-position: the P-positions
+/// are (⌊kφ⌋, ⌊kφ²⌋) and their mirrors (Wythoff 1907). Exact for every u64 pair:
+/// with a ≤ b and d = b − a, the position is P iff a = ⌊dφ⌋ = ⌊(d + √(5d²))/2⌋.
+pub fn wythoff_is_p(x: u64, y: u64) -> bool {
+    let (a, b) = if x <= y { (x, y) } else { (y, x) };
+    let d = (b - a) as u128;
+    a as u128 == (d + isqrt(5 * d * d)) / 2
+}
+
+fn isqrt(n: u128) -> u128 {
+    if n == 0 {
+        return 0;
+    }
+    let mut x = (n as f64).sqrt() as u128;
+    while x * x > n {
+        x -= 1;
+    }
+    while (x + 1) * (x + 1) <= n {
+        x += 1;
+    }
+    x
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits() -> Limits {
+        Limits::default()
+    }
+
+    #[test]
+    fn fast_table_equals_naive_table_for_every_named_piece() {
+        for p in [
+            Piece::queen(),
+            Piece::rook(),
+            Piece::bishop(),
+            Piece::king(),
+            Piece::knight(),
+        ] {
+            let a = BoardTable::compute(&p, 40, &limits()).unwrap();
+            let b = BoardTable::compute_naive(&p, 40, &limits()).unwrap();
+            assert_eq!(a.values, b.values, "{p}");
+        }
+    }
+
+    #[test]
+    fn rook_is_two_heap_nim() {
+        let t = BoardTable::compute(&Piece::rook(), 30, &limits()).unwrap();
+        for x in 0..30 {
+            for y in 0..30 {
+                assert_eq!(t.get(Square { x, y }).unwrap() as u64, x ^ y);
+            }
+        }
+    }
+
+    #[test]
+    fn wythoff_closed_form_equals_the_table() {
+        let t = BoardTable::compute(&Piece::queen(), 200, &limits()).unwrap();
+        for x in 0..200 {
+            for y in 0..200 {
+                assert_eq!(
+                    t.get(Square { x, y }) == Some(0),
+                    wythoff_is_p(x, y),
+                    "({x},{y})"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn loopy_pieces_are_refused_with_a_square_on_the_cycle() {
+        let p = Piece::new(
+            vec![
+                Step {
+                    dx: 1,
+                    dy: 0,
+                    ride: false,
+                },
+                Step {
+                    dx: -1,
+                    dy: 0,
+                    ride: false,
+                },
+            ],
+            Some(4),
+        )
+        .unwrap();
+        assert!(matches!(
+            BoardTable::compute(&p, 4, &limits()),
+            Err(TableError::Loopy { .. })
+        ));
+    }
+
+    #[test]
+    fn limits_are_reported() {
+        let small = Limits {
+            max_positions: 100,
+            ..Limits::default()
+        };
+        let err = BoardTable::compute(&Piece::queen(), 11, &small).unwrap_err();
+        assert!(err.to_string().contains("--max-positions"), "{err}");
+    }
+}

@@ -1,0 +1,597 @@
+//! Evaluating game expressions: values, outcomes and winning moves, with the
+//! tables of each ruleset computed once and reused across queries.
+
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+
+use crate::expr::{GameExpr, Group, HeapKind, HeapRules};
+use crate::{
+    misere_nim_outcome, misere_nim_winning_moves, parse_game, BoardTable, ExprError, GameGraph,
+    LimitError, Limits, Nimber, Outcome, Piece, PlainSearch, Play, Rules, SearchConfig,
+    SearchError, Square, Sums, TableError, TakeBreak,
+};
+
+/// The answer for one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evaluation {
+    /// The position evaluated.
+    pub game: GameExpr,
+    /// Normal or misère play.
+    pub play: Play,
+    /// The Grundy value (normal play only: misère sums need more than a nimber).
+    pub nimber: Option<Nimber>,
+    /// Who wins: `P` (the player to move loses) or `N`.
+    pub outcome: Outcome,
+    /// Every winning move, as the position it leads to (at most
+    /// [`Limits::max_moves`] of them).
+    pub winning_moves: Vec<GameExpr>,
+    /// False when the list of winning moves was cut short by a limit.
+    pub moves_complete: bool,
+}
+
+/// Why an expression could not be evaluated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EvalError {
+    /// The text is not a valid game.
+    #[error(transparent)]
+    Expr(#[from] ExprError),
+    /// A board table could not be built.
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// A heap sequence could not be computed far enough.
+    #[error(transparent)]
+    Heap(#[from] crate::SequenceError),
+    /// A user limit was hit.
+    #[error(transparent)]
+    Limit(#[from] LimitError),
+    /// An exact search gave up.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+}
+
+/// Evaluates positions, keeping each ruleset's table for the next query.
+///
+/// ```
+/// use grundy::{Engine, Limits, Outcome};
+/// let mut engine = Engine::new(Limits::default());
+/// let e = engine.evaluate("nim(3,5,7)").unwrap();
+/// assert_eq!(e.outcome, Outcome::N);
+/// assert_eq!(e.nimber.unwrap().to_string(), "*");
+/// let moves: Vec<String> = e.winning_moves.iter().map(|m| m.to_string()).collect();
+/// assert_eq!(moves, ["nim(2,5,7)", "nim(3,4,7)", "nim(3,5,6)"]);
+/// ```
+pub struct Engine {
+    limits: Limits,
+    boards: HashMap<Piece, BoardTable>,
+    heaps: HashMap<TakeBreak, crate::HeapSequence>,
+}
+
+impl Engine {
+    /// An engine with empty caches.
+    pub fn new(limits: Limits) -> Engine {
+        Engine {
+            limits,
+            boards: HashMap::new(),
+            heaps: HashMap::new(),
+        }
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Parses, validates and evaluates `text`.
+    pub fn evaluate(&mut self, text: &str) -> Result<Evaluation, EvalError> {
+        let game = parse_game(text)?;
+        self.evaluate_game(&game)
+    }
+
+    /// Evaluates a validated game.
+    pub fn evaluate_game(&mut self, game: &GameExpr) -> Result<Evaluation, EvalError> {
+        match game {
+            GameExpr::Sum(groups) => self.normal(game, groups),
+            GameExpr::Misere(groups) => self.misere(game, groups),
+        }
+    }
+
+    /// The table of a piece covering at least `size`×`size` squares (its whole
+    /// board when bounded), computed once and grown geometrically.
+    pub fn board_table(&mut self, piece: &Piece, size: u64) -> Result<&BoardTable, EvalError> {
+        let have = self.boards.get(piece).map_or(0, BoardTable::size);
+        if have < size || (piece.board().is_some() && have == 0) {
+            let grown = size.max(have.saturating_mul(2)).max(16);
+            let table = match BoardTable::compute(piece, grown, &self.limits) {
+                Ok(t) => t,
+                Err(_) if grown > size => BoardTable::compute(piece, size, &self.limits)?,
+                Err(e) => return Err(e.into()),
+            };
+            self.boards.insert(piece.clone(), table);
+        }
+        Ok(&self.boards[piece])
+    }
+
+    /// The sequence of a take-and-break ruleset, computed at least to heap `n`
+    /// unless its period is already proved.
+    pub fn heap_sequence(
+        &mut self,
+        rules: &TakeBreak,
+        n: u64,
+    ) -> Result<&crate::HeapSequence, EvalError> {
+        let known = self.heaps.get(rules).is_some_and(|s| s.covers(n));
+        if !known {
+            let have = self.heaps.get(rules).map_or(0, |s| s.len());
+            let target = n.max(have.saturating_mul(2)).max(256);
+            let seq = match crate::HeapSequence::compute(rules, target, &self.limits) {
+                Ok(s) if s.covers(n) => s,
+                Ok(_) | Err(_) if target > n => {
+                    crate::HeapSequence::compute(rules, n, &self.limits)?
+                }
+                Ok(s) => s,
+                Err(e) => return Err(e.into()),
+            };
+            self.heaps.insert(rules.clone(), seq);
+        }
+        Ok(&self.heaps[rules])
+    }
+
+    fn heap_value(&mut self, rules: &HeapRules, n: u64) -> Result<Nimber, EvalError> {
+        match &rules.kind {
+            HeapKind::Nim => Ok(Nimber(n)),
+            HeapKind::TakeBreak(tb) => Ok(self.heap_sequence(tb, n)?.value(n)?),
+        }
+    }
+
+    fn square_value(&mut self, piece: &Piece, sq: Square) -> Result<Nimber, EvalError> {
+        let need = sq.x.max(sq.y).saturating_add(1);
+        let table = self.board_table(piece, need)?;
+        Ok(Nimber(
+            table.get(sq).expect("the table covers the square") as u64
+        ))
+    }
+
+    /// The Grundy values of each component, group by group.
+    fn component_values(&mut self, groups: &[Group]) -> Result<Vec<Vec<Nimber>>, EvalError> {
+        groups
+            .iter()
+            .map(|g| match g {
+                Group::Heaps { rules, heaps } => {
+                    heaps.iter().map(|&h| self.heap_value(rules, h)).collect()
+                }
+                Group::Piece { piece, square } => Ok(vec![self.square_value(piece, *square)?]),
+            })
+            .collect()
+    }
+
+    fn normal(&mut self, game: &GameExpr, groups: &[Group]) -> Result<Evaluation, EvalError> {
+        let values = self.component_values(groups)?;
+        let total: Nimber = values.iter().flatten().copied().sum();
+        let mut moves = Vec::new();
+        let mut complete = true;
+        if !total.is_zero() {
+            'outer: for (gi, group) in groups.iter().enumerate() {
+                for (ci, &v) in values[gi].iter().enumerate() {
+                    // Moving this component to an option of value v ^ total wins. By the
+                    // mex such an option exists when that is below v, and may exist above.
+                    let target = v ^ total;
+                    if repeats_earlier(group, ci) {
+                        continue; // an equal heap before it gave the same moves
+                    }
+                    let flow = self.options_with_value(group, ci, target, &mut |replacement| {
+                        moves.push(GameExpr::Sum(replace(groups, gi, ci, replacement)));
+                    })?;
+                    if flow.is_break() || moves.len() >= self.limits.max_moves {
+                        complete = flow.is_continue() && moves.len() <= self.limits.max_moves;
+                        moves.truncate(self.limits.max_moves);
+                        if !complete {
+                            break 'outer;
+                        }
+                    }
+                }
+            }
+        }
+        dedup_in_order(&mut moves);
+        Ok(Evaluation {
+            game: game.clone(),
+            play: Play::Normal,
+            nimber: Some(total),
+            outcome: total.outcome(),
+            winning_moves: moves,
+            moves_complete: complete,
+        })
+    }
+
+    /// Calls `found` with every option of component `ci` of `group` whose value
+    /// is `target`. Breaks when the scan would pass the position limit.
+    fn options_with_value(
+        &mut self,
+        group: &Group,
+        ci: usize,
+        target: Nimber,
+        found: &mut dyn FnMut(Group),
+    ) -> Result<ControlFlow<()>, EvalError> {
+        match group {
+            Group::Heaps { rules, heaps } => {
+                let n = heaps[ci];
+                let with = |parts: &[u64]| Group::Heaps {
+                    rules: rules.clone(),
+                    heaps: parts.to_vec(),
+                };
+                match &rules.kind {
+                    HeapKind::Nim => {
+                        // Bouton: the one option of value t is the heap of size t, if t < n.
+                        if target.0 < n {
+                            let parts = if target.0 == 0 {
+                                vec![]
+                            } else {
+                                vec![target.0]
+                            };
+                            found(with(&parts));
+                        }
+                        Ok(ControlFlow::Continue(()))
+                    }
+                    HeapKind::TakeBreak(tb) => {
+                        let budget = self.limits.max_positions;
+                        let max_moves = self.limits.max_moves;
+                        let seq = self.heap_sequence(tb, n)?;
+                        let mut hits = 0;
+                        let flow = crate::takebreak_options_until(tb, n, budget, &mut |parts| {
+                            let v: Nimber = parts
+                                .iter()
+                                .map(|&p| seq.value(p).unwrap_or(Nimber(u64::MAX)))
+                                .sum();
+                            if v == target {
+                                found(with(parts));
+                                hits += 1;
+                                if hits >= max_moves {
+                                    return ControlFlow::Break(());
+                                }
+                            }
+                            ControlFlow::Continue(())
+                        });
+                        Ok(flow)
+                    }
+                }
+            }
+            Group::Piece { piece, square } => {
+                let need = square.x.max(square.y).saturating_add(1);
+                let table = self.board_table(piece, need)?;
+                piece.options(square, &mut |o| {
+                    if table.get(o[0]).map(|v| v as u64) == Some(target.0) {
+                        found(Group::Piece {
+                            piece: piece.clone(),
+                            square: o[0],
+                        });
+                    }
+                });
+                Ok(ControlFlow::Continue(()))
+            }
+        }
+    }
+
+    fn misere(&mut self, game: &GameExpr, groups: &[Group]) -> Result<Evaluation, EvalError> {
+        let all_nim = groups
+            .iter()
+            .all(|g| matches!(g, Group::Heaps { rules, .. } if rules.kind == HeapKind::Nim));
+        if all_nim {
+            return Ok(self.misere_nim(game, groups));
+        }
+        // No closed form: exact search of the sum's game graph.
+        let atoms = ExprGraph::new(groups);
+        let start = atoms.start();
+        let config = SearchConfig::with_max_positions(
+            usize::try_from(self.limits.max_positions).unwrap_or(usize::MAX),
+        );
+        let mut search = PlainSearch::new(Sums(&atoms), config);
+        let outcome = search.outcome(&start, Play::Misere)?;
+        let winning = search.winning_moves(&start, Play::Misere)?;
+        let complete = winning.len() <= self.limits.max_moves;
+        let winning_moves = winning
+            .iter()
+            .take(self.limits.max_moves)
+            .map(|p| GameExpr::Misere(atoms.groups(p)))
+            .collect();
+        Ok(Evaluation {
+            game: game.clone(),
+            play: Play::Misere,
+            nimber: None,
+            outcome,
+            winning_moves,
+            moves_complete: complete,
+        })
+    }
+
+    fn misere_nim(&self, game: &GameExpr, groups: &[Group]) -> Evaluation {
+        let mut heaps = Vec::new();
+        let mut at = Vec::new();
+        for (gi, g) in groups.iter().enumerate() {
+            if let Group::Heaps { heaps: h, .. } = g {
+                for (ci, &n) in h.iter().enumerate() {
+                    heaps.push(n);
+                    at.push((gi, ci));
+                }
+            }
+        }
+        let winning_moves = misere_nim_winning_moves(&heaps)
+            .into_iter()
+            .filter(|&(i, _)| !repeats_earlier(&groups[at[i].0], at[i].1))
+            .take(self.limits.max_moves)
+            .map(|(i, size)| {
+                let (gi, ci) = at[i];
+                let Group::Heaps { rules, .. } = &groups[gi] else {
+                    unreachable!("all groups are Nim heaps")
+                };
+                let parts = if size == 0 { vec![] } else { vec![size] };
+                GameExpr::Misere(replace(
+                    groups,
+                    gi,
+                    ci,
+                    Group::Heaps {
+                        rules: rules.clone(),
+                        heaps: parts,
+                    },
+                ))
+            })
+            .collect();
+        Evaluation {
+            game: game.clone(),
+            play: Play::Misere,
+            nimber: None,
+            outcome: misere_nim_outcome(&heaps),
+            winning_moves,
+            moves_complete: true,
+        }
+    }
+}
+
+/// Removes repeated positions, keeping the first of each.
+fn dedup_in_order(moves: &mut Vec<GameExpr>) {
+    let mut seen = std::collections::HashSet::new();
+    moves.retain(|m| seen.insert(m.clone()));
+}
+
+/// Whether heap `ci` of a heap group equals an earlier heap of the group, whose
+/// moves lead to the same positions.
+fn repeats_earlier(group: &Group, ci: usize) -> bool {
+    matches!(group, Group::Heaps { heaps, .. } if heaps[..ci].contains(&heaps[ci]))
+}
+
+/// The sum `groups` with component `ci` of group `gi` replaced by `by`
+/// (whose heaps, for a heap group, take the component's place in order).
+fn replace(groups: &[Group], gi: usize, ci: usize, by: Group) -> Vec<Group> {
+    let mut out = groups.to_vec();
+    match (&mut out[gi], by) {
+        (Group::Heaps { heaps, .. }, Group::Heaps { heaps: parts, .. }) => {
+            heaps.splice(ci..=ci, parts);
+        }
+        (slot, by) => *slot = by,
+    }
+    out
+}
+
+/// The explicit game graph of a sum: its components as small copyable atoms,
+/// so that exact search over mixed sums (heaps of several rulesets, pieces)
+/// works on one position type. `Sums(&graph)` is a [`GameGraph`] whose
+/// positions are sorted lists of atoms; [`ExprGraph::groups`] writes one back
+/// as an expression.
+///
+/// This is what misère sums are searched on, and the brute force that the
+/// engine's shortcuts (XOR of component values, tables) are tested against.
+///
+/// ```
+/// use grundy::{parse_game, ExprGraph, GameExpr, PlainSearch, SearchConfig, Sums, Nimber};
+/// let GameExpr::Sum(groups) = parse_game("nim(1,2) + kayles(3)").unwrap() else { unreachable!() };
+/// let graph = ExprGraph::new(&groups);
+/// let mut search = PlainSearch::new(Sums(&graph), SearchConfig::default());
+/// assert_eq!(search.nimber(&graph.start()).unwrap(), Nimber(1 ^ 2 ^ 3));
+/// ```
+pub struct ExprGraph {
+    rules: Vec<AtomRules>,
+    start: Vec<Atom>,
+}
+
+#[derive(Clone, PartialEq, Eq)]
+enum AtomRules {
+    Heap(HeapRules),
+    Piece(Piece),
+}
+
+/// One component of an [`ExprGraph`]: which ruleset, and the heap or square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Atom {
+    rules: u32,
+    a: u64,
+    b: u64,
+}
+
+impl ExprGraph {
+    /// The graph of the sum of `groups`.
+    pub fn new(groups: &[Group]) -> ExprGraph {
+        let mut rules: Vec<AtomRules> = Vec::new();
+        let mut start = Vec::new();
+        let mut id = |r: AtomRules| -> u32 {
+            match rules.iter().position(|x| *x == r) {
+                Some(i) => i as u32,
+                None => {
+                    rules.push(r);
+                    (rules.len() - 1) as u32
+                }
+            }
+        };
+        for g in groups {
+            match g {
+                Group::Heaps { rules, heaps } => {
+                    let r = id(AtomRules::Heap(rules.clone()));
+                    start.extend(heaps.iter().filter(|&&h| h > 0).map(|&h| Atom {
+                        rules: r,
+                        a: h,
+                        b: 0,
+                    }));
+                }
+                Group::Piece { piece, square } => {
+                    let r = id(AtomRules::Piece(piece.clone()));
+                    start.push(Atom {
+                        rules: r,
+                        a: square.x,
+                        b: square.y,
+                    });
+                }
+            }
+        }
+        ExprGraph { rules, start }
+    }
+
+    /// The starting position (sorted atoms; empty heaps dropped).
+    pub fn start(&self) -> Vec<Atom> {
+        Sums::<&ExprGraph>::position(self.start.clone())
+    }
+
+    /// A position written back as groups: one group per heap ruleset, one per piece.
+    pub fn groups(&self, atoms: &[Atom]) -> Vec<Group> {
+        let mut out: Vec<Group> = Vec::new();
+        for (r, rules) in self.rules.iter().enumerate() {
+            let mine = atoms.iter().filter(|a| a.rules == r as u32);
+            match rules {
+                AtomRules::Heap(h) => {
+                    let heaps: Vec<u64> = mine.map(|a| a.a).collect();
+                    if !heaps.is_empty() {
+                        out.push(Group::Heaps {
+                            rules: h.clone(),
+                            heaps,
+                        });
+                    }
+                }
+                AtomRules::Piece(p) => out.extend(mine.map(|a| Group::Piece {
+                    piece: p.clone(),
+                    square: Square { x: a.a, y: a.b },
+                })),
+            }
+        }
+        out
+    }
+}
+
+impl Rules for &ExprGraph {
+    type Position = Atom;
+
+    fn options(&self, atom: &Atom, visit: &mut dyn FnMut(&[Atom])) {
+        let r = atom.rules;
+        let heap = |parts: &[u64], visit: &mut dyn FnMut(&[Atom])| {
+            let v: Vec<Atom> = parts.iter().map(|&a| Atom { rules: r, a, b: 0 }).collect();
+            visit(&v);
+        };
+        match &self.rules[r as usize] {
+            AtomRules::Heap(h) => match &h.kind {
+                HeapKind::Nim => crate::Nim.options(&atom.a, &mut |p| heap(p, visit)),
+                HeapKind::TakeBreak(tb) => tb.options(&atom.a, &mut |p| heap(p, visit)),
+            },
+            AtomRules::Piece(p) => p.options(
+                &Square {
+                    x: atom.a,
+                    y: atom.b,
+                },
+                &mut |o| {
+                    visit(&[Atom {
+                        rules: r,
+                        a: o[0].x,
+                        b: o[0].y,
+                    }])
+                },
+            ),
+        }
+    }
+}
+
+// The sum graph is what plain search explores.
+const _: fn() = || {
+    fn is_graph<G: GameGraph>() {}
+    is_graph::<Sums<&ExprGraph>>();
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(e: &Evaluation) -> Vec<String> {
+        e.winning_moves.iter().map(|m| m.to_string()).collect()
+    }
+
+    #[test]
+    fn knight_and_queen_seed_example() {
+        // 000: the knight on (5,4) can move to (4,2) or (3,3).
+        let mut engine = Engine::new(Limits::default());
+        let g = crate::parse_game("knight(5,4)").unwrap();
+        let GameExpr::Sum(groups) = &g else {
+            unreachable!()
+        };
+        let Group::Piece { piece, square } = &groups[0] else {
+            unreachable!()
+        };
+        let mut opts = Vec::new();
+        piece.options(square, &mut |o| opts.push(o[0]));
+        assert_eq!(opts, [Square { x: 4, y: 2 }, Square { x: 3, y: 3 }]);
+        assert!(engine.evaluate("knight(5,4) + queen(3,7)").is_ok());
+    }
+
+    #[test]
+    fn misere_nim_by_rule_and_by_search_agree() {
+        let mut engine = Engine::new(Limits::default());
+        // MMMGAME sample: 3 5 1 -> John (first player) wins; 1 -> Brother.
+        assert_eq!(
+            engine.evaluate("misere(nim(3,5,1))").unwrap().outcome,
+            Outcome::N
+        );
+        assert_eq!(
+            engine.evaluate("misere(nim(1))").unwrap().outcome,
+            Outcome::P
+        );
+        // The same games with one heap written as a rook on a row (rook(0,h) is a Nim heap)
+        // force the search path.
+        for heaps in [[3u64, 5, 1], [1, 1, 0], [2, 2, 0], [4, 1, 1], [6, 3, 5]] {
+            let rule = engine
+                .evaluate(&format!(
+                    "misere(nim({},{},{}))",
+                    heaps[0], heaps[1], heaps[2]
+                ))
+                .unwrap();
+            let searched = engine
+                .evaluate(&format!(
+                    "misere(nim({},{}) + rook(0,{}))",
+                    heaps[0], heaps[1], heaps[2]
+                ))
+                .unwrap();
+            assert_eq!(rule.outcome, searched.outcome, "{heaps:?}");
+            assert_eq!(
+                rule.winning_moves.len(),
+                searched.winning_moves.len(),
+                "{heaps:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn winning_moves_lead_to_p_positions() {
+        let mut engine = Engine::new(Limits::default());
+        for text in [
+            "nim(3,5,7)",
+            "queen(3,7) + knight(5,4)",
+            "kayles(9) + nim(2)",
+            "grundy_game(10) + dawson(7)",
+        ] {
+            let e = engine.evaluate(text).unwrap();
+            assert_eq!(e.outcome, Outcome::N, "{text}");
+            assert!(!e.winning_moves.is_empty(), "{text}");
+            for m in &e.winning_moves {
+                assert_eq!(
+                    engine.evaluate_game(m).unwrap().outcome,
+                    Outcome::P,
+                    "{text} -> {m}"
+                );
+            }
+        }
+        assert_eq!(
+            strings(&engine.evaluate("nim(3,4,7)").unwrap()),
+            Vec::<String>::new()
+        );
+    }
+}

@@ -1,0 +1,514 @@
+//! Stage one of reading a game expression: text to an unvalidated syntax tree.
+//!
+//! The grammar is small enough that a hand-written recursive-descent parser
+//! gives the best error messages (each error carries the byte offset and what
+//! was expected there):
+//!
+//! ```text
+//! expr   := term ('+' term)*
+//! term   := '0' | NAME params? args?
+//! params := '[' group (';' group)* ']'      group := item (',' item)*
+//! item   := CODE | INT | NAME | '(' INT ',' INT ')' '*'?
+//! args   := '(' (arg (',' arg)*)? ')'
+//! arg    := INT | STRING | expr
+//! ```
+//!
+//! Nothing here knows what `kayles` or `queen` means: that is stage two
+//! ([`crate::GameExpr`]), which turns this tree into a game or an error that
+//! names what was wrong and what would be accepted.
+
+use std::fmt;
+
+/// A byte range in the source text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+/// A parsed, not yet validated, expression: a sum of terms.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    /// The summands, in the order written.
+    pub terms: Vec<Term>,
+    /// Where the whole expression stands.
+    pub span: Span,
+}
+
+/// One summand: `0`, or a name with optional parameters and arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Term {
+    /// The ruleset or operator name (`"0"` for the zero game).
+    pub name: String,
+    /// Where the name stands.
+    pub name_span: Span,
+    /// The bracketed parameters, as groups separated by `;`.
+    pub params: Option<Vec<Vec<Item>>>,
+    /// The parenthesised arguments.
+    pub args: Option<Vec<Arg>>,
+    /// Where the whole term stands.
+    pub span: Span,
+}
+
+/// A parameter inside `[...]`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    /// A number as written: an integer (`3`, `-1`) or a code (`0.77`, `4.007`, `0.8f`).
+    Number(String, Span),
+    /// A word (`allbut`).
+    Word(String, Span),
+    /// A vector `(dx,dy)`, a ride when followed by `*`.
+    Vector {
+        /// Horizontal step.
+        dx: i64,
+        /// Vertical step.
+        dy: i64,
+        /// Whether the step may be repeated any number of times (`*`).
+        ride: bool,
+        /// Where it stands.
+        span: Span,
+    },
+}
+
+/// An argument inside `(...)`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    /// An integer as written (sign kept, so validation can say "negative").
+    Int(String, Span),
+    /// A quoted string.
+    Str(String, Span),
+    /// A nested expression (`misere(nim(3,4))`).
+    Expr(Expr),
+}
+
+impl Arg {
+    /// Where the argument stands.
+    pub fn span(&self) -> Span {
+        match self {
+            Arg::Int(_, s) | Arg::Str(_, s) => *s,
+            Arg::Expr(e) => e.span,
+        }
+    }
+}
+
+/// A syntax error: where, what was found, what would have been accepted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("at column {}: expected {expected}, found {found}", .at + 1)]
+pub struct SyntaxError {
+    /// Byte offset of the problem.
+    pub at: usize,
+    /// What stood there.
+    pub found: String,
+    /// What would have been accepted.
+    pub expected: String,
+}
+
+/// Parses a whole game expression.
+///
+/// ```
+/// let e = grundy::parse_expr("nim(3,5) + queen(2,1)").unwrap();
+/// assert_eq!(e.terms.len(), 2);
+/// assert!(grundy::parse_expr("nim(3,").is_err());
+/// ```
+pub fn parse_expr(text: &str) -> Result<Expr, SyntaxError> {
+    let mut p = Parser { text, pos: 0 };
+    let expr = p.expr()?;
+    p.skip_ws();
+    if p.pos < text.len() {
+        return Err(p.error("'+' or the end of the expression"));
+    }
+    Ok(expr)
+}
+
+/// Parses a ruleset without arguments (`kayles`, `octal[0.137]`, `piece[(1,2); 8]`),
+/// as `seq` and `table` take it.
+pub fn parse_ruleset(text: &str) -> Result<Term, SyntaxError> {
+    let mut p = Parser { text, pos: 0 };
+    p.skip_ws();
+    let term = p.term()?;
+    p.skip_ws();
+    if p.pos < text.len() {
+        return Err(p.error("the end of the ruleset (a ruleset takes no arguments here)"));
+    }
+    if term.args.is_some() {
+        return Err(SyntaxError {
+            at: term.span.start,
+            found: format!("arguments in '{}'", &text[term.span.start..term.span.end]),
+            expected: "a ruleset without a position, like 'kayles' or 'octal[0.77]'".into(),
+        });
+    }
+    Ok(term)
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<char> {
+        self.text[self.pos..].chars().next()
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() {
+                self.pos += c.len_utf8();
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn found(&self) -> String {
+        match self.peek() {
+            None => "the end of the text".into(),
+            Some(c) => format!("'{c}'"),
+        }
+    }
+
+    fn error(&self, expected: &str) -> SyntaxError {
+        SyntaxError {
+            at: self.pos,
+            found: self.found(),
+            expected: expected.into(),
+        }
+    }
+
+    fn eat(&mut self, c: char) -> bool {
+        self.skip_ws();
+        if self.peek() == Some(c) {
+            self.pos += c.len_utf8();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, c: char, expected: &str) -> Result<(), SyntaxError> {
+        if self.eat(c) {
+            Ok(())
+        } else {
+            Err(self.error(expected))
+        }
+    }
+
+    fn expr(&mut self) -> Result<Expr, SyntaxError> {
+        self.skip_ws();
+        let start = self.pos;
+        let mut terms = vec![self.term()?];
+        while self.eat('+') {
+            self.skip_ws();
+            terms.push(self.term()?);
+        }
+        let end = terms.last().map_or(start, |t| t.span.end);
+        Ok(Expr {
+            terms,
+            span: Span { start, end },
+        })
+    }
+
+    fn word(&mut self) -> Option<(String, Span)> {
+        let start = self.pos;
+        while let Some(c) = self.peek() {
+            if c.is_ascii_alphanumeric() || c == '_' || (c == '\'' && self.pos > start) {
+                self.pos += 1;
+            } else {
+                break;
+            }
+        }
+        (self.pos > start).then(|| {
+            (
+                self.text[start..self.pos].to_string(),
+                Span {
+                    start,
+                    end: self.pos,
+                },
+            )
+        })
+    }
+
+    fn term(&mut self) -> Result<Term, SyntaxError> {
+        let start = self.pos;
+        match self.peek() {
+            Some(c) if c.is_ascii_alphabetic() => {}
+            Some('0') => {
+                self.pos += 1;
+                let span = Span {
+                    start,
+                    end: self.pos,
+                };
+                return Ok(Term {
+                    name: "0".into(),
+                    name_span: span,
+                    params: None,
+                    args: None,
+                    span,
+                });
+            }
+            _ => return Err(self.error("a game, like 'nim(3,5)', 'kayles(10)' or 'queen(2,3)'")),
+        }
+        let (name, name_span) = self.word().expect("a letter starts a word");
+        let mut params = None;
+        self.skip_ws();
+        if self.peek() == Some('[') {
+            self.pos += 1;
+            params = Some(self.params()?);
+        }
+        let mut args = None;
+        self.skip_ws();
+        if self.peek() == Some('(') {
+            self.pos += 1;
+            args = Some(self.args()?);
+        }
+        Ok(Term {
+            name,
+            name_span,
+            params,
+            args,
+            span: Span {
+                start,
+                end: self.pos,
+            },
+        })
+    }
+
+    fn params(&mut self) -> Result<Vec<Vec<Item>>, SyntaxError> {
+        let mut groups = vec![Vec::new()];
+        loop {
+            self.skip_ws();
+            if groups.len() == 1 && groups[0].is_empty() && self.eat(']') {
+                return Ok(vec![]);
+            }
+            let item = self.item()?;
+            groups.last_mut().expect("never empty").push(item);
+            self.skip_ws();
+            match self.peek() {
+                Some(',') => self.pos += 1,
+                Some(';') => {
+                    self.pos += 1;
+                    groups.push(Vec::new());
+                }
+                Some(']') => {
+                    self.pos += 1;
+                    return Ok(groups);
+                }
+                _ => return Err(self.error("',', ';' or ']'")),
+            }
+        }
+    }
+
+    fn item(&mut self) -> Result<Item, SyntaxError> {
+        self.skip_ws();
+        let start = self.pos;
+        match self.peek() {
+            Some('(') => {
+                self.pos += 1;
+                let dx = self.int_value()?;
+                self.expect(',', "',' between the two steps of a move (dx,dy)")?;
+                let dy = self.int_value()?;
+                self.expect(')', "')' closing the move (dx,dy)")?;
+                let ride = self.eat('*');
+                Ok(Item::Vector {
+                    dx,
+                    dy,
+                    ride,
+                    span: Span {
+                        start,
+                        end: self.pos,
+                    },
+                })
+            }
+            Some(c) if c.is_ascii_digit() || c == '-' => {
+                self.pos += 1;
+                while let Some(c) = self.peek() {
+                    if c.is_ascii_alphanumeric() || c == '.' {
+                        self.pos += 1;
+                    } else {
+                        break;
+                    }
+                }
+                let span = Span {
+                    start,
+                    end: self.pos,
+                };
+                Ok(Item::Number(self.text[start..self.pos].into(), span))
+            }
+            Some(c) if c.is_ascii_alphabetic() => {
+                let (w, span) = self.word().expect("a letter starts a word");
+                Ok(Item::Word(w, span))
+            }
+            _ => Err(self.error("a parameter: a number, a code like 0.77, or a move like (-1,-2)")),
+        }
+    }
+
+    fn int_text(&mut self) -> Option<(String, Span)> {
+        self.skip_ws();
+        let start = self.pos;
+        if self.peek() == Some('-') {
+            self.pos += 1;
+        }
+        let digits = self.pos;
+        while matches!(self.peek(), Some(c) if c.is_ascii_digit()) {
+            self.pos += 1;
+        }
+        if self.pos == digits {
+            self.pos = start;
+            return None;
+        }
+        Some((
+            self.text[start..self.pos].into(),
+            Span {
+                start,
+                end: self.pos,
+            },
+        ))
+    }
+
+    fn int_value(&mut self) -> Result<i64, SyntaxError> {
+        let at = self.pos;
+        let (text, _) = self.int_text().ok_or_else(|| self.error("an integer"))?;
+        text.parse().map_err(|_| SyntaxError {
+            at,
+            found: text,
+            expected: "an integer between -2^63 and 2^63-1".into(),
+        })
+    }
+
+    fn args(&mut self) -> Result<Vec<Arg>, SyntaxError> {
+        let mut args = Vec::new();
+        if self.eat(')') {
+            return Ok(args);
+        }
+        loop {
+            self.skip_ws();
+            let arg = match self.peek() {
+                Some('"') => {
+                    let start = self.pos;
+                    self.pos += 1;
+                    let body = self.pos;
+                    while let Some(c) = self.peek() {
+                        if c == '"' {
+                            break;
+                        }
+                        self.pos += c.len_utf8();
+                    }
+                    if self.peek() != Some('"') {
+                        return Err(SyntaxError {
+                            at: start,
+                            found: "a string that is never closed".into(),
+                            expected: "a closing '\"'".into(),
+                        });
+                    }
+                    let s = self.text[body..self.pos].to_string();
+                    self.pos += 1;
+                    Arg::Str(
+                        s,
+                        Span {
+                            start,
+                            end: self.pos,
+                        },
+                    )
+                }
+                Some(c) if c.is_ascii_digit() || c == '-' => {
+                    let start = self.pos;
+                    let (text, span) = self.int_text().ok_or_else(|| self.error("an integer"))?;
+                    // `0` followed by '+' may start an expression like `0 + nim(1)`;
+                    // plain integers are far more common, so only digits-then-letters is an error.
+                    if matches!(self.peek(), Some(c) if c.is_ascii_alphabetic() || c == '.') {
+                        self.pos = start;
+                        return Err(self.error("an integer (a whole number like 3 or 12)"));
+                    }
+                    Arg::Int(text, span)
+                }
+                Some(c) if c.is_ascii_alphabetic() => Arg::Expr(self.expr()?),
+                _ => return Err(self.error("an argument: an integer, a \"string\" or a game")),
+            };
+            args.push(arg);
+            self.skip_ws();
+            match self.peek() {
+                Some(',') => self.pos += 1,
+                Some(')') => {
+                    self.pos += 1;
+                    return Ok(args);
+                }
+                _ => return Err(self.error("',' or ')'")),
+            }
+        }
+    }
+}
+
+/// Renders an error under the text it concerns, with a caret at the offending column.
+pub fn caret(text: &str, at: usize) -> String {
+    let col = text[..at.min(text.len())].chars().count();
+    format!("  {text}\n  {}^", " ".repeat(col))
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}", self.start, self.end)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_sums_params_and_args() {
+        let e =
+            parse_expr("nim(3,5,7) + octal[0.137](12) + piece[(-2,1),(1,-2)*; 8](3,4)").unwrap();
+        assert_eq!(e.terms.len(), 3);
+        assert_eq!(e.terms[0].name, "nim");
+        assert_eq!(e.terms[0].args.as_ref().unwrap().len(), 3);
+        let p = e.terms[2].params.as_ref().unwrap();
+        assert_eq!(p.len(), 2);
+        assert!(matches!(
+            p[0][1],
+            Item::Vector {
+                dx: 1,
+                dy: -2,
+                ride: true,
+                ..
+            }
+        ));
+        assert!(matches!(&p[1][0], Item::Number(s, _) if s == "8"));
+        assert!(
+            matches!(&e.terms[1].params.as_ref().unwrap()[0][0], Item::Number(s, _) if s == "0.137")
+        );
+    }
+
+    #[test]
+    fn nested_expressions_and_strings() {
+        let e = parse_expr("misere(nim(1,2) + kayles(3))").unwrap();
+        assert!(
+            matches!(&e.terms[0].args.as_ref().unwrap()[0], Arg::Expr(x) if x.terms.len() == 2)
+        );
+        let e = parse_expr("domineering(\"..|..\")").unwrap();
+        assert!(matches!(&e.terms[0].args.as_ref().unwrap()[0], Arg::Str(s, _) if s == "..|.."));
+    }
+
+    #[test]
+    fn errors_point_at_the_problem() {
+        let err = parse_expr("nim(3,").unwrap_err();
+        assert_eq!(err.at, 6);
+        assert!(err.expected.contains("argument"), "{err}");
+        let err = parse_expr("nim(3) +").unwrap_err();
+        assert_eq!(err.at, 8);
+        let err = parse_expr("nim(3) nim(4)").unwrap_err();
+        assert_eq!(err.at, 7);
+        assert!(parse_expr("nim(3x)").is_err());
+        assert!(parse_expr("piece[(1,2; 8](0,0)").is_err());
+        assert!(parse_expr("ab(\"..").is_err());
+        assert!(parse_expr("").is_err());
+    }
+
+    #[test]
+    fn rulesets_take_no_arguments() {
+        assert_eq!(parse_ruleset(" kayles ").unwrap().name, "kayles");
+        assert!(parse_ruleset("kayles(3)").is_err());
+        assert!(parse_ruleset("kayles + nim").is_err());
+    }
+}

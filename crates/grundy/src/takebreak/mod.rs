@@ -1,0 +1,2 @@
+mod rules;
+pub use rules::{CodeError, TakeBreak};
