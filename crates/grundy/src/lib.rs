@@ -11,10 +11,13 @@
 //! ```
 
 mod board;
+mod compound;
 mod engine;
 mod expr;
+pub mod gaps;
 mod heapseq;
 mod limits;
+mod loopy;
 mod memo;
 mod mex;
 mod nim;
@@ -22,10 +25,16 @@ mod nimber;
 mod outcome;
 mod rules;
 mod search;
+mod staircase;
 mod syntax;
 mod takebreak;
+mod verify;
 
 pub use board::{wythoff_is_p, BoardTable, Piece, PieceError, Square, Step, TableError};
+pub use compound::{
+    conjunctive_outcome, continued_conjunctive_outcome, not_all_outcome, selective_outcome,
+    Compound, CompoundConfig, CompoundError, CompoundKind, CompoundSolver,
+};
 pub use engine::{Atom, Engine, EvalError, Evaluation, ExprGraph};
 pub use expr::{
     parse_game, parse_ruleset_spec, validate, ExprError, GameExpr, Group, HeapKind, HeapRules,
@@ -33,6 +42,7 @@ pub use expr::{
 };
 pub use heapseq::{takebreak_options_until, HeapSequence, SequenceError};
 pub use limits::{LimitError, Limits};
+pub use loopy::{analyse_loopy, Gsg, LoopyAnalysis, LoopyConfig, LoopyError, LoopyOutcome};
 pub use memo::{MemoSolver, SolveError};
 pub use mex::{mex_naive, mex_of_words, MexSet};
 pub use nim::{misere_nim_outcome, misere_nim_winning_moves, nim_value, nim_winning_moves, Nim};
@@ -40,5 +50,7 @@ pub use nimber::Nimber;
 pub use outcome::{Outcome, Player};
 pub use rules::{GameGraph, Rules, Sums};
 pub use search::{PlainSearch, Play, Remoteness, SearchConfig, SearchError};
+pub use staircase::{staircase_value, CoinTree, CoinTreeGame, StaircaseError, StaircaseNim};
 pub use syntax::{caret, parse_expr, parse_ruleset, Arg, Expr, Item, Span, SyntaxError, Term};
 pub use takebreak::{CodeError, TakeBreak};
+pub use verify::{verify_nimbers, verify_outcomes, Verdict};

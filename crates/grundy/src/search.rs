@@ -1,53 +1,7 @@
 //! Plain search over any [`GameGraph`]: outcomes, winning moves, remoteness,
 //! suspense and Grundy values, with no theory beyond the definitions.
 //!
-//! This is the reference every shortcut in the crate is checked against, so
-//! it follows the definitions literally:
-//!
-//! * a position is **P** (the previous player wins) iff every option is N, and
-//!   a position with no options is P under normal play and N under misère
-//!   play (whoever made the last move loses, so the player who cannot move
-//!   wins);
-//! * the **Grundy value** is the mex of the options' values (Sprague–Grundy);
-//! * the **remoteness** (Steinhaus; Winning Ways ch. 9) is how many moves the
-//!   game lasts when the winner hurries and the loser delays: 0 at the end, and
-//!   otherwise one more than the least even remoteness of an option if there is
-//!   one (the winner moves to a P-position as close to the end as possible), or
-//!   one more than the greatest (odd) remoteness of an option (the loser holds
-//!   out as long as possible). A position is P iff its remoteness is even;
-//! * the **suspense** (Winning Ways ch. 9) is the same count with the roles
-//!   reversed — the winner delays and the loser hurries — which is what decides
-//!   the continued conjunctive compound.
-//!
-//! For misère play both counts start at 1 instead of 0 at positions with no
-//! moves: the player to move there has "won", as if one phantom move remained.
-//! The parity rule (P iff even) then holds for misère play too.
-//!
-//! The search is iterative (an explicit stack, so deep games cannot overflow
-//! the call stack), memoised across queries, and bounded by
-//! [`SearchConfig::max_positions`]. It needs an acyclic graph: a cycle is
-//! reported as [`SearchError::Cycle`]; games with cycles belong to the
-//! retrograde analysis of loopy games.
-//!
-//! ```
-//! use grundy::{GameGraph, Outcome, Play, PlainSearch, SearchConfig};
-//!
-//! /// Subtraction game S = {1, 2}: take one or two tokens.
-//! struct TakeOneOrTwo;
-//! impl GameGraph for TakeOneOrTwo {
-//!     type Position = u32;
-//!     fn moves(&self, &n: &u32, out: &mut Vec<u32>) {
-//!         out.extend((1..=2).filter(|&k| k <= n).map(|k| n - k));
-//!     }
-//! }
-//!
-//! let mut search = PlainSearch::new(TakeOneOrTwo, SearchConfig::default());
-//! assert_eq!(search.outcome(&9, Play::Normal)?, Outcome::P); // multiples of 3
-//! assert_eq!(search.outcome(&10, Play::Misere)?, Outcome::P); // 1 more than a multiple of 3
-//! assert_eq!(search.winning_moves(&10, Play::Normal)?, vec![9]);
-//! assert_eq!(search.remoteness(&10, Play::Normal)?.moves(), 7);
-//! # Ok::<(), grundy::SearchError>(())
-//! ```
+//! The full explanation is on [`PlainSearch`], the public face of this module.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -64,7 +18,7 @@ pub enum Play {
 }
 
 /// A number of moves counted under optimal play: the remoteness or the
-/// suspense of a position (see the [module docs](self)).
+/// suspense of a position (see the [`PlainSearch`] docs).
 ///
 /// Even means the player to move loses (P), odd means they win (N).
 #[derive(
@@ -108,7 +62,9 @@ impl fmt::Display for Remoteness {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
     /// Most distinct positions the search may store (across all queries).
-    /// Default 10 000 000; each costs a few tens of bytes plus the position.
+    /// Default 10 000 000. Each stored position costs two copies of the
+    /// position (hash key and table entry), about 48 bytes of values, and
+    /// 4 bytes per option.
     pub max_positions: usize,
 }
 
@@ -180,7 +136,55 @@ enum State {
 /// Memoised plain search over the game graph `G`.
 ///
 /// Every query explores what it needs and keeps it, so later queries about
-/// nearby positions are cheap. See the [module docs](self) for definitions.
+/// nearby positions are cheap.
+///
+/// This is the reference every shortcut in the crate is checked against, so
+/// it follows the definitions literally:
+///
+/// * a position is **P** (the previous player wins) iff every option is N, and
+///   a position with no options is P under normal play and N under misère
+///   play (whoever made the last move loses, so the player who cannot move
+///   wins);
+/// * the **Grundy value** is the mex of the options' values (Sprague–Grundy);
+/// * the **remoteness** (Steinhaus; Winning Ways ch. 9) is how many moves the
+///   game lasts when the winner hurries and the loser delays: 0 at the end, and
+///   otherwise one more than the least even remoteness of an option if there is
+///   one (the winner moves to a P-position as close to the end as possible), or
+///   one more than the greatest (odd) remoteness of an option (the loser holds
+///   out as long as possible). A position is P iff its remoteness is even;
+/// * the **suspense** (Winning Ways ch. 9) is the same count with the roles
+///   reversed — the winner delays and the loser hurries — which is what decides
+///   the continued conjunctive compound.
+///
+/// For misère play both counts start at 1 instead of 0 at positions with no
+/// moves: the player to move there has "won", as if one phantom move remained.
+/// The parity rule (P iff even) then holds for misère play too.
+///
+/// The search is iterative (an explicit stack, so deep games cannot overflow
+/// the call stack), memoised across queries, and bounded by
+/// [`SearchConfig::max_positions`]. It needs an acyclic graph: a cycle is
+/// reported as [`SearchError::Cycle`]; games with cycles belong to the
+/// retrograde analysis of loopy games.
+///
+/// ```
+/// use grundy::{GameGraph, Outcome, Play, PlainSearch, SearchConfig};
+///
+/// /// Subtraction game S = {1, 2}: take one or two tokens.
+/// struct TakeOneOrTwo;
+/// impl GameGraph for TakeOneOrTwo {
+///     type Position = u32;
+///     fn moves(&self, &n: &u32, out: &mut Vec<u32>) {
+///         out.extend((1..=2).filter(|&k| k <= n).map(|k| n - k));
+///     }
+/// }
+///
+/// let mut search = PlainSearch::new(TakeOneOrTwo, SearchConfig::default());
+/// assert_eq!(search.outcome(&9, Play::Normal)?, Outcome::P); // multiples of 3
+/// assert_eq!(search.outcome(&10, Play::Misere)?, Outcome::P); // 1 more than a multiple of 3
+/// assert_eq!(search.winning_moves(&10, Play::Normal)?, vec![9]);
+/// assert_eq!(search.remoteness(&10, Play::Normal)?.moves(), 7);
+/// # Ok::<(), grundy::SearchError>(())
+/// ```
 #[derive(Debug)]
 pub struct PlainSearch<G: GameGraph> {
     graph: G,
@@ -234,7 +238,7 @@ impl<G: GameGraph> PlainSearch<G> {
         Ok(Nimber(self.nodes[id.0 as usize].nimber))
     }
 
-    /// The remoteness of `position` under `play` (see the [module docs](self)).
+    /// The remoteness of `position` under `play` (see the [`PlainSearch`] docs).
     pub fn remoteness(
         &mut self,
         position: &G::Position,
@@ -246,7 +250,7 @@ impl<G: GameGraph> PlainSearch<G> {
         ))
     }
 
-    /// The suspense of `position` under `play` (see the [module docs](self)).
+    /// The suspense of `position` under `play` (see the [`PlainSearch`] docs).
     pub fn suspense(
         &mut self,
         position: &G::Position,
@@ -412,7 +416,7 @@ impl<G: GameGraph> PlainSearch<G> {
         for play in [Play::Normal, Play::Misere] {
             let k = play as usize;
             if options.is_empty() {
-                // See the module docs: misère counts start at 1.
+                // See the PlainSearch docs: misère counts start at 1.
                 remoteness[k] = k as u32;
                 suspense[k] = k as u32;
                 continue;

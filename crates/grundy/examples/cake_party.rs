@@ -1,0 +1,21 @@
+//! TopCoder SRM 338 CakeParty (one instance per line: the pieces of each cake): reads the problem's input on stdin and prints its output.
+//!
+//! `cargo run --example cake_party < input.txt`; the format is documented in
+//! `grundy::gaps::problems::cake_party`.
+
+use std::io::Read;
+
+fn main() {
+    let mut input = String::new();
+    if let Err(e) = std::io::stdin().read_to_string(&mut input) {
+        eprintln!("cake_party: cannot read stdin: {e}");
+        std::process::exit(2);
+    }
+    match grundy::gaps::problems::cake_party(&input) {
+        Ok(output) => print!("{output}"),
+        Err(e) => {
+            eprintln!("cake_party: {e}");
+            std::process::exit(1);
+        }
+    }
+}

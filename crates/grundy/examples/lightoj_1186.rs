@@ -1,0 +1,21 @@
+//! LightOJ 1186 Incredible Chess: reads the problem's input on stdin and prints its output.
+//!
+//! `cargo run --example lightoj_1186 < input.txt`; the format is documented in
+//! `grundy::gaps::problems::lightoj_1186`.
+
+use std::io::Read;
+
+fn main() {
+    let mut input = String::new();
+    if let Err(e) = std::io::stdin().read_to_string(&mut input) {
+        eprintln!("lightoj_1186: cannot read stdin: {e}");
+        std::process::exit(2);
+    }
+    match grundy::gaps::problems::lightoj_1186(&input) {
+        Ok(output) => print!("{output}"),
+        Err(e) => {
+            eprintln!("lightoj_1186: {e}");
+            std::process::exit(1);
+        }
+    }
+}

@@ -1,0 +1,21 @@
+//! SPOJ MMMGAME (misère Nim): reads the problem's input on stdin and prints its output.
+//!
+//! `cargo run --example spoj_mmmgame < input.txt`; the format is documented in
+//! `grundy::gaps::problems::spoj_mmmgame`.
+
+use std::io::Read;
+
+fn main() {
+    let mut input = String::new();
+    if let Err(e) = std::io::stdin().read_to_string(&mut input) {
+        eprintln!("spoj_mmmgame: cannot read stdin: {e}");
+        std::process::exit(2);
+    }
+    match grundy::gaps::problems::spoj_mmmgame(&input) {
+        Ok(output) => print!("{output}"),
+        Err(e) => {
+            eprintln!("spoj_mmmgame: {e}");
+            std::process::exit(1);
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! Checking a claim — a closed form, a conjectured rule, a fast solver —
+//! against plain search on a family of positions.
+//!
+//! The full explanation is on [`verify_outcomes`], the public face of this module.
+
+use crate::{GameGraph, Nimber, Outcome, PlainSearch, Play, SearchError};
+
+/// The result of checking a claim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict<P, T> {
+    /// The claim agreed with plain search on every position of the family.
+    Holds {
+        /// How many positions were checked.
+        checked: usize,
+    },
+    /// The first position where the claim and plain search disagree.
+    Refuted {
+        /// The counterexample.
+        position: P,
+        /// What the claim said.
+        claimed: T,
+        /// What plain search found.
+        actual: T,
+        /// How many positions agreed before this one.
+        checked: usize,
+    },
+}
+
+impl<P, T> Verdict<P, T> {
+    /// Whether the claim held on the whole family.
+    pub fn holds(&self) -> bool {
+        matches!(self, Verdict::Holds { .. })
+    }
+}
+
+/// Checks `claim` (the outcome under `play` by a fast path) against plain
+/// search on every position of `family`, stopping at the first disagreement.
+///
+/// Fails only if plain search does (position limit, cycle).
+///
+/// A rule for who wins is only as good as the positions it was checked on.
+/// [`verify_outcomes`] and [`verify_nimbers`] run the claim and
+/// [`PlainSearch`] side by side over any iterator of positions and stop at
+/// the first disagreement, which they return with both answers; otherwise
+/// they report how many positions agreed.
+///
+/// Left Right (LightOJ 1192, seed 004): pieces alternate gray, white, gray,
+/// white… on a line; Alice moves a gray piece right, Bob a white piece left,
+/// never jumping. Each gray piece and the white piece after it enclose a gap
+/// that either player can shrink, so the claim is that the player to move
+/// wins iff the XOR of the gaps is not 0. A wrong claim — the *sum* of the
+/// gaps is odd — is refuted with a position that shows why:
+///
+/// ```
+/// use grundy::gaps::{LeftRight, LeftRightPosition};
+/// use grundy::{verify_outcomes, Outcome, PlainSearch, Play, Player, SearchConfig, Verdict};
+///
+/// // Every position with two pairs of pieces inside cells 0..7, Alice to move.
+/// let family = (0u64..7).flat_map(|a| (a + 1..7).flat_map(move |b|
+///     (b + 1..7).flat_map(move |c| (c + 1..7).map(move |d|
+///         LeftRightPosition { cells: vec![a, b, c, d], to_move: Player::Left }))));
+/// let xor_rule = |p: &LeftRightPosition| {
+///     let x = p.gaps().fold(0, |x, g| x ^ g);
+///     if x == 0 { Outcome::P } else { Outcome::N }
+/// };
+/// let mut search = PlainSearch::new(LeftRight, SearchConfig::default());
+/// let verdict = verify_outcomes(&mut search, family.clone(), Play::Normal, xor_rule)?;
+/// assert_eq!(verdict, Verdict::Holds { checked: 35 });
+///
+/// let parity_rule = |p: &LeftRightPosition| {
+///     if p.gaps().sum::<u64>() % 2 == 0 { Outcome::P } else { Outcome::N }
+/// };
+/// let verdict = verify_outcomes(&mut search, family, Play::Normal, parity_rule)?;
+/// assert!(matches!(verdict, Verdict::Refuted { claimed: Outcome::P, actual: Outcome::N, .. }));
+/// # Ok::<(), grundy::SearchError>(())
+/// ```
+pub fn verify_outcomes<G, I, F>(
+    search: &mut PlainSearch<G>,
+    family: I,
+    play: Play,
+    mut claim: F,
+) -> Result<Verdict<G::Position, Outcome>, SearchError>
+where
+    G: GameGraph,
+    I: IntoIterator<Item = G::Position>,
+    F: FnMut(&G::Position) -> Outcome,
+{
+    verify_with(search, family, &mut claim, |s, p| s.outcome(p, play))
+}
+
+/// Checks `claim` (the Grundy value by a fast path) against plain search on
+/// every position of `family`, stopping at the first disagreement.
+pub fn verify_nimbers<G, I, F>(
+    search: &mut PlainSearch<G>,
+    family: I,
+    mut claim: F,
+) -> Result<Verdict<G::Position, Nimber>, SearchError>
+where
+    G: GameGraph,
+    I: IntoIterator<Item = G::Position>,
+    F: FnMut(&G::Position) -> Nimber,
+{
+    verify_with(search, family, &mut claim, |s, p| s.nimber(p))
+}
+
+fn verify_with<G, I, T, F>(
+    search: &mut PlainSearch<G>,
+    family: I,
+    claim: &mut F,
+    mut reference: impl FnMut(&mut PlainSearch<G>, &G::Position) -> Result<T, SearchError>,
+) -> Result<Verdict<G::Position, T>, SearchError>
+where
+    G: GameGraph,
+    I: IntoIterator<Item = G::Position>,
+    T: PartialEq,
+    F: FnMut(&G::Position) -> T,
+{
+    let mut checked = 0;
+    for position in family {
+        let claimed = claim(&position);
+        let actual = reference(search, &position)?;
+        if claimed != actual {
+            return Ok(Verdict::Refuted {
+                position,
+                claimed,
+                actual,
+                checked,
+            });
+        }
+        checked += 1;
+    }
+    Ok(Verdict::Holds { checked })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::SearchConfig;
+
+    struct Subtraction(Vec<u32>);
+    impl GameGraph for Subtraction {
+        type Position = u32;
+        fn moves(&self, &n: &u32, out: &mut Vec<u32>) {
+            out.extend(self.0.iter().filter(|&&k| k <= n).map(|&k| n - k));
+        }
+    }
+
+    #[test]
+    fn seed_001_game_take_1_3_4_has_period_7() {
+        // Seed 001: with moves 1, 3, 4 the P-positions are n = 0, 2 mod 7.
+        let mut s = PlainSearch::new(Subtraction(vec![1, 3, 4]), SearchConfig::default());
+        let rule = |&n: &u32| {
+            if n % 7 == 0 || n % 7 == 2 {
+                Outcome::P
+            } else {
+                Outcome::N
+            }
+        };
+        assert_eq!(
+            verify_outcomes(&mut s, 0..500, Play::Normal, rule).unwrap(),
+            Verdict::Holds { checked: 500 }
+        );
+        // A wrong period is caught, at the first n where it differs.
+        let wrong = |&n: &u32| {
+            if n % 6 == 0 || n % 6 == 2 {
+                Outcome::P
+            } else {
+                Outcome::N
+            }
+        };
+        assert_eq!(
+            verify_outcomes(&mut s, 0..500, Play::Normal, wrong).unwrap(),
+            Verdict::Refuted {
+                position: 6,
+                claimed: Outcome::P,
+                actual: Outcome::N,
+                checked: 6
+            }
+        );
+    }
+
+    #[test]
+    fn nimber_claims() {
+        // Subtraction {1, 2}: G(n) = n mod 3.
+        let mut s = PlainSearch::new(Subtraction(vec![1, 2]), SearchConfig::default());
+        let v = verify_nimbers(&mut s, 0..100, |&n| Nimber(u64::from(n % 3))).unwrap();
+        assert!(v.holds());
+        let v = verify_nimbers(&mut s, 0..100, |&n| Nimber(u64::from(n % 3 != 0))).unwrap();
+        assert!(matches!(v, Verdict::Refuted { position: 2, .. }));
+    }
+
+    #[test]
+    fn search_errors_pass_through() {
+        let mut s = PlainSearch::new(Subtraction(vec![1]), SearchConfig::with_max_positions(10));
+        let e = verify_outcomes(&mut s, [100], Play::Normal, |_| Outcome::P).unwrap_err();
+        assert_eq!(e, SearchError::PositionLimit { limit: 10 });
+    }
+}

@@ -1,0 +1,178 @@
+//! The compound theories against brute force: for every kind and both play
+//! conventions, the solver's outcome and winning moves equal plain search of
+//! the compound game on all small positions of a few component games.
+
+use grundy::{
+    Compound, CompoundKind, CompoundSolver, GameGraph, Outcome, PlainSearch, Play, SearchConfig,
+};
+use proptest::prelude::*;
+
+/// A subtraction game: remove a number of tokens from the set.
+#[derive(Clone, Debug)]
+struct Subtraction(Vec<u32>);
+impl GameGraph for Subtraction {
+    type Position = u32;
+    fn moves(&self, &n: &u32, out: &mut Vec<u32>) {
+        out.extend(self.0.iter().filter(|&&k| k <= n).map(|&k| n - k));
+    }
+}
+
+/// An explicit acyclic graph: node i moves to some nodes below i.
+#[derive(Clone, Debug)]
+struct Dag(Vec<Vec<u32>>);
+impl GameGraph for Dag {
+    type Position = u32;
+    fn moves(&self, &n: &u32, out: &mut Vec<u32>) {
+        out.extend_from_slice(&self.0[n as usize]);
+    }
+}
+
+/// All tuples of length `len` over `0..=max`.
+fn tuples(len: usize, max: u32) -> Vec<Vec<u32>> {
+    let mut all = vec![vec![]];
+    for _ in 0..len {
+        all = all
+            .into_iter()
+            .flat_map(|t| {
+                (0..=max).map(move |x| {
+                    let mut t = t.clone();
+                    t.push(x);
+                    t
+                })
+            })
+            .collect();
+    }
+    all
+}
+
+/// Checks every kind and play on every tuple of up to `max_len` components
+/// with positions up to `max`.
+fn check_all<G: GameGraph<Position = u32> + Clone>(g: G, max_len: usize, max: u32) {
+    let mut solver = CompoundSolver::new(g.clone(), SearchConfig::default());
+    for kind in CompoundKind::ALL {
+        let mut brute = PlainSearch::new(Compound::new(g.clone(), kind), SearchConfig::default());
+        for len in 0..=max_len {
+            for t in tuples(len, max) {
+                for play in [Play::Normal, Play::Misere] {
+                    let expect = brute.outcome(&t, play).unwrap();
+                    let got = solver.outcome(kind, &t, play).unwrap();
+                    assert_eq!(got, expect, "{kind:?} {play:?} {t:?}");
+
+                    let mut expect_wins = brute.winning_moves(&t, play).unwrap();
+                    let mut got_wins = solver.winning_moves(kind, &t, play).unwrap();
+                    expect_wins.sort();
+                    got_wins.sort();
+                    assert_eq!(got_wins, expect_wins, "{kind:?} {play:?} {t:?}");
+
+                    let one = solver.winning_move(kind, &t, play).unwrap();
+                    match one {
+                        None => assert!(expect_wins.is_empty(), "{kind:?} {play:?} {t:?}"),
+                        Some(m) => assert!(
+                            expect_wins.contains(&m),
+                            "{kind:?} {play:?} {t:?}: {m:?} is not winning"
+                        ),
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn nim_heaps() {
+    // Nim heaps: options of n are 0..n.
+    let heaps = Dag((0..5).map(|n| (0..n).collect()).collect());
+    check_all(heaps, 3, 4);
+}
+
+#[test]
+fn seed_001_knights_claims_hold_for_subtraction_1_3_4() {
+    // The game of the seed's introduction: take 1, 3 or 4 coins.
+    check_all(Subtraction(vec![1, 3, 4]), 3, 7);
+}
+
+#[test]
+fn not_all_with_one_component_is_p_whatever_its_value() {
+    let mut solver = CompoundSolver::new(Subtraction(vec![1]), SearchConfig::default());
+    assert_eq!(
+        solver
+            .outcome(CompoundKind::NotAll, &[5], Play::Normal)
+            .unwrap(),
+        Outcome::P
+    );
+    // With two, it is the ordinary sum: P iff the values agree.
+    assert_eq!(
+        solver
+            .outcome(CompoundKind::NotAll, &[5, 3], Play::Normal)
+            .unwrap(),
+        Outcome::P
+    );
+    assert_eq!(
+        solver
+            .outcome(CompoundKind::NotAll, &[5, 2], Play::Normal)
+            .unwrap(),
+        Outcome::N
+    );
+}
+
+fn dag(max_nodes: usize) -> impl Strategy<Value = Dag> {
+    (1..max_nodes).prop_flat_map(|n| {
+        proptest::collection::vec(proptest::collection::vec(any::<u32>(), 0..3), n).prop_map(
+            |adj| {
+                Dag(adj
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, opts)| {
+                        let mut o: Vec<u32> = if i == 0 {
+                            vec![]
+                        } else {
+                            opts.into_iter().map(|x| x % i as u32).collect()
+                        };
+                        o.sort();
+                        o.dedup();
+                        o
+                    })
+                    .collect())
+            },
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn random_subtraction_games(set in proptest::collection::btree_set(1u32..5, 1..3)) {
+        check_all(Subtraction(set.into_iter().collect()), 3, 5);
+    }
+
+    #[test]
+    fn random_acyclic_games(g in dag(6)) {
+        let max = g.0.len() as u32 - 1;
+        check_all(g, 3, max);
+    }
+}
+
+#[test]
+fn move_listing_limit_is_checked_before_listing() {
+    let heaps = Dag((0..30).map(|n| (0..n).collect()).collect());
+    let mut solver = CompoundSolver::with_config(
+        heaps,
+        grundy::CompoundConfig {
+            max_compound_moves: 1000,
+            ..Default::default()
+        },
+    );
+    // 30^3 combinations > 1000.
+    let e = solver
+        .winning_moves(CompoundKind::Selective, &[29, 29, 29], Play::Normal)
+        .unwrap_err();
+    assert_eq!(e, grundy::CompoundError::TooManyMoves { limit: 1000 });
+    // The theory itself needs no listing.
+    assert_eq!(
+        solver
+            .outcome(CompoundKind::Selective, &[29, 29, 29], Play::Normal)
+            .unwrap(),
+        Outcome::N
+    );
+}
