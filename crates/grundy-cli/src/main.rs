@@ -32,6 +32,29 @@ enum Command {
     /// Examples: grundy table queen --size 10;
     /// grundy table 'piece[(-2,1),(-2,-1),(1,-2),(-1,-2); 8]' --size 8
     Table(TableArgs),
+    /// Check the engine's fast path against plain search on every position of a family.
+    ///
+    /// A family is an expression with some rulesets left without their position; those
+    /// range over heaps 0..=B or squares with coordinates 0..=B. Exit code 1 when a
+    /// counterexample is found.
+    ///
+    /// Examples: grundy verify 'kayles + nim' --bound 20;
+    /// grundy verify 'selective(queen, knight)' --bound 5;  grundy verify 'misere(nim + nim + nim)' --bound 6
+    Verify(VerifyArgs),
+}
+
+#[derive(Args)]
+struct VerifyArgs {
+    /// The family, like 'kayles + nim(3)' or 'conjunctive(grundy_game, nim)'.
+    family: String,
+    /// Largest heap size or coordinate of the free rulesets.
+    #[arg(long)]
+    bound: u64,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 /// Bounds on the work one command may do.
@@ -113,6 +136,10 @@ struct ValueJson<'a> {
     outcome: String,
     winning_moves: Vec<String>,
     moves_complete: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    remoteness: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    suspense: Option<u32>,
 }
 
 impl<'a> From<&'a Evaluation> for ValueJson<'a> {
@@ -128,6 +155,8 @@ impl<'a> From<&'a Evaluation> for ValueJson<'a> {
             outcome: e.outcome.to_string(),
             winning_moves: e.winning_moves.iter().map(ToString::to_string).collect(),
             moves_complete: e.moves_complete,
+            remoteness: e.remoteness.map(|r| r.moves()),
+            suspense: e.suspense.map(|r| r.moves()),
         }
     }
 }
@@ -160,6 +189,18 @@ fn print_value(out: &mut impl Write, e: &Evaluation) -> io::Result<()> {
         writeln!(out, "value:   {n}")?;
     }
     writeln!(out, "outcome: {} ({})", e.outcome, outcome_words(e))?;
+    if let Some(r) = e.remoteness {
+        writeln!(
+            out,
+            "remoteness: {r} (moves to the end, the winner hurrying and the loser delaying)"
+        )?;
+    }
+    if let Some(r) = e.suspense {
+        writeln!(
+            out,
+            "suspense: {r} (moves to the end, the winner delaying and the loser hurrying)"
+        )?;
+    }
     if e.winning_moves.is_empty() {
         writeln!(out, "winning moves: none")?;
     } else {
@@ -358,12 +399,67 @@ fn table(args: &TableArgs) -> anyhow::Result<Result<(), UserError>> {
     Ok(Ok(()))
 }
 
+fn verify(args: &VerifyArgs) -> anyhow::Result<Result<bool, UserError>> {
+    let family = match grundy::Family::parse(&args.family) {
+        Ok(f) => f,
+        Err(e) => {
+            return Ok(Err(UserError {
+                message: format!("{e}\n{}", caret(&args.family, e.at())),
+            }))
+        }
+    };
+    let total = family.size(args.bound);
+    let verdict = match family.verify(args.bound, &args.limits.limits(), &mut |_| {}) {
+        Ok(v) => v,
+        Err(e) => {
+            return Ok(Err(UserError {
+                message: e.to_string(),
+            }))
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let holds = matches!(verdict, grundy::FamilyVerdict::Holds { .. });
+    match (&verdict, args.json) {
+        (grundy::FamilyVerdict::Holds { checked }, false) => writeln!(
+            out,
+            "holds: the engine and plain search agree on all {checked} positions of {} up to {} ({total} coordinate choices)",
+            args.family, args.bound
+        )?,
+        (grundy::FamilyVerdict::Refuted { position, fast, search, checked }, false) => writeln!(
+            out,
+            "counterexample after {checked} agreeing positions: {position}\n  engine: {fast}\n  search: {search}"
+        )?,
+        (grundy::FamilyVerdict::Holds { checked }, true) => {
+            serde_json::to_writer(
+                &mut out,
+                &serde_json::json!({ "family": args.family, "bound": args.bound, "holds": true, "checked": checked, "counterexample": null }),
+            )?;
+            writeln!(out)?;
+        }
+        (grundy::FamilyVerdict::Refuted { position, fast, search, checked }, true) => {
+            let answer = |a: &grundy::Answer| serde_json::json!({ "outcome": a.outcome.to_string(), "nimber": a.nimber.map(|n| n.0) });
+            serde_json::to_writer(
+                &mut out,
+                &serde_json::json!({ "family": args.family, "bound": args.bound, "holds": false, "checked": checked,
+                    "counterexample": { "position": position, "engine": answer(fast), "search": answer(search) } }),
+            )?;
+            writeln!(out)?;
+        }
+    }
+    Ok(Ok(holds))
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Value(a) => value(a),
         Command::Seq(a) => seq(a),
         Command::Table(a) => table(a),
+        Command::Verify(a) => match verify(a) {
+            Ok(Ok(false)) => return ExitCode::FAILURE,
+            other => other.map(|r| r.map(|_| ())),
+        },
     };
     match result {
         Ok(Ok(())) => ExitCode::SUCCESS,

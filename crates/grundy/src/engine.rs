@@ -3,12 +3,17 @@
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use crate::expr::{GameExpr, Group, HeapKind, HeapRules};
 use crate::{
     misere_nim_outcome, misere_nim_winning_moves, parse_game, BoardTable, ExprError, GameGraph,
     LimitError, Limits, Nimber, Outcome, Piece, PlainSearch, Play, Rules, SearchConfig,
     SearchError, Square, Sums, TableError, TakeBreak,
+};
+use crate::{
+    staircase_value, CompoundConfig, CompoundError, CompoundKind, CompoundSolver, Remoteness,
+    StaircaseNim,
 };
 
 /// The answer for one position.
@@ -27,6 +32,14 @@ pub struct Evaluation {
     pub winning_moves: Vec<GameExpr>,
     /// False when the list of winning moves was cut short by a limit.
     pub moves_complete: bool,
+    /// For a conjunctive compound: the remoteness, the number of moves the
+    /// game lasts when the winner hurries and the loser delays (the least
+    /// remoteness of the components, Winning Ways ch. 9).
+    pub remoteness: Option<Remoteness>,
+    /// For a continued conjunctive compound: the suspense number, the number
+    /// of moves when the winner delays and the loser hurries (the greatest
+    /// suspense of the components).
+    pub suspense: Option<Remoteness>,
 }
 
 /// Why an expression could not be evaluated.
@@ -47,6 +60,9 @@ pub enum EvalError {
     /// An exact search gave up.
     #[error(transparent)]
     Search(#[from] SearchError),
+    /// A compound could not be solved.
+    #[error(transparent)]
+    Compound(#[from] CompoundError),
 }
 
 /// Evaluates positions, keeping each ruleset's table for the next query.
@@ -92,6 +108,7 @@ impl Engine {
         match game {
             GameExpr::Sum(groups) => self.normal(game, groups),
             GameExpr::Misere(groups) => self.misere(game, groups),
+            GameExpr::Compound { kind, play, parts } => self.compound(game, *kind, *play, parts),
         }
     }
 
@@ -159,6 +176,7 @@ impl Engine {
                     heaps.iter().map(|&h| self.heap_value(rules, h)).collect()
                 }
                 Group::Piece { piece, square } => Ok(vec![self.square_value(piece, *square)?]),
+                Group::Staircase { steps } => Ok(vec![staircase_value(steps)]),
             })
             .collect()
     }
@@ -198,6 +216,8 @@ impl Engine {
             outcome: total.outcome(),
             winning_moves: moves,
             moves_complete: complete,
+            remoteness: None,
+            suspense: None,
         })
     }
 
@@ -253,6 +273,27 @@ impl Engine {
                     }
                 }
             }
+            Group::Staircase { steps } => {
+                // Moving k coins from step i to i-1 changes one odd step: solve for k.
+                let cur = staircase_value(steps).0;
+                let want = |old: u64| old ^ cur ^ target.0;
+                for i in 1..steps.len() {
+                    let k = if i % 2 == 1 {
+                        steps[i].checked_sub(want(steps[i])).filter(|&k| k > 0)
+                    } else {
+                        want(steps[i - 1])
+                            .checked_sub(steps[i - 1])
+                            .filter(|&k| k > 0 && k <= steps[i])
+                    };
+                    if let Some(k) = k {
+                        let mut next = steps.clone();
+                        next[i] -= k;
+                        next[i - 1] += k;
+                        found(Group::Staircase { steps: next });
+                    }
+                }
+                Ok(ControlFlow::Continue(()))
+            }
             Group::Piece { piece, square } => {
                 let need = square.x.max(square.y).saturating_add(1);
                 let table = self.board_table(piece, need)?;
@@ -298,6 +339,70 @@ impl Engine {
             outcome,
             winning_moves,
             moves_complete: complete,
+            remoteness: None,
+            suspense: None,
+        })
+    }
+
+    /// A compound, by its theory over the components (plain search gives each
+    /// component's value, remoteness or suspense; `CompoundSolver` combines them).
+    fn compound(
+        &mut self,
+        game: &GameExpr,
+        kind: CompoundKind,
+        play: Play,
+        parts: &[Vec<Group>],
+    ) -> Result<Evaluation, EvalError> {
+        let (graph, starts) = ExprGraph::for_parts(parts);
+        let config = CompoundConfig {
+            search: SearchConfig::with_max_positions(
+                usize::try_from(self.limits.max_positions).unwrap_or(usize::MAX),
+            ),
+            ..CompoundConfig::default()
+        };
+        let mut solver = CompoundSolver::with_config(Sums(&graph), config);
+        let outcome = solver.outcome(kind, &starts, play)?;
+        let winning = solver.winning_moves(kind, &starts, play)?;
+        let complete = winning.len() <= self.limits.max_moves;
+        let winning_moves = winning
+            .iter()
+            .take(self.limits.max_moves)
+            .map(|next| GameExpr::Compound {
+                kind,
+                play,
+                parts: next.iter().map(|p| graph.groups(p)).collect(),
+            })
+            .collect();
+        let search = solver.component_search();
+        let (mut remoteness, mut suspense) = (None, None);
+        match kind {
+            CompoundKind::Conjunctive => {
+                let mut least: Option<Remoteness> = None;
+                for c in &starts {
+                    let r = search.remoteness(c, play)?;
+                    least = Some(least.map_or(r, |l| l.min(r)));
+                }
+                remoteness = least;
+            }
+            CompoundKind::ContinuedConjunctive => {
+                let mut most: Option<Remoteness> = None;
+                for c in &starts {
+                    let r = search.suspense(c, play)?;
+                    most = Some(most.map_or(r, |m| m.max(r)));
+                }
+                suspense = most;
+            }
+            CompoundKind::Selective | CompoundKind::NotAll => {}
+        }
+        Ok(Evaluation {
+            game: game.clone(),
+            play,
+            nimber: None,
+            outcome,
+            winning_moves,
+            moves_complete: complete,
+            remoteness,
+            suspense,
         })
     }
 
@@ -340,6 +445,8 @@ impl Engine {
             outcome: misere_nim_outcome(&heaps),
             winning_moves,
             moves_complete: true,
+            remoteness: None,
+            suspense: None,
         }
     }
 }
@@ -348,8 +455,11 @@ impl Engine {
 /// order and grouping, heaps of 0 ignored), keeping the first of each.
 fn dedup_in_order(moves: &mut Vec<GameExpr>) {
     let key = |m: &GameExpr| {
-        let (GameExpr::Sum(groups) | GameExpr::Misere(groups)) = m;
         let mut atoms: Vec<(String, u64, u64)> = Vec::new();
+        let groups: Vec<&Group> = match m {
+            GameExpr::Sum(g) | GameExpr::Misere(g) => g.iter().collect(),
+            GameExpr::Compound { .. } => return vec![(m.to_string(), 0, 0)],
+        };
         for g in groups {
             match g {
                 Group::Heaps { rules, heaps } => atoms.extend(
@@ -361,6 +471,7 @@ fn dedup_in_order(moves: &mut Vec<GameExpr>) {
                 Group::Piece { piece, square } => {
                     atoms.push((piece.name().to_string(), square.x, square.y))
                 }
+                Group::Staircase { steps } => atoms.push((format!("staircase{steps:?}"), 0, 0)),
             }
         }
         atoms.sort();
@@ -389,14 +500,15 @@ fn replace(groups: &[Group], gi: usize, ci: usize, by: Group) -> Vec<Group> {
     out
 }
 
-/// The explicit game graph of a sum: its components as small copyable atoms,
-/// so that exact search over mixed sums (heaps of several rulesets, pieces)
-/// works on one position type. `Sums(&graph)` is a [`GameGraph`] whose
-/// positions are sorted lists of atoms; [`ExprGraph::groups`] writes one back
-/// as an expression.
+/// The explicit game graph of a sum: its components as small atoms, so that
+/// exact search over mixed sums (heaps of several rulesets, pieces,
+/// staircases) works on one position type. `Sums(&graph)` is a [`GameGraph`]
+/// whose positions are sorted lists of atoms; [`ExprGraph::groups`] writes one
+/// back as an expression.
 ///
-/// This is what misère sums are searched on, and the brute force that the
-/// engine's shortcuts (XOR of component values, tables) are tested against.
+/// This is what misère sums and compounds are searched on, and the brute
+/// force that the engine's shortcuts (XOR of component values, tables) are
+/// tested against.
 ///
 /// ```
 /// use grundy::{parse_game, ExprGraph, GameExpr, PlainSearch, SearchConfig, Sums, Nimber};
@@ -414,51 +526,92 @@ pub struct ExprGraph {
 enum AtomRules {
     Heap(HeapRules),
     Piece(Piece),
+    Staircase,
 }
 
-/// One component of an [`ExprGraph`]: which ruleset, and the heap or square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// One component of an [`ExprGraph`]: which ruleset, and the heap, square or steps.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Atom {
     rules: u32,
     a: u64,
     b: u64,
+    steps: Option<Arc<[u64]>>,
+}
+
+impl Atom {
+    fn small(rules: u32, a: u64, b: u64) -> Atom {
+        Atom {
+            rules,
+            a,
+            b,
+            steps: None,
+        }
+    }
 }
 
 impl ExprGraph {
     /// The graph of the sum of `groups`.
     pub fn new(groups: &[Group]) -> ExprGraph {
-        let mut rules: Vec<AtomRules> = Vec::new();
-        let mut start = Vec::new();
-        let mut id = |r: AtomRules| -> u32 {
-            match rules.iter().position(|x| *x == r) {
-                Some(i) => i as u32,
-                None => {
-                    rules.push(r);
-                    (rules.len() - 1) as u32
-                }
-            }
+        let mut graph = ExprGraph {
+            rules: Vec::new(),
+            start: Vec::new(),
         };
+        graph.start = graph.atoms(groups);
+        graph
+    }
+
+    /// One graph for the components of a compound, and each component's position.
+    pub fn for_parts(parts: &[Vec<Group>]) -> (ExprGraph, Vec<Vec<Atom>>) {
+        let mut graph = ExprGraph {
+            rules: Vec::new(),
+            start: Vec::new(),
+        };
+        let starts = parts
+            .iter()
+            .map(|p| Sums::<&ExprGraph>::position(graph.atoms(p)))
+            .collect();
+        (graph, starts)
+    }
+
+    fn id(&mut self, r: AtomRules) -> u32 {
+        match self.rules.iter().position(|x| *x == r) {
+            Some(i) => i as u32,
+            None => {
+                self.rules.push(r);
+                (self.rules.len() - 1) as u32
+            }
+        }
+    }
+
+    fn atoms(&mut self, groups: &[Group]) -> Vec<Atom> {
+        let mut out = Vec::new();
         for g in groups {
             match g {
                 Group::Heaps { rules, heaps } => {
-                    let r = id(AtomRules::Heap(rules.clone()));
-                    start.extend(heaps.iter().filter(|&&h| h > 0).map(|&h| Atom {
-                        rules: r,
-                        a: h,
-                        b: 0,
-                    }));
+                    let r = self.id(AtomRules::Heap(rules.clone()));
+                    out.extend(
+                        heaps
+                            .iter()
+                            .filter(|&&h| h > 0)
+                            .map(|&h| Atom::small(r, h, 0)),
+                    );
                 }
                 Group::Piece { piece, square } => {
-                    let r = id(AtomRules::Piece(piece.clone()));
-                    start.push(Atom {
+                    let r = self.id(AtomRules::Piece(piece.clone()));
+                    out.push(Atom::small(r, square.x, square.y));
+                }
+                Group::Staircase { steps } => {
+                    let r = self.id(AtomRules::Staircase);
+                    out.push(Atom {
                         rules: r,
-                        a: square.x,
-                        b: square.y,
+                        a: 0,
+                        b: 0,
+                        steps: Some(steps.as_slice().into()),
                     });
                 }
             }
         }
-        ExprGraph { rules, start }
+        out
     }
 
     /// The starting position (sorted atoms; empty heaps dropped).
@@ -466,11 +619,12 @@ impl ExprGraph {
         Sums::<&ExprGraph>::position(self.start.clone())
     }
 
-    /// A position written back as groups: one group per heap ruleset, one per piece.
+    /// A position written back as groups: one group per heap ruleset, one per
+    /// piece or staircase.
     pub fn groups(&self, atoms: &[Atom]) -> Vec<Group> {
         let mut out: Vec<Group> = Vec::new();
         for (r, rules) in self.rules.iter().enumerate() {
-            let mine = atoms.iter().filter(|a| a.rules == r as u32);
+            let mut mine = atoms.iter().filter(|a| a.rules == r as u32);
             match rules {
                 AtomRules::Heap(h) => {
                     let heaps: Vec<u64> = mine.map(|a| a.a).collect();
@@ -485,6 +639,9 @@ impl ExprGraph {
                     piece: p.clone(),
                     square: Square { x: a.a, y: a.b },
                 })),
+                AtomRules::Staircase => out.extend(mine.by_ref().map(|a| Group::Staircase {
+                    steps: a.steps.as_deref().unwrap_or_default().to_vec(),
+                })),
             }
         }
         out
@@ -497,7 +654,7 @@ impl Rules for &ExprGraph {
     fn options(&self, atom: &Atom, visit: &mut dyn FnMut(&[Atom])) {
         let r = atom.rules;
         let heap = |parts: &[u64], visit: &mut dyn FnMut(&[Atom])| {
-            let v: Vec<Atom> = parts.iter().map(|&a| Atom { rules: r, a, b: 0 }).collect();
+            let v: Vec<Atom> = parts.iter().map(|&a| Atom::small(r, a, 0)).collect();
             visit(&v);
         };
         match &self.rules[r as usize] {
@@ -510,14 +667,21 @@ impl Rules for &ExprGraph {
                     x: atom.a,
                     y: atom.b,
                 },
-                &mut |o| {
+                &mut |o| visit(&[Atom::small(r, o[0].x, o[0].y)]),
+            ),
+            AtomRules::Staircase => {
+                let steps = atom.steps.as_deref().unwrap_or_default().to_vec();
+                let mut next = Vec::new();
+                StaircaseNim.moves(&steps, &mut next);
+                for n in next {
                     visit(&[Atom {
                         rules: r,
-                        a: o[0].x,
-                        b: o[0].y,
-                    }])
-                },
-            ),
+                        a: 0,
+                        b: 0,
+                        steps: Some(n.into()),
+                    }]);
+                }
+            }
         }
     }
 }

@@ -21,7 +21,7 @@
 use std::fmt;
 
 use crate::syntax::{Arg, Expr, Item, Span, SyntaxError, Term};
-use crate::{parse_expr, Piece, Square, Step, TakeBreak};
+use crate::{parse_expr, CompoundKind, Piece, Play, Square, Step, TakeBreak};
 
 /// A validated game expression.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -30,6 +30,15 @@ pub enum GameExpr {
     Sum(Vec<Group>),
     /// A disjunctive sum under misère play: the player who moves last loses.
     Misere(Vec<Group>),
+    /// A compound other than the sum (Winning Ways ch. 9): each part is a sum.
+    Compound {
+        /// Which compound.
+        kind: CompoundKind,
+        /// Normal or misère play.
+        play: Play,
+        /// The components, each a disjunctive sum, in the order written.
+        parts: Vec<Vec<Group>>,
+    },
 }
 
 /// One summand as the user wrote it: a heap ruleset with its heaps, or a piece on its square.
@@ -41,6 +50,12 @@ pub enum Group {
         rules: HeapRules,
         /// The heap sizes, in the order written.
         heaps: Vec<u64>,
+    },
+    /// Staircase Nim: coins on steps 0, 1, 2, …; a move takes coins from a
+    /// step down to the next one (seed 003).
+    Staircase {
+        /// Coins on each step, from step 0.
+        steps: Vec<u64>,
     },
     /// One piece on a board.
     Piece {
@@ -126,10 +141,40 @@ const HEAP_NAMES: &[&str] = &[
     "grundy_game",
 ];
 const BOARD_NAMES: &[&str] = &["queen", "rook", "bishop", "king", "knight", "piece"];
+const OTHER_NAMES: &[&str] = &[
+    "staircase",
+    "selective",
+    "not_all",
+    "conjunctive",
+    "continued_conjunctive",
+    "misere",
+];
+
+/// The compound written by `name`, if any.
+fn compound_kind(name: &str) -> Option<CompoundKind> {
+    Some(match name {
+        "selective" => CompoundKind::Selective,
+        "not_all" => CompoundKind::NotAll,
+        "conjunctive" => CompoundKind::Conjunctive,
+        "continued_conjunctive" => CompoundKind::ContinuedConjunctive,
+        _ => return None,
+    })
+}
+
+/// How a compound is written.
+pub fn compound_name(kind: CompoundKind) -> &'static str {
+    match kind {
+        CompoundKind::Selective => "selective",
+        CompoundKind::NotAll => "not_all",
+        CompoundKind::Conjunctive => "conjunctive",
+        CompoundKind::ContinuedConjunctive => "continued_conjunctive",
+    }
+}
 
 fn accepted_names() -> String {
     format!(
-        "known games are {}, {}, misere(...) and 0",
+        "known games are {}, {}, staircase; compounds selective(A, B, ...), not_all, conjunctive, \
+         continued_conjunctive; misere(...) and 0",
         HEAP_NAMES.join(", "),
         BOARD_NAMES.join(", ")
     )
@@ -159,31 +204,46 @@ pub fn parse_ruleset_spec(text: &str) -> Result<Ruleset, ExprError> {
 pub fn validate(expr: &Expr) -> Result<GameExpr, ExprError> {
     if let [term] = expr.terms.as_slice() {
         if term.name == "misere" {
-            let args = term.args.as_deref().unwrap_or(&[]);
-            let [Arg::Expr(inner)] = args else {
-                return Err(ExprError::invalid(
-                    term.span,
-                    "misere(...) takes exactly one game",
-                    "write misere(nim(1,2,3)) or misere(kayles(4) + nim(2))",
-                ));
-            };
+            let inner = single_game_arg(
+                term,
+                "misere(...) takes exactly one game",
+                "write misere(nim(1,2,3)) or misere(kayles(4) + nim(2))",
+            )?;
             return match validate(inner)? {
                 GameExpr::Sum(groups) => Ok(GameExpr::Misere(groups)),
-                GameExpr::Misere(_) => Err(ExprError::invalid(
+                GameExpr::Compound {
+                    kind,
+                    play: Play::Normal,
+                    parts,
+                } => Ok(GameExpr::Compound {
+                    kind,
+                    play: Play::Misere,
+                    parts,
+                }),
+                GameExpr::Misere(_) | GameExpr::Compound { .. } => Err(ExprError::invalid(
                     inner.span,
                     "misere(...) inside misere(...) means nothing more",
                     "write misere(...) once, around the whole game",
                 )),
             };
         }
+        if let Some(kind) = compound_kind(&term.name) {
+            return compound(term, kind);
+        }
     }
     let mut groups = Vec::new();
     for term in &expr.terms {
-        if term.name == "misere" {
+        if term.name == "misere" || compound_kind(&term.name).is_some() {
             return Err(ExprError::invalid(
                 term.span,
-                "misere(...) is a way of playing the whole game, not a summand",
-                "put the whole sum inside it: misere(A + B)",
+                format!(
+                    "{}(...) is a way of playing the whole game, not a summand",
+                    term.name
+                ),
+                format!(
+                    "put the whole game inside it, as in {}(A, B), and add nothing to it",
+                    term.name
+                ),
             ));
         }
         if term.name == "0" {
@@ -194,7 +254,81 @@ pub fn validate(expr: &Expr) -> Result<GameExpr, ExprError> {
     Ok(GameExpr::Sum(groups))
 }
 
+fn single_game_arg<'t>(
+    term: &'t Term,
+    problem: &str,
+    accepted: &str,
+) -> Result<&'t Expr, ExprError> {
+    match term.args.as_deref().unwrap_or(&[]) {
+        [Arg::Expr(inner)] => Ok(inner),
+        _ => Err(ExprError::invalid(term.span, problem, accepted)),
+    }
+}
+
+fn compound(term: &Term, kind: CompoundKind) -> Result<GameExpr, ExprError> {
+    let name = compound_name(kind);
+    let usage = format!("write {name}(A, B, ...) with games as components, like {name}(kayles(3), nim(2) + queen(1,2))");
+    let args = term.args.as_deref().unwrap_or(&[]);
+    if args.is_empty() {
+        return Err(ExprError::invalid(
+            term.span,
+            format!("{name}(...) needs its components"),
+            usage,
+        ));
+    }
+    let mut parts = Vec::new();
+    for arg in args {
+        let e = match arg {
+            Arg::Expr(e) => e,
+            // `0`, the game with no moves, is read as a number inside parentheses
+            Arg::Int(t, _) if t == "0" => {
+                parts.push(Vec::new());
+                continue;
+            }
+            _ => {
+                return Err(ExprError::invalid(
+                    arg.span(),
+                    "a component must be a game",
+                    usage,
+                ))
+            }
+        };
+        match validate(e)? {
+            GameExpr::Sum(groups) => parts.push(groups),
+            _ => {
+                return Err(ExprError::invalid(
+                    e.span,
+                    "a component of a compound must be a sum of games, not misere(...) or another compound",
+                    "put misere(...) around the whole compound",
+                ))
+            }
+        }
+    }
+    Ok(GameExpr::Compound {
+        kind,
+        play: Play::Normal,
+        parts,
+    })
+}
+
 fn group(term: &Term) -> Result<Group, ExprError> {
+    if term.name == "staircase" {
+        if term.params.is_some() {
+            return Err(ExprError::invalid(
+                term.name_span,
+                "'staircase' takes no parameters in [...]",
+                "write staircase(c0, c1, c2, ...) with the coins on each step",
+            ));
+        }
+        let steps = term
+            .args
+            .as_deref()
+            .unwrap_or(&[])
+            .iter()
+            .map(|a| natural(a, "coin counts", "a number of coins"))
+            .collect::<Result<_, _>>()?;
+        return Ok(Group::Staircase { steps });
+    }
     match ruleset(term)? {
         Ruleset::Heap(rules) => {
             let Some(args) = &term.args else {
@@ -458,7 +592,7 @@ fn closest(name: &str) -> Option<&'static str> {
     HEAP_NAMES
         .iter()
         .chain(BOARD_NAMES)
-        .chain(&["misere"])
+        .chain(OTHER_NAMES)
         .map(|&n| (edit_distance(name, n), n))
         .filter(|&(d, n)| d <= 2.max(n.len() / 3))
         .min()
@@ -487,6 +621,10 @@ impl fmt::Display for Group {
                 let h: Vec<String> = heaps.iter().map(u64::to_string).collect();
                 write!(f, "{}({})", rules.name, h.join(","))
             }
+            Group::Staircase { steps } => {
+                let c: Vec<String> = steps.iter().map(u64::to_string).collect();
+                write!(f, "staircase({})", c.join(","))
+            }
             Group::Piece { piece, square } => write!(f, "{piece}({},{})", square.x, square.y),
         }
     }
@@ -513,6 +651,23 @@ impl fmt::Display for GameExpr {
                 f.write_str("misere(")?;
                 write_sum(f, groups)?;
                 f.write_str(")")
+            }
+            GameExpr::Compound { kind, play, parts } => {
+                if *play == Play::Misere {
+                    f.write_str("misere(")?;
+                }
+                write!(f, "{}(", compound_name(*kind))?;
+                for (i, part) in parts.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write_sum(f, part)?;
+                }
+                f.write_str(")")?;
+                if *play == Play::Misere {
+                    f.write_str(")")?;
+                }
+                Ok(())
             }
         }
     }
@@ -544,6 +699,11 @@ mod tests {
             "piece[(-2,-1),(-2,1),(-1,-2),(1,-2); 8](3,3)",
             "misere(nim(1,2) + kayles(3))",
             "0",
+            "staircase(0,3,1,4)",
+            "selective(kayles(3), nim(2) + queen(1,2))",
+            "misere(not_all(nim(1), nim(2), nim(3)))",
+            "conjunctive(kayles(4), 0)",
+            "continued_conjunctive(staircase(1,2), knight(3,3))",
         ] {
             let g = parse_game(text).unwrap();
             assert_eq!(parse_game(&g.to_string()).unwrap(), g, "{text}");
@@ -564,6 +724,11 @@ mod tests {
             ("sub[0](3)", 4, "positive"),
             ("kayles", 0, "needs its heaps"),
             ("nim(1) + misere(nim(2))", 9, "whole game"),
+            ("nim(1) + selective(nim(2))", 9, "whole game"),
+            ("selective()", 0, "needs its components"),
+            ("selective(nim(1), 3)", 18, "must be a game"),
+            ("selective(misere(nim(1)))", 10, "sum of games"),
+            ("staircase(1,-2)", 12, "cannot be negative"),
         ];
         for (text, at, says) in cases {
             let err = parse_game(text).unwrap_err();

@@ -14,6 +14,7 @@ mod board;
 mod compound;
 mod engine;
 mod expr;
+mod family;
 pub mod gaps;
 mod heapseq;
 mod limits;
@@ -40,6 +41,7 @@ pub use expr::{
     parse_game, parse_ruleset_spec, validate, ExprError, GameExpr, Group, HeapKind, HeapRules,
     Ruleset,
 };
+pub use family::{search as search_game, Answer, Family, FamilyVerdict};
 pub use heapseq::{takebreak_options_until, HeapSequence, SequenceError};
 pub use limits::{LimitError, Limits};
 pub use loopy::{analyse_loopy, Gsg, LoopyAnalysis, LoopyConfig, LoopyError, LoopyOutcome};

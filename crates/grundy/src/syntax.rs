@@ -251,27 +251,34 @@ impl Parser<'_> {
             _ => return Err(self.error("a game, like 'nim(3,5)', 'kayles(10)' or 'queen(2,3)'")),
         }
         let (name, name_span) = self.word().expect("a letter starts a word");
+        // The term ends with its last token, not with the blanks after it.
+        let mut end = name_span.end;
         let mut params = None;
+        let before = self.pos;
         self.skip_ws();
         if self.peek() == Some('[') {
             self.pos += 1;
             params = Some(self.params()?);
+            end = self.pos;
+        } else {
+            self.pos = before;
         }
         let mut args = None;
+        let before = self.pos;
         self.skip_ws();
         if self.peek() == Some('(') {
             self.pos += 1;
             args = Some(self.args()?);
+            end = self.pos;
+        } else {
+            self.pos = before;
         }
         Ok(Term {
             name,
             name_span,
             params,
             args,
-            span: Span {
-                start,
-                end: self.pos,
-            },
+            span: Span { start, end },
         })
     }
 

@@ -18,6 +18,7 @@ fn component() -> impl Strategy<Value = String> {
         (0u64..7).prop_map(|n| format!("allbut[2]({n})")),
         (0u64..8).prop_map(|n| format!("octal[4.007]({n})")),
         (0u64..7).prop_map(|n| format!("octal[0.8]({n})")),
+        (0u64..3, 0u64..4, 0u64..3).prop_map(|(a, b, c)| format!("staircase({a},{b},{c})")),
         (0u64..4, 0u64..4).prop_map(|(x, y)| format!("queen({x},{y})")),
         (0u64..6, 0u64..6).prop_map(|(x, y)| format!("knight({x},{y})")),
         (0u64..4, 0u64..4).prop_map(|(x, y)| format!("king({x},{y})")),
@@ -33,6 +34,7 @@ fn sum() -> impl Strategy<Value = String> {
 fn groups(text: &str) -> Vec<grundy::Group> {
     match parse_game(text).unwrap() {
         GameExpr::Sum(g) | GameExpr::Misere(g) => g,
+        GameExpr::Compound { .. } => panic!("{text} is a compound"),
     }
 }
 
@@ -92,4 +94,66 @@ fn equal_summands_give_one_move_per_position() {
     let mut search = PlainSearch::new(Sums(&graph), SearchConfig::default());
     let searched = search.winning_moves(&graph.start(), Play::Normal).unwrap();
     assert_eq!(e.winning_moves.len(), searched.len());
+}
+
+mod compounds {
+    use super::*;
+    use grundy::{Compound, CompoundKind, Remoteness};
+
+    fn small() -> impl Strategy<Value = String> {
+        prop_oneof![
+            (0u64..5).prop_map(|n| format!("nim({n})")),
+            (0u64..6).prop_map(|n| format!("kayles({n})")),
+            (0u64..7).prop_map(|n| format!("sub[1,3,4]({n})")),
+            (0u64..4, 0u64..4).prop_map(|(x, y)| format!("king({x},{y})")),
+            (0u64..3, 0u64..3, 0u64..3).prop_map(|(a, b, c)| format!("staircase({a},{b},{c})")),
+            ((0u64..4), (0u64..3)).prop_map(|(a, b)| format!("nim({a}) + kayles({b})")),
+        ]
+    }
+
+    const KINDS: [(&str, CompoundKind); 4] = [
+        ("selective", CompoundKind::Selective),
+        ("not_all", CompoundKind::NotAll),
+        ("conjunctive", CompoundKind::Conjunctive),
+        ("continued_conjunctive", CompoundKind::ContinuedConjunctive),
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The engine's compound answers (theory over components) equal plain search of
+        /// the compound itself: outcome, the winning moves, remoteness and suspense.
+        #[test]
+        fn compounds_equal_search_of_the_compound(
+            parts in proptest::collection::vec(small(), 1..4),
+            which in 0usize..4,
+            misere in proptest::bool::ANY,
+        ) {
+            let (name, kind) = KINDS[which];
+            let inner = format!("{name}({})", parts.join(", "));
+            let text = if misere { format!("misere({inner})") } else { inner };
+            let play = if misere { Play::Misere } else { Play::Normal };
+            let mut engine = Engine::new(Limits::default());
+            let e = engine.evaluate(&text).unwrap();
+            let GameExpr::Compound { parts: groups, .. } = parse_game(&text).unwrap() else { unreachable!() };
+            let (graph, starts) = ExprGraph::for_parts(&groups);
+            let mut search = PlainSearch::new(Compound::new(Sums(&graph), kind), SearchConfig::default());
+            prop_assert_eq!(search.outcome(&starts, play).unwrap(), e.outcome, "{}", text);
+            prop_assert_eq!(search.winning_moves(&starts, play).unwrap().len(), e.winning_moves.len(), "{}", text);
+            for m in &e.winning_moves {
+                prop_assert_eq!(engine.evaluate_game(m).unwrap().outcome, Outcome::P, "{} -> {}", text, m);
+            }
+            match kind {
+                CompoundKind::Conjunctive => {
+                    let r: Remoteness = search.remoteness(&starts, play).unwrap();
+                    prop_assert_eq!(Some(r), e.remoteness, "{}", text);
+                }
+                CompoundKind::ContinuedConjunctive => {
+                    let r: Remoteness = search.suspense(&starts, play).unwrap();
+                    prop_assert_eq!(Some(r), e.suspense, "{}", text);
+                }
+                _ => {}
+            }
+        }
+    }
 }

@@ -1,0 +1,298 @@
+//! Families of positions (`kayles + nim(3)`: every heap of Kayles beside a
+//! Nim heap of 3) and the check that the engine's fast path agrees with plain
+//! search of the explicit game graph on every member up to a bound.
+//!
+//! A family is written like a game expression in which some rulesets are
+//! left without their position: those range over all positions up to the
+//! bound (heaps `0..=B`, squares with both coordinates in `0..=B`).
+
+use std::fmt;
+
+use crate::expr::{validate, GameExpr};
+use crate::syntax::{parse_expr, Arg, Expr, Term};
+use crate::{
+    Compound, Engine, EvalError, ExprError, ExprGraph, Limits, Nimber, Outcome, PlainSearch, Play,
+    SearchConfig, Sums,
+};
+
+/// What the check found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FamilyVerdict {
+    /// Fast path and search agree on every member.
+    Holds {
+        /// Members checked.
+        checked: u64,
+    },
+    /// The first member where they disagree.
+    Refuted {
+        /// The member, in expression syntax.
+        position: String,
+        /// The fast path's answer.
+        fast: Answer,
+        /// Plain search's answer.
+        search: Answer,
+        /// Members that agreed before it.
+        checked: u64,
+    },
+}
+
+/// An outcome, with the Grundy value where the game has one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// Who wins.
+    pub outcome: Outcome,
+    /// The value (normal-play sums only).
+    pub nimber: Option<Nimber>,
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.nimber {
+            Some(n) => write!(f, "{} (value {n})", self.outcome),
+            None => write!(f, "{}", self.outcome),
+        }
+    }
+}
+
+/// A family of positions: a template with free rulesets.
+#[derive(Clone, Debug)]
+pub struct Family {
+    text: String,
+    /// Insertion points and how many coordinates each free ruleset takes.
+    free: Vec<(usize, usize)>,
+}
+
+impl Family {
+    /// Reads a family. Errors when the text is not an expression or has no free ruleset.
+    pub fn parse(text: &str) -> Result<Family, ExprError> {
+        let expr = parse_expr(text)?;
+        let mut free = Vec::new();
+        collect_free(&expr, &mut free)?;
+        if free.is_empty() {
+            return Err(ExprError::Invalid {
+                at: 0,
+                problem: "no ruleset is left free, so the family has one member".into(),
+                accepted:
+                    "leave out the position of the rulesets to range over, as in 'kayles + nim(3)' \
+                           or 'selective(queen, knight)'"
+                        .into(),
+            });
+        }
+        let family = Family {
+            text: text.to_string(),
+            free,
+        };
+        // The first member must be a valid game: this checks every name and parameter.
+        validate(&parse_expr(&family.member(&vec![0; family.coordinates()]))?)?;
+        Ok(family)
+    }
+
+    /// How many coordinates one member takes in all.
+    pub fn coordinates(&self) -> usize {
+        self.free.iter().map(|f| f.1).sum()
+    }
+
+    /// How many members have every coordinate in `0..=bound`.
+    pub fn size(&self, bound: u64) -> u128 {
+        (bound as u128 + 1).saturating_pow(self.coordinates() as u32)
+    }
+
+    /// The member with these coordinates, as text.
+    pub fn member(&self, coords: &[u64]) -> String {
+        let mut out = String::with_capacity(self.text.len() + 8 * coords.len());
+        let mut last = 0;
+        let mut c = coords.iter();
+        for &(at, n) in &self.free {
+            out.push_str(&self.text[last..at]);
+            let args: Vec<String> = c.by_ref().take(n).map(u64::to_string).collect();
+            out.push('(');
+            out.push_str(&args.join(","));
+            out.push(')');
+            last = at;
+        }
+        out.push_str(&self.text[last..]);
+        out
+    }
+
+    /// Checks every member with coordinates in `0..=bound`: the engine's answer
+    /// (closed forms, tables, compound theory) against plain search of the
+    /// member's explicit game graph. `progress` is called after each member.
+    pub fn verify(
+        &self,
+        bound: u64,
+        limits: &Limits,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<FamilyVerdict, EvalError> {
+        limits.check(
+            &format!("the family '{}' up to {bound}", self.text),
+            self.size(bound),
+            0,
+        )?;
+        let mut engine = Engine::new(*limits);
+        let config = SearchConfig::with_max_positions(
+            usize::try_from(limits.max_positions).unwrap_or(usize::MAX),
+        );
+        let k = self.coordinates();
+        let mut coords = vec![0u64; k];
+        let mut checked = 0;
+        loop {
+            let text = self.member(&coords);
+            let game = match validate(&parse_expr(&text).map_err(ExprError::from)?) {
+                Ok(g) => Some(g),
+                // Squares off a bounded board are not members.
+                Err(ExprError::Invalid { ref problem, .. }) if problem.contains("off the") => None,
+                Err(e) => return Err(e.into()),
+            };
+            if let Some(game) = game {
+                let e = engine.evaluate_game(&game)?;
+                let fast = Answer {
+                    outcome: e.outcome,
+                    nimber: e.nimber,
+                };
+                let searched = search(&game, &config)?;
+                if fast != searched {
+                    return Ok(FamilyVerdict::Refuted {
+                        position: game.to_string(),
+                        fast,
+                        search: searched,
+                        checked,
+                    });
+                }
+                checked += 1;
+                progress(checked);
+            }
+            // next coordinates, odometer style
+            let mut i = 0;
+            while i < k && coords[i] == bound {
+                coords[i] = 0;
+                i += 1;
+            }
+            if i == k {
+                return Ok(FamilyVerdict::Holds { checked });
+            }
+            coords[i] += 1;
+        }
+    }
+}
+
+/// Plain search of a game's explicit graph, with no theory at all.
+pub fn search(game: &GameExpr, config: &SearchConfig) -> Result<Answer, EvalError> {
+    Ok(match game {
+        GameExpr::Sum(groups) => {
+            let graph = ExprGraph::new(groups);
+            let mut s = PlainSearch::new(Sums(&graph), config.clone());
+            Answer {
+                outcome: s.outcome(&graph.start(), Play::Normal)?,
+                nimber: Some(s.nimber(&graph.start())?),
+            }
+        }
+        GameExpr::Misere(groups) => {
+            let graph = ExprGraph::new(groups);
+            let mut s = PlainSearch::new(Sums(&graph), config.clone());
+            Answer {
+                outcome: s.outcome(&graph.start(), Play::Misere)?,
+                nimber: None,
+            }
+        }
+        GameExpr::Compound { kind, play, parts } => {
+            let (graph, starts) = ExprGraph::for_parts(parts);
+            let mut s = PlainSearch::new(Compound::new(Sums(&graph), *kind), config.clone());
+            Answer {
+                outcome: s.outcome(&starts, *play)?,
+                nimber: None,
+            }
+        }
+    })
+}
+
+const BOARD: &[&str] = &["queen", "rook", "bishop", "king", "knight", "piece"];
+const WRAPPERS: &[&str] = &[
+    "misere",
+    "selective",
+    "not_all",
+    "conjunctive",
+    "continued_conjunctive",
+];
+
+fn collect_free(expr: &Expr, free: &mut Vec<(usize, usize)>) -> Result<(), ExprError> {
+    for term in &expr.terms {
+        collect_term(term, free)?;
+    }
+    Ok(())
+}
+
+fn collect_term(term: &Term, free: &mut Vec<(usize, usize)>) -> Result<(), ExprError> {
+    if WRAPPERS.contains(&term.name.as_str()) {
+        for arg in term.args.as_deref().unwrap_or(&[]) {
+            if let Arg::Expr(e) = arg {
+                collect_free(e, free)?;
+            }
+        }
+        return Ok(());
+    }
+    if term.args.is_some() || term.name == "0" {
+        return Ok(());
+    }
+    if term.name == "staircase" {
+        return Err(ExprError::Invalid {
+            at: term.span.start,
+            problem: "a staircase has any number of steps, so it cannot range over a bound".into(),
+            accepted: "give its coins, as in staircase(0,2,1)".into(),
+        });
+    }
+    let coords = if BOARD.contains(&term.name.as_str()) {
+        2
+    } else {
+        1
+    };
+    free.push((term.span.end, coords));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn members_are_written_in_order() {
+        let f = Family::parse("kayles + queen + nim(3)").unwrap();
+        assert_eq!(f.coordinates(), 3);
+        assert_eq!(f.member(&[4, 1, 2]), "kayles(4) + queen(1,2) + nim(3)");
+        assert_eq!(f.size(9), 1000);
+        let f = Family::parse("misere(selective(knight, sub[1,3,4]))").unwrap();
+        assert_eq!(
+            f.member(&[5, 4, 7]),
+            "misere(selective(knight(5,4), sub[1,3,4](7)))"
+        );
+    }
+
+    #[test]
+    fn the_engine_agrees_with_search_on_families() {
+        let limits = Limits::default();
+        for (text, bound) in [
+            ("kayles + dawson", 9),
+            ("queen + knight", 4),
+            ("misere(nim + nim + kayles)", 4),
+            ("selective(sub[1,3,4], king)", 4),
+            ("conjunctive(grundy_game, nim)", 7),
+            ("piece[(-2,1),(-2,-1),(1,-2),(-1,-2); 5]", 4),
+        ] {
+            let v = Family::parse(text)
+                .unwrap()
+                .verify(bound, &limits, &mut |_| {})
+                .unwrap();
+            assert!(
+                matches!(v, FamilyVerdict::Holds { checked } if checked > 0),
+                "{text}: {v:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn bad_families_are_refused() {
+        assert!(Family::parse("nim(3)").is_err());
+        assert!(Family::parse("kayles +").is_err());
+        assert!(Family::parse("staircase").is_err());
+        assert!(Family::parse("frob").is_err());
+    }
+}
