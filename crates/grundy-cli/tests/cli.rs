@@ -196,3 +196,43 @@ fn verify_checks_families_against_search() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--max-positions"), "{}", stderr(&o));
 }
+
+/// The literature's sequences and tables (data/impartial, with their sources) through the command.
+mod literature {
+    use super::*;
+
+    fn data(name: &str) -> toml::Value {
+        let path = format!("{}/../../data/impartial/{name}", env!("CARGO_MANIFEST_DIR"));
+        toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+    }
+
+    fn ints(v: &toml::Value) -> Vec<u64> {
+        v.as_array().unwrap().iter().map(|x| x.as_integer().unwrap() as u64).collect()
+    }
+
+    #[test]
+    fn seq_prints_the_oeis_sequences() {
+        for (file, ruleset) in [
+            ("kayles.toml", "kayles"),
+            ("kayles.toml", "octal[0.77]"),
+            ("dawsons_chess.toml", "octal[0.137]"),
+            ("dawsons_chess.toml", "dawsons_chess"),
+            ("dawsons_kayles.toml", "dawson"),
+            ("grundys_game.toml", "grundy_game"),
+        ] {
+            let want = ints(&data(file)["values"]);
+            let to = (want.len() - 1).to_string();
+            let v = json(&["seq", ruleset, "--to", &to, "--json"]);
+            let got: Vec<u64> = v["values"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+            assert_eq!(got, want, "{ruleset}");
+        }
+    }
+
+    #[test]
+    fn table_prints_the_wythoff_table() {
+        let d = data("wythoff.toml");
+        let block: Vec<Vec<u64>> = d["block"]["values"].as_array().unwrap().iter().map(ints).collect();
+        let v = json(&["table", "queen", "--size", &block.len().to_string(), "--json"]);
+        assert_eq!(v["values"], serde_json::json!(block));
+    }
+}
