@@ -8,16 +8,17 @@
 //!    with brute force of the game exactly as the problem states it.
 
 use grundy::gaps::problems::{
-    cake_party, lightoj_1186, lightoj_1192, lightoj_1247, move_the_coins, roxor, spoj_mmmgame,
-    stone_game_strategist,
+    cake_party, knight_and_queen, lightoj_1186, lightoj_1192, lightoj_1199, lightoj_1247,
+    move_the_coins, roxor, spoj_mmmgame, stone_game_strategist, ProblemError,
 };
 use grundy::gaps::{
     CakeParty, LeftRight, LeftRightPosition, MatrixGame, Northcott, NorthcottPosition, Roxor,
     StoneGameStrategist,
 };
 use grundy::{
-    analyse_loopy, CoinTreeGame, GameGraph, LoopyConfig, LoopyOutcome, Outcome, PlainSearch, Play,
-    Player, SearchConfig,
+    analyse_loopy, parse_game, CoinTreeGame, ExprGraph, GameExpr, GameGraph, Limits, LoopyConfig,
+    LoopyOutcome, MemoSolver, Nimber, Outcome, PlainSearch, Play, Player, SearchConfig, Sums,
+    TakeBreak,
 };
 use proptest::prelude::*;
 use std::path::PathBuf;
@@ -336,4 +337,150 @@ fn huge_counts_in_input_are_errors_not_allocations() {
     // A node count of 10^18 must not reserve memory before the input runs out.
     assert!(move_the_coins("1000000000000000000\n1 2 3\n").is_err());
     assert!(lightoj_1247("1\n1000000000000000000 1\n5\n").is_err());
+}
+
+/// Grundy's game (a move splits one pile into two unequal non-empty piles),
+/// written out from the problem statement rather than taken from the engine,
+/// so that the brute force below does not share the code it checks.
+struct Partitioning;
+impl GameGraph for Partitioning {
+    type Position = Vec<u64>;
+    fn moves(&self, piles: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        for (i, &p) in piles.iter().enumerate() {
+            for a in 1..p {
+                let b = p - a;
+                if a < b {
+                    let mut next = piles.clone();
+                    next[i] = a;
+                    next.push(b);
+                    next.sort();
+                    out.push(next);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn lightoj_1199_sample_and_explanation() {
+    samples("lightoj_1199_partitioning_game.toml", lightoj_1199);
+    // The statement's explanation of case 1: 4 -> 1 + 3 -> 1 + 1 + 2, and Alice is stuck.
+    let mut s = PlainSearch::new(Partitioning, SearchConfig::default());
+    assert_eq!(s.outcome(&vec![1, 1, 2], Play::Normal).unwrap(), Outcome::P);
+    assert_eq!(s.outcome(&vec![1, 3], Play::Normal).unwrap(), Outcome::N);
+}
+
+#[test]
+fn lightoj_1199_bounds_are_errors() {
+    assert!(lightoj_1199("1\n1\n10000\n").is_ok());
+    for bad in [
+        "1\n1\n10001\n",
+        "1\n1\n0\n",
+        "1\n101\n",
+        "1\n0\n",
+        "1\n2\n5\n",
+    ] {
+        let e = lightoj_1199(bad).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ProblemError::Malformed { .. } | ProblemError::Missing { .. }
+            ),
+            "{bad:?}: {e}"
+        );
+    }
+    let e = lightoj_1199("1\n1\n10001\n").unwrap_err().to_string();
+    assert!(e.contains("1..=10000"), "{e}");
+}
+
+#[test]
+fn lightoj_1199_single_piles_against_memo_solver() {
+    // Single piles up to 80 through the text interface, against the values
+    // of Grundy's game by memoised search of its rules.
+    let mut memo = MemoSolver::new(TakeBreak::grundys_game(), Limits::default());
+    for h in 1..=80u64 {
+        let expect = if memo.nimber(&h).unwrap() == Nimber(0) {
+            "Case 1: Bob"
+        } else {
+            "Case 1: Alice"
+        };
+        let got = lightoj_1199(&format!("1\n1\n{h}\n")).unwrap();
+        assert_eq!(got.trim(), expect, "pile {h}");
+    }
+}
+
+#[test]
+fn knight_and_queen_bounds_are_errors() {
+    assert!(knight_and_queen("1\n49 49 49 49\n").is_ok());
+    let e = knight_and_queen("1\n50 0 0 0\n").unwrap_err().to_string();
+    assert!(
+        e.contains("knight coordinate") && e.contains("0..=49"),
+        "{e}"
+    );
+    let e = knight_and_queen("1\n0 0 0 -1\n").unwrap_err().to_string();
+    assert!(e.contains("queen coordinate"), "{e}");
+    assert!(knight_and_queen("2\n0 0 0 0\n").is_err());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn lightoj_1199_against_search(piles in proptest::collection::vec(1u64..=11, 1..=3)) {
+        let input = format!("1\n{}\n{}\n", piles.len(), line(&piles));
+        let mut sorted = piles.clone();
+        sorted.sort();
+        let mut s = PlainSearch::new(Partitioning, SearchConfig::default());
+        let expect = match s.outcome(&sorted, Play::Normal).unwrap() {
+            Outcome::N => "Case 1: Alice",
+            _ => "Case 1: Bob",
+        };
+        prop_assert_eq!(lightoj_1199(&input).unwrap().trim().to_string(), expect);
+    }
+
+    #[test]
+    fn lightoj_1199_several_cases_against_engine_sums(
+        cases in proptest::collection::vec(proptest::collection::vec(1u64..=9, 1..=3), 1..=3),
+    ) {
+        // Several cases in one input, each against plain search of
+        // `Sums(TakeBreak::grundys_game())`: the case numbering and the
+        // reuse of the shared table across cases are what this checks.
+        let mut input = format!("{}\n", cases.len());
+        let mut expect = String::new();
+        let mut s = PlainSearch::new(Sums(TakeBreak::grundys_game()), SearchConfig::default());
+        for (i, piles) in cases.iter().enumerate() {
+            input += &format!("{}\n{}\n", piles.len(), line(piles));
+            let start = Sums::<TakeBreak>::position(piles.clone());
+            let who = match s.outcome(&start, Play::Normal).unwrap() {
+                Outcome::N => "Alice",
+                _ => "Bob",
+            };
+            expect += &format!("Case {}: {who}\n", i + 1);
+        }
+        prop_assert_eq!(lightoj_1199(&input).unwrap(), expect);
+    }
+
+    #[test]
+    fn knight_and_queen_against_search(
+        tests in proptest::collection::vec((0u64..9, 0u64..9, 0u64..9, 0u64..9), 1..=3),
+    ) {
+        // The two pieces played together by plain search of the product
+        // game: no Grundy values and no Wythoff rule.
+        let mut input = format!("{}\n", tests.len());
+        let mut expect = String::new();
+        for &(kx, ky, qx, qy) in &tests {
+            input += &format!("{kx} {ky} {qx} {qy}\n");
+            let text = format!("knight({kx},{ky}) + queen({qx},{qy})");
+            let GameExpr::Sum(groups) = parse_game(&text).unwrap() else {
+                panic!("{text} is a normal-play sum")
+            };
+            let graph = ExprGraph::new(&groups);
+            let mut s = PlainSearch::new(Sums(&graph), SearchConfig::default());
+            expect += match s.outcome(&graph.start(), Play::Normal).unwrap() {
+                Outcome::N => "First\n",
+                _ => "Second\n",
+            };
+        }
+        prop_assert_eq!(knight_and_queen(&input).unwrap(), expect);
+    }
 }

@@ -7,8 +7,10 @@
 //! |---|---|---|
 //! | [`lightoj_1186`] | LightOJ 1186 Incredible Chess | as on LightOJ (seed 004) |
 //! | [`lightoj_1192`] | LightOJ 1192 Left Right | as on LightOJ (seed 004) |
+//! | [`lightoj_1199`] | LightOJ 1199 Partitioning Game | as on LightOJ (seed 004) |
 //! | [`lightoj_1247`] | LightOJ 1247 Matrix Game | as on LightOJ (seed 004) |
 //! | [`spoj_mmmgame`] | SPOJ MMMGAME (misère Nim) | as on SPOJ (seed 004) |
+//! | [`knight_and_queen`] | HackerRank Knight and Queen (seed 000) | ours (the statement's was not found): `T`, then `T` lines `kx ky qx qy` on the 50×50 board |
 //! | [`move_the_coins`] | HackerRank Move the Coins | as on HackerRank: `n`, the coins, `n − 1` edges, `q`, `q` queries `u v` (1-based, root 1) |
 //! | [`cake_party`] | TopCoder SRM 338 CakeParty | one instance per line: the pieces of each cake |
 //! | [`stone_game_strategist`] | TopCoder SRM 309 StoneGameStrategist | one instance per line: the piles |
@@ -22,8 +24,13 @@ use super::{
     cake_party_move, left_right_value, matrix_game_value, northcott_value, roxor_move,
     stone_game_move, GapError, LeftRightPosition, NorthcottPosition,
 };
-use crate::{misere_nim_outcome, CoinTree, Nimber, Outcome, Player, StaircaseError};
+use crate::{
+    misere_nim_outcome, BoardTable, CoinTree, HeapSequence, Limits, Nimber, Outcome, Piece, Player,
+    SequenceError, Square, StaircaseError, TableError, TakeBreak,
+};
 use std::fmt::Write;
+use std::ops::RangeInclusive;
+use std::sync::OnceLock;
 
 /// Why a problem input was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -57,6 +64,13 @@ pub enum ProblemError {
     /// The tree or a query of Move the Coins is malformed.
     #[error("{0}")]
     Tree(StaircaseError),
+    /// A Grundy value table the problem needs could not be computed (a
+    /// limit of [`Limits::default`] was hit).
+    #[error("cannot compute the Grundy values the problem needs: {0}")]
+    Sequence(SequenceError),
+    /// A board table the problem needs could not be computed.
+    #[error("cannot compute the board table the problem needs: {0}")]
+    Table(TableError),
 }
 
 /// Whitespace-separated tokens with their index, for error messages.
@@ -84,6 +98,24 @@ impl<'a> Tokens<'a> {
             text: text.to_string(),
             what: what.to_string(),
         })
+    }
+
+    /// The next number, which must lie in `range` (the problem's bounds).
+    fn next_in<T>(&mut self, range: RangeInclusive<T>, what: &str) -> Result<T, ProblemError>
+    where
+        T: std::str::FromStr + PartialOrd + std::fmt::Display,
+    {
+        let what = format!("{what} ({}..={})", range.start(), range.end());
+        let x: T = self.next(&what)?;
+        if range.contains(&x) {
+            Ok(x)
+        } else {
+            Err(ProblemError::Malformed {
+                token: self.read,
+                text: x.to_string(),
+                what,
+            })
+        }
     }
 
     fn many<T: std::str::FromStr>(&mut self, n: usize, what: &str) -> Result<Vec<T>, ProblemError> {
@@ -138,6 +170,94 @@ fn alice_or_bob(v: Nimber) -> &'static str {
     } else {
         "Alice"
     }
+}
+
+/// The largest pile of LightOJ 1199.
+pub const LIGHTOJ_1199_MAX_PILE: u64 = 10_000;
+
+/// Grundy's game values G(0..=10000), computed once per process: every case
+/// of every input reads them, so computing them per case would repeat the
+/// same O(n²) work.
+fn grundys_game_values() -> Result<&'static HeapSequence, ProblemError> {
+    static VALUES: OnceLock<Result<HeapSequence, SequenceError>> = OnceLock::new();
+    VALUES
+        .get_or_init(|| {
+            HeapSequence::compute(
+                &TakeBreak::grundys_game(),
+                LIGHTOJ_1199_MAX_PILE,
+                &Limits::default(),
+            )
+        })
+        .as_ref()
+        .map_err(|e| ProblemError::Sequence(e.clone()))
+}
+
+/// LightOJ 1199 *Partitioning Game*: `Case i: Alice` or `Bob`.
+///
+/// A move splits one pile into two non-empty piles of different sizes, so
+/// each pile is a heap of Grundy's game and the piles are a disjunctive sum:
+/// by the Sprague–Grundy theorem Alice (first to move) wins iff the XOR of
+/// the piles' values is non-zero. The values G(0..=10000) are computed once
+/// with [`HeapSequence::compute`]; piles must be in `1..=10000` and a case
+/// has `1..=100` piles, as the statement says.
+pub fn lightoj_1199(input: &str) -> Result<String, ProblemError> {
+    let mut t = Tokens::new(input);
+    let cases: usize = t.next("the number of cases T")?;
+    let values = grundys_game_values()?;
+    let mut out = String::new();
+    for case in 1..=cases {
+        let n: usize = t.next_in(1..=100, "the number of piles n")?;
+        let mut v = Nimber::ZERO;
+        for _ in 0..n {
+            let pile: u64 = t.next_in(1..=LIGHTOJ_1199_MAX_PILE, "a pile size")?;
+            v ^= values.value(pile).map_err(ProblemError::Sequence)?;
+        }
+        let _ = writeln!(out, "Case {case}: {}", alice_or_bob(v));
+    }
+    Ok(out)
+}
+
+/// The board side of HackerRank *Knight and Queen* (the seed: "we have n = 50").
+pub const KNIGHT_AND_QUEEN_BOARD: u64 = 50;
+
+/// HackerRank *Knight and Queen* (seed 000): one line per test, `First` if
+/// the player to move wins, `Second` if not.
+///
+/// **Input format (ours).** The original statement's format was not found
+/// (see `data/problems/hackerrank_knight_and_queen.toml`); this is the
+/// plainest one consistent with what the seed says (a 50×50 board, many
+/// tests of initial positions): a line with the number of tests `T`, then
+/// `T` lines `kx ky qx qy`, the knight's square and the queen's, each
+/// coordinate in `0..50` with (0, 0) the bottom-left corner.
+///
+/// **Theory.** Both pieces move only left, down or both, so the game ends,
+/// and a move moves one piece: the game is the disjunctive sum of a knight
+/// game and a queen game, and the player to move wins iff
+/// G_knight(k) XOR G_queen(q) ≠ 0 (Sprague–Grundy). The queen alone is
+/// Wythoff's game. Both tables come from [`BoardTable::compute`], once per
+/// call (2 × 2500 squares).
+pub fn knight_and_queen(input: &str) -> Result<String, ProblemError> {
+    let n = KNIGHT_AND_QUEEN_BOARD;
+    let limits = Limits::default();
+    let knight = BoardTable::compute(&Piece::knight(), n, &limits).map_err(ProblemError::Table)?;
+    let queen = BoardTable::compute(&Piece::queen(), n, &limits).map_err(ProblemError::Table)?;
+    let mut t = Tokens::new(input);
+    let tests: usize = t.next("the number of tests T")?;
+    let mut out = String::new();
+    for _ in 0..tests {
+        let mut square = |piece: &str| -> Result<Square, ProblemError> {
+            let what = format!("a {piece} coordinate");
+            Ok(Square {
+                x: t.next_in(0..=n - 1, &what)?,
+                y: t.next_in(0..=n - 1, &what)?,
+            })
+        };
+        let (k, q) = (square("knight")?, square("queen")?);
+        // Both squares are inside the tables: `next_in` checked them.
+        let v = knight.get(k).unwrap_or(0) ^ queen.get(q).unwrap_or(0);
+        let _ = writeln!(out, "{}", if v != 0 { "First" } else { "Second" });
+    }
+    Ok(out)
 }
 
 /// LightOJ 1247 *Matrix Game*: `Case i: Alice` or `Bob`.
