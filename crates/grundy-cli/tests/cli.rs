@@ -160,24 +160,48 @@ fn compounds_report_outcome_moves_and_remoteness() {
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["remoteness"], 1);
     for m in v["winning_moves"].as_array().unwrap() {
-        assert_eq!(json(&["value", "--json", m.as_str().unwrap()])["outcome"], "P", "{m}");
+        assert_eq!(
+            json(&["value", "--json", m.as_str().unwrap()])["outcome"],
+            "P",
+            "{m}"
+        );
     }
-    let v = json(&["value", "--json", "continued_conjunctive(staircase(0,3,1), knight(4,4))"]);
+    let v = json(&[
+        "value",
+        "--json",
+        "continued_conjunctive(staircase(0,3,1), knight(4,4))",
+    ]);
     assert!(v["suspense"].is_u64());
     // seed 001: selective is P iff every component is P; not_all iff all values are equal
-    assert_eq!(json(&["value", "--json", "selective(nim(3), nim(3))"])["outcome"], "N");
-    assert_eq!(json(&["value", "--json", "not_all(nim(3), nim(3))"])["outcome"], "P");
-    assert_eq!(json(&["value", "--json", "misere(selective(nim(1), nim(1)))"])["outcome"], "N");
+    assert_eq!(
+        json(&["value", "--json", "selective(nim(3), nim(3))"])["outcome"],
+        "N"
+    );
+    assert_eq!(
+        json(&["value", "--json", "not_all(nim(3), nim(3))"])["outcome"],
+        "P"
+    );
+    assert_eq!(
+        json(&["value", "--json", "misere(selective(nim(1), nim(1)))"])["outcome"],
+        "N"
+    );
 }
 
 #[test]
 fn staircase_is_nim_on_the_odd_steps() {
     // seed 003: the XOR of the coins on odd steps decides
-    assert_eq!(json(&["value", "--json", "staircase(5,3,0,3)"])["nimber"], 0);
+    assert_eq!(
+        json(&["value", "--json", "staircase(5,3,0,3)"])["nimber"],
+        0
+    );
     let v = json(&["value", "--json", "staircase(0,3,1,4)"]);
     assert_eq!(v["nimber"], 3 ^ 4);
     for m in v["winning_moves"].as_array().unwrap() {
-        assert_eq!(json(&["value", "--json", m.as_str().unwrap()])["nimber"], 0, "{m}");
+        assert_eq!(
+            json(&["value", "--json", m.as_str().unwrap()])["nimber"],
+            0,
+            "{m}"
+        );
     }
 }
 
@@ -186,13 +210,26 @@ fn verify_checks_families_against_search() {
     let o = grundy(&["verify", "kayles + nim", "--bound", "10"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("holds: "), "{}", stdout(&o));
-    let v = json(&["verify", "misere(selective(queen, sub[1,3,4]))", "--bound", "3", "--json"]);
+    let v = json(&[
+        "verify",
+        "misere(selective(queen, sub[1,3,4]))",
+        "--bound",
+        "3",
+        "--json",
+    ]);
     assert_eq!(v["holds"], true);
     assert_eq!(v["checked"], 4 * 4 * 4);
     let o = grundy(&["verify", "nim(3)", "--bound", "3"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("no ruleset is left free"));
-    let o = grundy(&["verify", "kayles + kayles + kayles", "--bound", "1000", "--max-positions", "1000000"]);
+    let o = grundy(&[
+        "verify",
+        "kayles + kayles + kayles",
+        "--bound",
+        "1000",
+        "--max-positions",
+        "1000000",
+    ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--max-positions"), "{}", stderr(&o));
 }
@@ -207,7 +244,11 @@ mod literature {
     }
 
     fn ints(v: &toml::Value) -> Vec<u64> {
-        v.as_array().unwrap().iter().map(|x| x.as_integer().unwrap() as u64).collect()
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_integer().unwrap() as u64)
+            .collect()
     }
 
     #[test]
@@ -223,7 +264,12 @@ mod literature {
             let want = ints(&data(file)["values"]);
             let to = (want.len() - 1).to_string();
             let v = json(&["seq", ruleset, "--to", &to, "--json"]);
-            let got: Vec<u64> = v["values"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+            let got: Vec<u64> = v["values"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_u64().unwrap())
+                .collect();
             assert_eq!(got, want, "{ruleset}");
         }
     }
@@ -231,8 +277,19 @@ mod literature {
     #[test]
     fn table_prints_the_wythoff_table() {
         let d = data("wythoff.toml");
-        let block: Vec<Vec<u64>> = d["block"]["values"].as_array().unwrap().iter().map(ints).collect();
-        let v = json(&["table", "queen", "--size", &block.len().to_string(), "--json"]);
+        let block: Vec<Vec<u64>> = d["block"]["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(ints)
+            .collect();
+        let v = json(&[
+            "table",
+            "queen",
+            "--size",
+            &block.len().to_string(),
+            "--json",
+        ]);
         assert_eq!(v["values"], serde_json::json!(block));
     }
 }

@@ -55,4 +55,4 @@ pub use search::{PlainSearch, Play, Remoteness, SearchConfig, SearchError};
 pub use staircase::{staircase_value, CoinTree, CoinTreeGame, StaircaseError, StaircaseNim};
 pub use syntax::{caret, parse_expr, parse_ruleset, Arg, Expr, Item, Span, SyntaxError, Term};
 pub use takebreak::{CodeError, TakeBreak};
-pub use verify::{verify_nimbers, verify_outcomes, Verdict};
+pub use verify::{verify_loopy_outcomes, verify_nimbers, verify_outcomes, Verdict};

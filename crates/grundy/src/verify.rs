@@ -3,7 +3,10 @@
 //!
 //! The full explanation is on [`verify_outcomes`], the public face of this module.
 
-use crate::{GameGraph, Nimber, Outcome, PlainSearch, Play, SearchError};
+use crate::{
+    analyse_loopy, GameGraph, LoopyAnalysis, LoopyConfig, LoopyError, LoopyOutcome, Nimber,
+    Outcome, PlainSearch, Play, SearchError,
+};
 
 /// The result of checking a claim.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,6 +104,85 @@ where
     F: FnMut(&G::Position) -> Nimber,
 {
     verify_with(search, family, &mut claim, |s, p| s.nimber(p))
+}
+
+/// Checks `claim` about a loopy game (win, loss or draw for the player to
+/// move) against retrograde analysis of the game graph on every position of
+/// `family`: the brute force for games whose positions can repeat, where
+/// plain search would report a cycle.
+///
+/// One analysis covers every position reachable from where it started, so a
+/// family member already reached by an earlier analysis costs no new search.
+///
+/// Incredible Chess (LightOJ 1186, seed 004) is Northcott's game: pawns may
+/// retreat, so positions repeat. The claim that the player to move wins iff
+/// the XOR of the gaps is not 0 holds (and so no position is a draw); a
+/// claim that only the parity of the total gap matters is refuted:
+///
+/// ```
+/// use grundy::gaps::{Northcott, NorthcottPosition};
+/// use grundy::{verify_loopy_outcomes, LoopyConfig, LoopyOutcome, Play, Player};
+///
+/// let rows = 5;
+/// let family: Vec<NorthcottPosition> = (0..rows).flat_map(|w1| (w1 + 1..rows).flat_map(move |b1|
+///     (0..rows).flat_map(move |w2| (w2 + 1..rows).map(move |b2|
+///         NorthcottPosition::new(vec![(w1, b1), (w2, b2)], rows, Player::Left).unwrap()))))
+///     .collect();
+/// let xor_of_gaps = |p: &NorthcottPosition| {
+///     let x = p.columns.iter().fold(0, |x, &(w, b)| x ^ (b - w - 1));
+///     if x != 0 { LoopyOutcome::Win } else { LoopyOutcome::Loss }
+/// };
+/// let v = verify_loopy_outcomes(&Northcott { rows }, family.clone(), Play::Normal, &LoopyConfig::default(), xor_of_gaps)?;
+/// assert!(v.holds());
+///
+/// // A wrong claim: "the player to move wins iff the total gap is odd".
+/// let parity = |p: &NorthcottPosition| {
+///     let sum: u64 = p.columns.iter().map(|&(w, b)| b - w - 1).sum();
+///     if sum % 2 == 1 { LoopyOutcome::Win } else { LoopyOutcome::Loss }
+/// };
+/// let v = verify_loopy_outcomes(&Northcott { rows }, family, Play::Normal, &LoopyConfig::default(), parity)?;
+/// assert!(!v.holds());
+/// # Ok::<(), grundy::LoopyError>(())
+/// ```
+pub fn verify_loopy_outcomes<G, I, F>(
+    graph: &G,
+    family: I,
+    play: Play,
+    config: &LoopyConfig,
+    mut claim: F,
+) -> Result<Verdict<G::Position, LoopyOutcome>, LoopyError>
+where
+    G: GameGraph,
+    I: IntoIterator<Item = G::Position>,
+    F: FnMut(&G::Position) -> LoopyOutcome,
+{
+    let mut analyses: Vec<LoopyAnalysis<G::Position>> = Vec::new();
+    let mut checked = 0;
+    for position in family {
+        let known = analyses.iter().find_map(|a| a.outcome(&position));
+        let actual = match known {
+            Some(o) => o,
+            None => {
+                let a = analyse_loopy(graph, &position, play, config)?;
+                let o = a
+                    .outcome(&position)
+                    .expect("the start position is analysed");
+                analyses.push(a);
+                o
+            }
+        };
+        let claimed = claim(&position);
+        if claimed != actual {
+            return Ok(Verdict::Refuted {
+                position,
+                claimed,
+                actual,
+                checked,
+            });
+        }
+        checked += 1;
+    }
+    Ok(Verdict::Holds { checked })
 }
 
 fn verify_with<G, I, T, F>(
