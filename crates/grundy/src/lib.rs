@@ -13,6 +13,7 @@
 mod mex;
 mod nimber;
 mod outcome;
+pub mod partizan;
 mod rules;
 
 pub use mex::{mex_naive, mex_of_words, MexSet};
