@@ -438,6 +438,54 @@ impl PartizanRules for Domineering {
         }
     }
 
+    /// The connected regions of free cells (dominoes cannot cross between
+    /// them, so the board is their disjunctive sum).
+    fn split(&self, b: &DomineeringBoard) -> Vec<DomineeringBoard> {
+        let mut region = vec![usize::MAX; b.free.len()];
+        let mut parts = Vec::new();
+        for start in 0..b.free.len() {
+            if !b.free[start] || region[start] != usize::MAX {
+                continue;
+            }
+            let id = parts.len();
+            let mut part = DomineeringBoard {
+                rows: b.rows,
+                cols: b.cols,
+                free: vec![false; b.free.len()],
+            };
+            let mut stack = vec![start];
+            region[start] = id;
+            while let Some(i) = stack.pop() {
+                part.free[i] = true;
+                let (r, c) = (i / b.cols, i % b.cols);
+                let mut near = Vec::with_capacity(4);
+                if r > 0 {
+                    near.push(i - b.cols);
+                }
+                if r + 1 < b.rows {
+                    near.push(i + b.cols);
+                }
+                if c > 0 {
+                    near.push(i - 1);
+                }
+                if c + 1 < b.cols {
+                    near.push(i + 1);
+                }
+                for j in near {
+                    if b.free[j] && region[j] == usize::MAX {
+                        region[j] = id;
+                        stack.push(j);
+                    }
+                }
+            }
+            parts.push(part);
+        }
+        if parts.len() <= 1 {
+            return vec![b.clone()];
+        }
+        parts
+    }
+
     /// Cropped to its free cells and the least of its mirror images: both
     /// mirrors keep vertical dominoes vertical, so they keep the value.
     fn normalise(&self, b: &DomineeringBoard) -> DomineeringBoard {
@@ -528,6 +576,13 @@ impl PartizanRules for Cutcake {
                 out.push(CutcakeSum::of(v));
             }
         }
+    }
+
+    fn split(&self, p: &CutcakeSum) -> Vec<CutcakeSum> {
+        if p.0.len() <= 1 {
+            return vec![p.clone()];
+        }
+        p.0.iter().map(|&piece| CutcakeSum(vec![piece])).collect()
     }
 }
 

@@ -42,7 +42,9 @@ pub use games::{
     AbGame, AbString, Colour, Cutcake, CutcakeSum, Domineering, DomineeringBoard, Hackenbush,
     HackenbushString, PartizanSubtraction, SubtractionHeap, ToadsFrogs, ToadsFrogsRow,
 };
-pub use report::{analyse, compare, parse_value, Component, Report};
+pub use report::{
+    analyse, compare, parse_value, winning_moves, Component, ComponentSum, Report, SumPosition,
+};
 pub use rules::{search_outcome, CanonicalSolver, PartizanRules, SolverConfig};
 pub use thermograph::{Thermograph, Trajectory};
 

@@ -10,7 +10,7 @@ use super::{Comparison, Error};
 use crate::{Outcome, Player};
 
 /// One summand: a literal value or a position of one of the games.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Component {
     /// A value written in CGSuite notation.
     Value(Game),
@@ -170,39 +170,15 @@ fn write_sum(cs: &[Component]) -> String {
 /// ```
 pub fn analyse(components: &[Component]) -> Result<Report, Error> {
     let mut solvers = Solvers::default();
-    let values = components
+    let total = sum_value(&mut solvers, components)?;
+    let left_moves = winning_moves_with(&mut solvers, components, Player::Left)?
         .iter()
-        .map(|c| solvers.value(c))
-        .collect::<Result<Vec<_>, _>>()?;
-    let total = Game::try_sum(&values)?;
-    let zero = Game::zero();
-    let mut left_moves = Vec::new();
-    let mut right_moves = Vec::new();
-    for (i, c) in components.iter().enumerate() {
-        let rest = {
-            let mut v = values.clone();
-            v.remove(i);
-            Game::try_sum(&v)?
-        };
-        for (player, list) in [
-            (Player::Left, &mut left_moves),
-            (Player::Right, &mut right_moves),
-        ] {
-            for m in component_moves(c, player) {
-                let after = rest.try_add(solvers.value(&m)?)?;
-                let wins = if player == Player::Left {
-                    after.ge(zero)
-                } else {
-                    after.le(zero)
-                };
-                if wins {
-                    let mut next = components.to_vec();
-                    next[i] = m;
-                    list.push(write_sum(&next));
-                }
-            }
-        }
-    }
+        .map(|m| write_sum(m))
+        .collect();
+    let right_moves = winning_moves_with(&mut solvers, components, Player::Right)?
+        .iter()
+        .map(|m| write_sum(m))
+        .collect();
     let outcome: Outcome = total.outcome();
     Ok(Report {
         value: total.to_string(),
@@ -216,6 +192,85 @@ pub fn analyse(components: &[Component]) -> Result<Report, Error> {
         temperature: total.temperature()?.to_string(),
         nimber: total.as_nimber().map(|n| crate::Nimber(n).to_string()),
     })
+}
+
+fn sum_value(solvers: &mut Solvers, components: &[Component]) -> Result<Game, Error> {
+    let values = components
+        .iter()
+        .map(|c| solvers.value(c))
+        .collect::<Result<Vec<_>, _>>()?;
+    Game::try_sum(&values)
+}
+
+/// The moves of `player` in the sum that win when `player` moves first:
+/// each as the whole resulting sum. A move wins for Left when the sum it
+/// leaves is `>= 0`, for Right when it is `<= 0`.
+pub fn winning_moves(
+    components: &[Component],
+    player: Player,
+) -> Result<Vec<Vec<Component>>, Error> {
+    winning_moves_with(&mut Solvers::default(), components, player)
+}
+
+fn winning_moves_with(
+    solvers: &mut Solvers,
+    components: &[Component],
+    player: Player,
+) -> Result<Vec<Vec<Component>>, Error> {
+    let values = components
+        .iter()
+        .map(|c| solvers.value(c))
+        .collect::<Result<Vec<_>, _>>()?;
+    let zero = Game::zero();
+    let mut out = Vec::new();
+    for (i, c) in components.iter().enumerate() {
+        let mut others = values.clone();
+        others.remove(i);
+        let rest = Game::try_sum(&others)?;
+        for m in component_moves(c, player) {
+            let after = rest.try_add(solvers.value(&m)?)?;
+            let wins = if player == Player::Left {
+                after.ge(zero)
+            } else {
+                after.le(zero)
+            };
+            if wins {
+                let mut next = components.to_vec();
+                next[i] = m;
+                out.push(next);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The rules of a sum of [`Component`]s, so that plain search
+/// ([`super::search_outcome`]) can play whole mixed sums.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ComponentSum;
+
+/// A position of [`ComponentSum`]: printed as the sum in input syntax.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SumPosition(pub Vec<Component>);
+
+impl std::fmt::Display for SumPosition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&write_sum(&self.0))
+    }
+}
+
+impl PartizanRules for ComponentSum {
+    type Position = SumPosition;
+
+    fn options(&self, p: &SumPosition, player: Player, out: &mut Vec<SumPosition>) {
+        for (i, c) in p.0.iter().enumerate() {
+            for m in component_moves(c, player) {
+                let mut next = p.0.clone();
+                next[i] = m;
+                out.push(SumPosition(next));
+            }
+        }
+    }
 }
 
 /// Parses a whole CGSuite-notation text such as `{3||2*|1*} + ^`.

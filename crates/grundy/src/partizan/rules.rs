@@ -26,6 +26,13 @@ pub trait PartizanRules {
     fn normalise(&self, position: &Self::Position) -> Self::Position {
         position.clone()
     }
+
+    /// The independent parts of `position`, if it falls apart into a
+    /// disjunctive sum (several cakes, separate regions of a board); the
+    /// solver then adds the parts' values. The default is no split.
+    fn split(&self, position: &Self::Position) -> Vec<Self::Position> {
+        vec![position.clone()]
+    }
 }
 
 /// Limits for [`CanonicalSolver`].
@@ -94,6 +101,15 @@ impl<R: PartizanRules> CanonicalSolver<R> {
             return Err(Error::PositionLimit {
                 limit: self.config.max_positions,
             });
+        }
+        let parts = self.rules.split(&key);
+        if parts.len() > 1 {
+            let mut total = Game::zero();
+            for p in &parts {
+                total = total.try_add(self.value(p)?)?;
+            }
+            self.memo.insert(key, total);
+            return Ok(total);
         }
         let mut buf = Vec::new();
         self.rules.options(&key, Player::Left, &mut buf);
