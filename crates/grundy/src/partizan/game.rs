@@ -57,6 +57,8 @@ pub(crate) struct Store {
     negs: HashMap<Id, Id>,
     thermographs: HashMap<Id, Rc<Thermograph>>,
     atomic: HashMap<Id, Id>,
+    /// Canonical forms by their (sorted, deduplicated) options as given.
+    canon: HashMap<(Vec<Id>, Vec<Id>), Id>,
 }
 
 thread_local! {
@@ -638,6 +640,22 @@ impl Store {
 
     /// The canonical form of `{L | R}` with canonical options.
     pub(crate) fn canonical(&mut self, mut l: Vec<Id>, mut r: Vec<Id>) -> Result<Id, Error> {
+        l.sort_unstable();
+        l.dedup();
+        r.sort_unstable();
+        r.dedup();
+        let key = (l.clone(), r.clone());
+        if let Some(&id) = self.canon.get(&key) {
+            return Ok(id);
+        }
+        let id = self.reduce(l, r)?;
+        self.canon.insert(key, id);
+        Ok(id)
+    }
+
+    /// Removes dominated options and bypasses reversible ones until neither
+    /// applies.
+    fn reduce(&mut self, mut l: Vec<Id>, mut r: Vec<Id>) -> Result<Id, Error> {
         loop {
             l.sort_unstable();
             l.dedup();
