@@ -24,6 +24,7 @@ mod mex;
 mod nim;
 mod nimber;
 mod outcome;
+pub mod partizan;
 mod rules;
 mod search;
 mod staircase;

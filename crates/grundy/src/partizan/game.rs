@@ -1,0 +1,954 @@
+//! Short partizan games in canonical form, hash-consed.
+//!
+//! Every game value is kept once, in canonical form (Siegel, *CGT*, II.2):
+//! dominated options removed and reversible options bypassed. Two games are
+//! equal exactly when their [`Game`] handles are equal, so equality is a
+//! compare of two integers; `<=` is memoised per pair.
+//!
+//! Numbers are stored by value and their options made on demand, so that
+//! `Game::integer(1_000_000)` does not build a million nodes.
+//!
+//! The table lives in a thread-local store: a [`Game`] is a small `Copy`
+//! handle that is only meaningful on the thread that made it (it is
+//! deliberately neither `Send` nor `Sync`).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::marker::PhantomData;
+use std::rc::Rc;
+
+use super::dyadic::Dyadic;
+use super::thermograph::{Thermograph, Trajectory};
+use super::Error;
+use crate::Outcome;
+
+/// Index of a node in the store.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub(crate) struct Id(u32);
+
+type Opts = Rc<[Id]>;
+
+#[derive(Debug)]
+enum Kind {
+    Number(Dyadic),
+    Form { left: Opts, right: Opts },
+}
+
+#[derive(Debug)]
+struct Node {
+    kind: Kind,
+    birthday: u64,
+    left_stop: Dyadic,
+    right_stop: Dyadic,
+    /// `Some(n)` when the value is the nimber `*n` (including `0`).
+    nimber: Option<u64>,
+    /// Every follower has moves for both players or for neither (dicotic).
+    all_small: bool,
+}
+
+/// The interning table and the memo tables of the operations.
+#[derive(Default)]
+pub(crate) struct Store {
+    nodes: Vec<Node>,
+    forms: HashMap<(Opts, Opts), Id>,
+    numbers: HashMap<Dyadic, Id>,
+    leq: HashMap<(Id, Id), bool>,
+    sums: HashMap<(Id, Id), Id>,
+    negs: HashMap<Id, Id>,
+    thermographs: HashMap<Id, Rc<Thermograph>>,
+    atomic: HashMap<Id, Id>,
+    /// Canonical forms by their (sorted, deduplicated) options as given.
+    canon: HashMap<(Vec<Id>, Vec<Id>), Id>,
+}
+
+thread_local! {
+    static STORE: RefCell<Store> = RefCell::new(Store::default());
+}
+
+/// Runs `f` on this thread's store. Store methods never call back into
+/// `with_store`, so the borrow is never taken twice.
+pub(crate) fn with_store<T>(f: impl FnOnce(&mut Store) -> T) -> T {
+    STORE.with(|s| f(&mut s.borrow_mut()))
+}
+
+/// A short partizan game value in canonical form: a handle into this
+/// thread's table of values.
+///
+/// ```
+/// use grundy::partizan::Game;
+/// let half = Game::parse("1/2").unwrap();
+/// let g = Game::from_options(&[Game::zero()], &[Game::integer(1)]).unwrap();
+/// assert_eq!(g, half); // {0|1} = 1/2
+/// let star = Game::nimber(1);
+/// assert_eq!(star.try_add(star).unwrap(), Game::zero());
+/// assert_eq!(Game::parse("{3||2*|1*}").unwrap().to_string(), "{3||2*|1*}");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Game {
+    pub(crate) id: Id,
+    _not_send: PhantomData<*const ()>,
+}
+
+/// How two games compare in the partial order of games.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize)]
+pub enum Comparison {
+    /// `G < H`.
+    Less,
+    /// `G = H`.
+    Equal,
+    /// `G > H`.
+    Greater,
+    /// `G <> H`: incomparable (confused, `G - H` is a first-player win).
+    Confused,
+}
+
+impl std::fmt::Display for Comparison {
+    /// CGSuite's relation symbols: `<`, `=`, `>`, `<>`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Comparison::Less => "<",
+            Comparison::Equal => "=",
+            Comparison::Greater => ">",
+            Comparison::Confused => "<>",
+        })
+    }
+}
+
+impl Game {
+    pub(crate) fn from_id(id: Id) -> Game {
+        Game {
+            id,
+            _not_send: PhantomData,
+        }
+    }
+
+    /// `0 = { | }`.
+    pub fn zero() -> Game {
+        Game::number(Dyadic::ZERO)
+    }
+
+    /// The number `x`.
+    pub fn number(x: Dyadic) -> Game {
+        Game::from_id(with_store(|s| s.number(x)))
+    }
+
+    /// The integer `n`.
+    pub fn integer(n: i64) -> Game {
+        Game::number(Dyadic::integer(n))
+    }
+
+    /// The nimber `*n = {0,*,…,*(n-1) | 0,*,…,*(n-1)}`.
+    pub fn nimber(n: u64) -> Game {
+        Game::from_id(with_store(|s| s.nimber(n)))
+    }
+
+    /// `^ = {0|*}`.
+    pub fn up() -> Game {
+        Game::from_id(with_store(|s| s.up()))
+    }
+
+    /// `v = {*|0}`.
+    pub fn down() -> Game {
+        Game::up().neg()
+    }
+
+    /// `n.^`, the sum of `n` copies of `^` (`n < 0`: copies of `v`).
+    pub fn up_multiple(n: i64) -> Result<Game, Error> {
+        with_store(|s| s.up_multiple(n)).map(Game::from_id)
+    }
+
+    /// `^<n>` ("up-nth", Siegel *CGT* II.4): `^<1> = ^` and
+    /// `^<n+1> = {0 | v[n]*}`, where `v[n] = -^[n]`.
+    pub fn up_nth(n: u32) -> Result<Game, Error> {
+        with_store(|s| s.up_nth(n)).map(Game::from_id)
+    }
+
+    /// `^[n] = ^<1> + ^<2> + … + ^<n>` ("up to the n-th").
+    pub fn up_to_nth(n: u32) -> Result<Game, Error> {
+        with_store(|s| s.up_to_nth(n)).map(Game::from_id)
+    }
+
+    /// `Tiny(g) = {0 || 0 | -g}`.
+    pub fn tiny(g: Game) -> Result<Game, Error> {
+        let z = Game::zero();
+        let inner = Game::from_options(&[z], &[g.neg()])?;
+        Game::from_options(&[z], &[inner])
+    }
+
+    /// `Miny(g) = {g | 0 || 0}`, the negative of `Tiny(g)`.
+    pub fn miny(g: Game) -> Result<Game, Error> {
+        Ok(Game::tiny(g)?.neg())
+    }
+
+    /// `+-g = {g | -g}`.
+    pub fn plus_minus(g: Game) -> Result<Game, Error> {
+        Game::from_options(&[g], &[g.neg()])
+    }
+
+    /// The canonical form of `{L1, L2, … | R1, R2, …}`.
+    pub fn from_options(left: &[Game], right: &[Game]) -> Result<Game, Error> {
+        let l = left.iter().map(|g| g.id).collect();
+        let r = right.iter().map(|g| g.id).collect();
+        with_store(|s| s.canonical(l, r)).map(Game::from_id)
+    }
+
+    /// The disjunctive sum `self + other`.
+    pub fn try_add(self, other: Game) -> Result<Game, Error> {
+        with_store(|s| s.add(self.id, other.id)).map(Game::from_id)
+    }
+
+    /// `self - other`.
+    pub fn try_sub(self, other: Game) -> Result<Game, Error> {
+        self.try_add(other.neg())
+    }
+
+    /// The sum of several games (`0` for none).
+    pub fn try_sum(games: &[Game]) -> Result<Game, Error> {
+        games
+            .iter()
+            .try_fold(Game::zero(), |acc, &g| acc.try_add(g))
+    }
+
+    /// `-self`: the roles of Left and Right exchanged.
+    #[allow(clippy::should_implement_trait)]
+    pub fn neg(self) -> Game {
+        Game::from_id(with_store(|s| s.neg(self.id)))
+    }
+
+    /// `self <= other`: Left, moving second in `other - self`, wins.
+    pub fn le(self, other: Game) -> bool {
+        with_store(|s| s.leq(self.id, other.id))
+    }
+
+    /// `self >= other`.
+    pub fn ge(self, other: Game) -> bool {
+        other.le(self)
+    }
+
+    /// Where `self` stands relative to `other`.
+    pub fn compare(self, other: Game) -> Comparison {
+        match (self.le(other), other.le(self)) {
+            (true, true) => Comparison::Equal,
+            (true, false) => Comparison::Less,
+            (false, true) => Comparison::Greater,
+            (false, false) => Comparison::Confused,
+        }
+    }
+
+    /// The outcome class: `L` if `G > 0`, `R` if `G < 0`, `P` if `G = 0`,
+    /// `N` if `G <> 0`.
+    pub fn outcome(self) -> Outcome {
+        match self.compare(Game::zero()) {
+            Comparison::Greater => Outcome::L,
+            Comparison::Less => Outcome::R,
+            Comparison::Equal => Outcome::P,
+            Comparison::Confused => Outcome::N,
+        }
+    }
+
+    /// Left's options of the canonical form.
+    pub fn left_options(self) -> Vec<Game> {
+        with_store(|s| s.left(self.id))
+            .iter()
+            .map(|&i| Game::from_id(i))
+            .collect()
+    }
+
+    /// Right's options of the canonical form.
+    pub fn right_options(self) -> Vec<Game> {
+        with_store(|s| s.right(self.id))
+            .iter()
+            .map(|&i| Game::from_id(i))
+            .collect()
+    }
+
+    fn node<T>(self, f: impl FnOnce(&Node) -> T) -> T {
+        with_store(|s| f(&s.nodes[self.id.0 as usize]))
+    }
+
+    /// The number this game equals, if it is one.
+    pub fn as_number(self) -> Option<Dyadic> {
+        self.node(|n| match n.kind {
+            Kind::Number(x) => Some(x),
+            Kind::Form { .. } => None,
+        })
+    }
+
+    /// Whether this game is a number.
+    pub fn is_number(self) -> bool {
+        self.as_number().is_some()
+    }
+
+    /// `n` if this game is the nimber `*n` (`0` is `*0`).
+    pub fn as_nimber(self) -> Option<u64> {
+        self.node(|n| n.nimber)
+    }
+
+    /// Whether every follower of the canonical form has options for both
+    /// players or for neither (an all-small, or dicotic, game).
+    pub fn is_all_small(self) -> bool {
+        self.node(|n| n.all_small)
+    }
+
+    /// The birthday: the height of the canonical game tree.
+    pub fn birthday(self) -> u64 {
+        self.node(|n| n.birthday)
+    }
+
+    /// Left's stop: the number reached when Left moves first and both
+    /// players stop as soon as a number is reached.
+    pub fn left_stop(self) -> Dyadic {
+        self.node(|n| n.left_stop)
+    }
+
+    /// Right's stop.
+    pub fn right_stop(self) -> Dyadic {
+        self.node(|n| n.right_stop)
+    }
+
+    /// The thermograph (Siegel, *CGT*, II.5).
+    pub fn thermograph(self) -> Result<Rc<Thermograph>, Error> {
+        with_store(|s| s.thermograph(self.id))
+    }
+
+    /// The mean value (mast of the thermograph).
+    pub fn mean(self) -> Result<Dyadic, Error> {
+        Ok(self.thermograph()?.mast)
+    }
+
+    /// The temperature: negative for numbers (`-1/2^k` for `m/2^k`, `-1` for
+    /// integers), as CGSuite reports it.
+    pub fn temperature(self) -> Result<Dyadic, Error> {
+        Ok(self.thermograph()?.temperature)
+    }
+
+    /// `self` cooled by `t >= 0` (Siegel, *CGT*, Def. II.5.10).
+    pub fn cool(self, t: Dyadic) -> Result<Game, Error> {
+        if t < Dyadic::ZERO {
+            return Err(Error::Domain {
+                operation: "cool",
+                reason: format!("cooling temperature {t} is negative; give t >= 0"),
+            });
+        }
+        with_store(|s| s.cool(self.id, t)).map(Game::from_id)
+    }
+
+    /// `self` heated by `t`: numbers are unchanged, otherwise
+    /// `{∫G^L + t | ∫G^R - t}` on the canonical form.
+    pub fn heat(self, t: Dyadic) -> Result<Game, Error> {
+        with_store(|s| s.heat(self.id, t)).map(Game::from_id)
+    }
+
+    /// The atomic weight of an all-small game, by Berlekamp's atomic weight
+    /// calculus with its eccentric case (Siegel, *CGT*, II.7; Winning Ways
+    /// ch. 7). An error for games that are not all-small.
+    pub fn atomic_weight(self) -> Result<Game, Error> {
+        with_store(|s| s.atomic_weight(self.id)).map(Game::from_id)
+    }
+}
+
+impl Store {
+    fn node(&self, id: Id) -> &Node {
+        &self.nodes[id.0 as usize]
+    }
+
+    pub(crate) fn num(&self, id: Id) -> Option<Dyadic> {
+        match self.node(id).kind {
+            Kind::Number(x) => Some(x),
+            Kind::Form { .. } => None,
+        }
+    }
+
+    pub(crate) fn nimber_of(&self, id: Id) -> Option<u64> {
+        self.node(id).nimber
+    }
+
+    pub(crate) fn birthday_of(&self, id: Id) -> u64 {
+        self.node(id).birthday
+    }
+
+    pub(crate) fn stops(&self, id: Id) -> (Dyadic, Dyadic) {
+        let n = self.node(id);
+        (n.left_stop, n.right_stop)
+    }
+
+    fn push(&mut self, node: Node) -> Id {
+        let id = Id(u32::try_from(self.nodes.len()).expect("more than 2^32 game values"));
+        self.nodes.push(node);
+        id
+    }
+
+    pub(crate) fn number(&mut self, x: Dyadic) -> Id {
+        if let Some(&id) = self.numbers.get(&x) {
+            return id;
+        }
+        // Birthday of m/2^k (k >= 1) is floor(|x|) + k + 1; of an integer, |n|.
+        let birthday = if x.is_integer() {
+            x.numerator().unsigned_abs()
+        } else {
+            let a = if x < Dyadic::ZERO {
+                x.checked_neg().unwrap_or(x)
+            } else {
+                x
+            };
+            a.floor().unsigned_abs() + u64::from(x.exponent()) + 1
+        };
+        let id = self.push(Node {
+            kind: Kind::Number(x),
+            birthday,
+            left_stop: x,
+            right_stop: x,
+            nimber: (x == Dyadic::ZERO).then_some(0),
+            all_small: x == Dyadic::ZERO,
+        });
+        self.numbers.insert(x, id);
+        id
+    }
+
+    fn number_checked(&mut self, x: Result<Dyadic, Error>) -> Result<Id, Error> {
+        x.map(|x| self.number(x))
+    }
+
+    /// Left options; for a number, made on demand from its canonical form
+    /// (`n = {n-1|}`, `m/2^k = {(m-1)/2^k | (m+1)/2^k}`).
+    pub(crate) fn left(&mut self, id: Id) -> Opts {
+        match self.node(id).kind {
+            Kind::Form { ref left, .. } => left.clone(),
+            Kind::Number(x) => {
+                if x.is_integer() {
+                    if x > Dyadic::ZERO {
+                        let y = self.number(Dyadic::integer(x.numerator() - 1));
+                        Rc::from([y])
+                    } else {
+                        Rc::from([])
+                    }
+                } else {
+                    let y = Dyadic::new(x.numerator() - 1, x.exponent()).unwrap_or(x);
+                    Rc::from([self.number(y)])
+                }
+            }
+        }
+    }
+
+    /// Right options (see [`Store::left`]).
+    pub(crate) fn right(&mut self, id: Id) -> Opts {
+        match self.node(id).kind {
+            Kind::Form { ref right, .. } => right.clone(),
+            Kind::Number(x) => {
+                if x.is_integer() {
+                    if x < Dyadic::ZERO {
+                        let y = self.number(Dyadic::integer(x.numerator() + 1));
+                        Rc::from([y])
+                    } else {
+                        Rc::from([])
+                    }
+                } else {
+                    let y = Dyadic::new(x.numerator() + 1, x.exponent()).unwrap_or(x);
+                    Rc::from([self.number(y)])
+                }
+            }
+        }
+    }
+
+    pub(crate) fn nimber(&mut self, n: u64) -> Id {
+        if n == 0 {
+            return self.number(Dyadic::ZERO);
+        }
+        let opts: Vec<Id> = (0..n).map(|k| self.nimber(k)).collect();
+        self.intern(opts.clone(), opts)
+            .expect("nimbers are canonical and never numbers")
+    }
+
+    pub(crate) fn up(&mut self) -> Id {
+        let z = self.number(Dyadic::ZERO);
+        let s = self.nimber(1);
+        self.intern(vec![z], vec![s]).expect("^ is canonical")
+    }
+
+    pub(crate) fn up_multiple(&mut self, n: i64) -> Result<Id, Error> {
+        let unit = if n < 0 { self.neg_up() } else { self.up() };
+        let mut acc = self.number(Dyadic::ZERO);
+        // Binary doubling keeps the number of sums logarithmic in |n|.
+        let mut k = n.unsigned_abs();
+        let mut pow = unit;
+        while k > 0 {
+            if k & 1 == 1 {
+                acc = self.add(acc, pow)?;
+            }
+            k >>= 1;
+            if k > 0 {
+                pow = self.add(pow, pow)?;
+            }
+        }
+        Ok(acc)
+    }
+
+    fn neg_up(&mut self) -> Id {
+        let u = self.up();
+        self.neg(u)
+    }
+
+    pub(crate) fn up_nth(&mut self, n: u32) -> Result<Id, Error> {
+        if n == 0 {
+            return Err(Error::Domain {
+                operation: "^<n>",
+                reason: "n must be at least 1".into(),
+            });
+        }
+        if n == 1 {
+            return Ok(self.up());
+        }
+        let to = self.up_to_nth(n - 1)?;
+        let down_to = self.neg(to);
+        let star = self.nimber(1);
+        let r = self.add(down_to, star)?;
+        let z = self.number(Dyadic::ZERO);
+        self.canonical(vec![z], vec![r])
+    }
+
+    pub(crate) fn up_to_nth(&mut self, n: u32) -> Result<Id, Error> {
+        let mut acc = self.number(Dyadic::ZERO);
+        for k in 1..=n {
+            let u = self.up_nth(k)?;
+            acc = self.add(acc, u)?;
+        }
+        Ok(acc)
+    }
+
+    /// Interns a form whose options are canonical and which has no dominated
+    /// or reversible options; a form equal to a number becomes that number.
+    fn intern(&mut self, mut left: Vec<Id>, mut right: Vec<Id>) -> Result<Id, Error> {
+        left.sort_unstable();
+        left.dedup();
+        right.sort_unstable();
+        right.dedup();
+        // A canonical form equal to a number has number options with
+        // max L < min R (simplicity theorem).
+        let ln: Option<Vec<Dyadic>> = left.iter().map(|&i| self.num(i)).collect();
+        let rn: Option<Vec<Dyadic>> = right.iter().map(|&i| self.num(i)).collect();
+        if let (Some(ln), Some(rn)) = (ln, rn) {
+            let lo = ln.into_iter().max();
+            let hi = rn.into_iter().min();
+            if let Some(x) = Dyadic::simplest_between(lo, hi)? {
+                return Ok(self.number(x));
+            }
+        }
+        let key: (Opts, Opts) = (Rc::from(left), Rc::from(right));
+        if let Some(&id) = self.forms.get(&key) {
+            return Ok(id);
+        }
+        let (l, r) = (&key.0, &key.1);
+        let birthday = 1 + l
+            .iter()
+            .chain(r.iter())
+            .map(|&i| self.node(i).birthday)
+            .max()
+            .unwrap_or(0);
+        let left_stop = l.iter().map(|&i| self.node(i).right_stop).max();
+        let right_stop = r.iter().map(|&i| self.node(i).left_stop).min();
+        // Both sides of a canonical non-number are non-empty; fall back to
+        // the other stop rather than fail if that ever does not hold.
+        let (left_stop, right_stop) = match (left_stop, right_stop) {
+            (Some(a), Some(b)) => (a, b),
+            (Some(a), None) => (a, a),
+            (None, Some(b)) => (b, b),
+            (None, None) => (Dyadic::ZERO, Dyadic::ZERO),
+        };
+        let nimber = if l == r {
+            let mut ks: Vec<u64> = l.iter().filter_map(|&i| self.node(i).nimber).collect();
+            ks.sort_unstable();
+            (ks.len() == l.len() && ks.iter().enumerate().all(|(i, &k)| i as u64 == k))
+                .then_some(ks.len() as u64)
+        } else {
+            None
+        };
+        let all_small = !l.is_empty()
+            && !r.is_empty()
+            && l.iter().chain(r.iter()).all(|&i| self.node(i).all_small);
+        let id = self.push(Node {
+            kind: Kind::Form {
+                left: key.0.clone(),
+                right: key.1.clone(),
+            },
+            birthday,
+            left_stop,
+            right_stop,
+            nimber,
+            all_small,
+        });
+        self.forms.insert(key, id);
+        Ok(id)
+    }
+
+    /// `a <= b`, memoised. Fast paths: numbers compare directly; stops
+    /// decide many pairs (`L(G) < R(H)` implies `G < H`, `R(G) > L(H)`
+    /// implies `G </= H`; Siegel, *CGT*, II.3); number avoidance lets a
+    /// number be compared with a non-number through the non-number's options.
+    pub(crate) fn leq(&mut self, a: Id, b: Id) -> bool {
+        if a == b {
+            return true;
+        }
+        let (na, nb) = (self.num(a), self.num(b));
+        if let (Some(x), Some(y)) = (na, nb) {
+            return x <= y;
+        }
+        let (la, ra) = self.stops(a);
+        let (lb, rb) = self.stops(b);
+        if la < rb {
+            return true;
+        }
+        if ra > lb {
+            return false;
+        }
+        if let Some(&r) = self.leq.get(&(a, b)) {
+            return r;
+        }
+        let r = if na.is_some() {
+            // x <= G iff no G^R <= x.
+            let gr = self.right(b);
+            gr.iter().all(|&r| !self.leq(r, a))
+        } else if nb.is_some() {
+            // G <= x iff no G^L >= x.
+            let gl = self.left(a);
+            gl.iter().all(|&l| !self.leq(b, l))
+        } else {
+            let al = self.left(a);
+            let br = self.right(b);
+            al.iter().all(|&l| !self.leq(b, l)) && br.iter().all(|&r| !self.leq(r, a))
+        };
+        self.leq.insert((a, b), r);
+        r
+    }
+
+    /// `x <= {L | R}` for a form that is not interned.
+    fn leq_to_form(&mut self, x: Id, l: &[Id], r: &[Id]) -> bool {
+        if r.iter().any(|&gr| self.leq(gr, x)) {
+            return false;
+        }
+        let xl = self.left(x);
+        xl.iter().all(|&y| !self.form_leq(l, r, y))
+    }
+
+    /// `{L | R} <= y` for a form that is not interned.
+    fn form_leq(&mut self, l: &[Id], r: &[Id], y: Id) -> bool {
+        if l.iter().any(|&gl| self.leq(y, gl)) {
+            return false;
+        }
+        let yr = self.right(y);
+        yr.iter().all(|&z| !self.leq_to_form(z, l, r))
+    }
+
+    /// The canonical form of `{L | R}` with canonical options.
+    pub(crate) fn canonical(&mut self, mut l: Vec<Id>, mut r: Vec<Id>) -> Result<Id, Error> {
+        l.sort_unstable();
+        l.dedup();
+        r.sort_unstable();
+        r.dedup();
+        let key = (l.clone(), r.clone());
+        if let Some(&id) = self.canon.get(&key) {
+            return Ok(id);
+        }
+        let id = self.reduce(l, r)?;
+        self.canon.insert(key, id);
+        Ok(id)
+    }
+
+    /// Removes dominated options and bypasses reversible ones until neither
+    /// applies.
+    fn reduce(&mut self, mut l: Vec<Id>, mut r: Vec<Id>) -> Result<Id, Error> {
+        loop {
+            l.sort_unstable();
+            l.dedup();
+            r.sort_unstable();
+            r.dedup();
+            // Distinct canonical ids are distinct values, so `x <= y` with
+            // x != y means x < y: x is dominated.
+            let l2: Vec<Id> = (0..l.len())
+                .filter(|&i| !(0..l.len()).any(|j| j != i && self.leq(l[i], l[j])))
+                .map(|i| l[i])
+                .collect();
+            let r2: Vec<Id> = (0..r.len())
+                .filter(|&i| !(0..r.len()).any(|j| j != i && self.leq(r[j], r[i])))
+                .map(|i| r[i])
+                .collect();
+            l = l2;
+            r = r2;
+            // Bypass reversible options: G^L is reversible through G^LR when
+            // G^LR <= G, and is then replaced by the left options of G^LR.
+            let mut changed = false;
+            let mut nl = Vec::with_capacity(l.len());
+            for &a in &l {
+                let ar = self.right(a);
+                match ar.iter().copied().find(|&x| self.leq_to_form(x, &l, &r)) {
+                    Some(x) => {
+                        changed = true;
+                        nl.extend(self.left(x).iter().copied());
+                    }
+                    None => nl.push(a),
+                }
+            }
+            let mut nr = Vec::with_capacity(r.len());
+            for &b in &r {
+                let bl = self.left(b);
+                match bl.iter().copied().find(|&x| self.form_leq(&l, &r, x)) {
+                    Some(x) => {
+                        changed = true;
+                        nr.extend(self.right(x).iter().copied());
+                    }
+                    None => nr.push(b),
+                }
+            }
+            l = nl;
+            r = nr;
+            if !changed {
+                return self.intern(l, r);
+            }
+        }
+    }
+
+    pub(crate) fn neg(&mut self, a: Id) -> Id {
+        if let Some(x) = self.num(a) {
+            // Only -2^63 overflows, and no game has that value as a number
+            // we built from an i64 other than i64::MIN itself; keep it then.
+            return match x.checked_neg() {
+                Ok(y) => self.number(y),
+                Err(_) => a,
+            };
+        }
+        if let Some(&n) = self.negs.get(&a) {
+            return n;
+        }
+        let l = self.left(a);
+        let r = self.right(a);
+        let nl: Vec<Id> = r.iter().map(|&x| self.neg(x)).collect();
+        let nr: Vec<Id> = l.iter().map(|&x| self.neg(x)).collect();
+        // The negative of a canonical form is canonical.
+        let n = self
+            .intern(nl, nr)
+            .expect("negation of a canonical non-number");
+        self.negs.insert(a, n);
+        self.negs.insert(n, a);
+        n
+    }
+
+    pub(crate) fn add(&mut self, a: Id, b: Id) -> Result<Id, Error> {
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        match (self.num(a), self.num(b)) {
+            (Some(x), Some(y)) => return self.number_checked(x.checked_add(y)),
+            (Some(x), _) if x == Dyadic::ZERO => return Ok(b),
+            (_, Some(y)) if y == Dyadic::ZERO => return Ok(a),
+            _ => {}
+        }
+        if let Some(&s) = self.sums.get(&(a, b)) {
+            return Ok(s);
+        }
+        let s = match (self.num(a), self.num(b)) {
+            // Translation (number avoidance): x + G = {x + G^L | x + G^R}
+            // when G is not a number.
+            (Some(_), None) | (None, Some(_)) => {
+                let (x, g) = if self.num(a).is_some() {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                let gl = self.left(g);
+                let gr = self.right(g);
+                let l = gl
+                    .iter()
+                    .map(|&o| self.add(x, o))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let r = gr
+                    .iter()
+                    .map(|&o| self.add(x, o))
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.canonical(l, r)?
+            }
+            _ => {
+                let (al, ar, bl, br) = (self.left(a), self.right(a), self.left(b), self.right(b));
+                let mut l = Vec::with_capacity(al.len() + bl.len());
+                for &o in al.iter() {
+                    l.push(self.add(o, b)?);
+                }
+                for &o in bl.iter() {
+                    l.push(self.add(a, o)?);
+                }
+                let mut r = Vec::with_capacity(ar.len() + br.len());
+                for &o in ar.iter() {
+                    r.push(self.add(o, b)?);
+                }
+                for &o in br.iter() {
+                    r.push(self.add(a, o)?);
+                }
+                self.canonical(l, r)?
+            }
+        };
+        self.sums.insert((a, b), s);
+        Ok(s)
+    }
+
+    /// The thermograph, from the walls of the options: the left wall is the
+    /// max over G^L of (right wall of G^L) - t, the right wall the min over
+    /// G^R of (left wall of G^R) + t, until they meet; above that the mast
+    /// (Siegel, *CGT*, II.5; Winning Ways ch. 6).
+    pub(crate) fn thermograph(&mut self, id: Id) -> Result<Rc<Thermograph>, Error> {
+        if let Some(t) = self.thermographs.get(&id) {
+            return Ok(t.clone());
+        }
+        let th = if let Some(x) = self.num(id) {
+            let temperature = if x.is_integer() {
+                Dyadic::integer(-1)
+            } else {
+                Dyadic::new(-1, x.exponent())?
+            };
+            Thermograph::mast_only(x, temperature)
+        } else {
+            let l = self.left(id);
+            let r = self.right(id);
+            let mut lw = Vec::with_capacity(l.len());
+            for &o in l.iter() {
+                lw.push(self.thermograph(o)?.right.shifted(-1)?);
+            }
+            let mut rw = Vec::with_capacity(r.len());
+            for &o in r.iter() {
+                rw.push(self.thermograph(o)?.left.shifted(1)?);
+            }
+            let left = Trajectory::max_of(&lw)?;
+            let right = Trajectory::min_of(&rw)?;
+            Thermograph::from_walls(left, right)?
+        };
+        let th = Rc::new(th);
+        self.thermographs.insert(id, th.clone());
+        Ok(th)
+    }
+
+    pub(crate) fn cool(&mut self, id: Id, t: Dyadic) -> Result<Id, Error> {
+        if self.num(id).is_some() {
+            return Ok(id);
+        }
+        let th = self.thermograph(id)?;
+        if t > th.temperature {
+            return Ok(self.number(th.mast));
+        }
+        let (l, r) = (self.left(id), self.right(id));
+        let tn = self.number(t);
+        let mtn = self.number(t.checked_neg()?);
+        let mut nl = Vec::with_capacity(l.len());
+        for &o in l.iter() {
+            let c = self.cool(o, t)?;
+            nl.push(self.add(c, mtn)?);
+        }
+        let mut nr = Vec::with_capacity(r.len());
+        for &o in r.iter() {
+            let c = self.cool(o, t)?;
+            nr.push(self.add(c, tn)?);
+        }
+        self.canonical(nl, nr)
+    }
+
+    pub(crate) fn heat(&mut self, id: Id, t: Dyadic) -> Result<Id, Error> {
+        if self.num(id).is_some() {
+            return Ok(id);
+        }
+        let (l, r) = (self.left(id), self.right(id));
+        let tn = self.number(t);
+        let mtn = self.number(t.checked_neg()?);
+        let mut nl = Vec::with_capacity(l.len());
+        for &o in l.iter() {
+            let h = self.heat(o, t)?;
+            nl.push(self.add(h, tn)?);
+        }
+        let mut nr = Vec::with_capacity(r.len());
+        for &o in r.iter() {
+            let h = self.heat(o, t)?;
+            nr.push(self.add(h, mtn)?);
+        }
+        self.canonical(nl, nr)
+    }
+
+    /// Atomic weight (Siegel, *CGT*, Def. II.7.3): `G' = {aw(G^L) - 2 |
+    /// aw(G^R) + 2}`; when `G'` is an integer the eccentric case applies:
+    /// against a remote star `☆`, if `G > ☆` the weight is the largest
+    /// integer `n` with `n <| aw(G^R) + 2` for every `G^R`; if `G < ☆`
+    /// the least `n` with `n |> aw(G^L) - 2`; otherwise `0`.
+    pub(crate) fn atomic_weight(&mut self, id: Id) -> Result<Id, Error> {
+        if !self.node(id).all_small {
+            return Err(Error::Domain {
+                operation: "atomic weight",
+                reason: "the game is not all-small (some follower has moves for one player only, \
+                         e.g. a nonzero number); atomic weight is defined for all-small games"
+                    .into(),
+            });
+        }
+        if let Some(&w) = self.atomic.get(&id) {
+            return Ok(w);
+        }
+        if self.num(id).is_some() {
+            return Ok(id); // only 0 is an all-small number
+        }
+        let (l, r) = (self.left(id), self.right(id));
+        let two = self.number(Dyadic::integer(2));
+        let mtwo = self.number(Dyadic::integer(-2));
+        let mut nl = Vec::with_capacity(l.len());
+        for &o in l.iter() {
+            let w = self.atomic_weight(o)?;
+            nl.push(self.add(w, mtwo)?);
+        }
+        let mut nr = Vec::with_capacity(r.len());
+        for &o in r.iter() {
+            let w = self.atomic_weight(o)?;
+            nr.push(self.add(w, two)?);
+        }
+        let g1 = self.canonical(nl.clone(), nr.clone())?;
+        let w = match self.num(g1) {
+            Some(x) if x.is_integer() => {
+                // A nimber of birthday above G's cannot appear among G's
+                // followers, so it acts as a remote star.
+                let far = self.nimber(self.node(id).birthday + 1);
+                let above = self.leq(far, id) && !self.leq(id, far);
+                let below = self.leq(id, far) && !self.leq(far, id);
+                if above {
+                    // Largest n with n <| every aw(G^R)+2; any n below all
+                    // their right stops qualifies, so search upward from there.
+                    let start = nr
+                        .iter()
+                        .map(|&o| self.stops(o).1.floor())
+                        .min()
+                        .unwrap_or(0)
+                        - 1;
+                    let mut n = start;
+                    loop {
+                        let next = self.number(Dyadic::integer(n + 1));
+                        if nr.iter().all(|&o| !self.leq(o, next)) {
+                            n += 1;
+                        } else {
+                            break;
+                        }
+                    }
+                    self.number(Dyadic::integer(n))
+                } else if below {
+                    let start = nl
+                        .iter()
+                        .map(|&o| self.stops(o).0.ceil())
+                        .max()
+                        .unwrap_or(0)
+                        + 1;
+                    let mut n = start;
+                    loop {
+                        let next = self.number(Dyadic::integer(n - 1));
+                        if nl.iter().all(|&o| !self.leq(next, o)) {
+                            n -= 1;
+                        } else {
+                            break;
+                        }
+                    }
+                    self.number(Dyadic::integer(n))
+                } else {
+                    self.number(Dyadic::ZERO)
+                }
+            }
+            _ => g1,
+        };
+        self.atomic.insert(id, w);
+        Ok(w)
+    }
+}

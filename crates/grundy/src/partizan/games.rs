@@ -1,0 +1,762 @@
+//! The games: the A/B string game, Hackenbush strings, Domineering,
+//! Cutcake, Toads and Frogs and partizan subtraction games.
+//!
+//! Each position prints in the syntax it is written in (`domineering("..|..")`),
+//! and each has a parser whose errors say what is accepted.
+
+use std::fmt;
+use std::rc::Rc;
+
+use super::dyadic::Dyadic;
+use super::game::Game;
+use super::rules::PartizanRules;
+use super::Error;
+use crate::Player;
+
+fn position_error(
+    game: &'static str,
+    input: &str,
+    at: usize,
+    reason: impl Into<String>,
+    accepted: &'static str,
+) -> Error {
+    Error::Position {
+        game,
+        input: input.to_string(),
+        at,
+        reason: reason.into(),
+        accepted,
+    }
+}
+
+// ---------------------------------------------------------------- A/B game
+
+/// The A/B string game (CodeChef, editorial in the seeds): tokens `A`
+/// (Left) and `B` (Right) on a strip with empty cells `.`. Counting tokens
+/// from the left, the 1st, 3rd, … move rightward and the 2nd, 4th, …
+/// leftward; a move slides one of your tokens any positive number of empty
+/// cells in its direction, never over or onto another token.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AbGame;
+
+/// A position of [`AbGame`]: printed as `ab_game("A..B")`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct AbString(Vec<u8>);
+
+/// Parses an A/B string (`A`, `B`, `.`).
+pub fn ab_game(text: &str) -> Result<AbString, Error> {
+    AbString::parse(text)
+}
+
+impl AbString {
+    /// Parses a string over `A`, `B` and `.`.
+    pub fn parse(text: &str) -> Result<AbString, Error> {
+        for (i, c) in text.char_indices() {
+            if !matches!(c, 'A' | 'B' | '.') {
+                return Err(position_error(
+                    "ab_game",
+                    text,
+                    i,
+                    format!("unexpected {c:?}"),
+                    "the characters 'A', 'B' and '.'",
+                ));
+            }
+        }
+        Ok(AbString(text.as_bytes().to_vec()))
+    }
+
+    /// The cells, as text.
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.0).unwrap_or("")
+    }
+
+    /// The winner with A (Left) moving first, by [`ab_closed_form`].
+    pub fn winner_a_first(&self) -> Result<Player, Error> {
+        let g = ab_closed_form(self)?;
+        Ok(
+            if g.outcome() == crate::Outcome::L || g.outcome() == crate::Outcome::N {
+                Player::Left
+            } else {
+                Player::Right
+            },
+        )
+    }
+}
+
+impl fmt::Display for AbString {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ab_game(\"{}\")", self.as_str())
+    }
+}
+
+impl PartizanRules for AbGame {
+    type Position = AbString;
+
+    fn options(&self, p: &AbString, player: Player, out: &mut Vec<AbString>) {
+        let mine = if player == Player::Left { b'A' } else { b'B' };
+        let s = &p.0;
+        let mut k = 0; // index of the token among tokens
+        for i in 0..s.len() {
+            if s[i] == b'.' {
+                continue;
+            }
+            let rightward = k % 2 == 0;
+            k += 1;
+            if s[i] != mine {
+                continue;
+            }
+            let mut j = i;
+            loop {
+                let next = if rightward { j + 1 } else { j.wrapping_sub(1) };
+                if next >= s.len() || s[next] != b'.' {
+                    break;
+                }
+                j = next;
+                let mut t = s.clone();
+                t[i] = b'.';
+                t[j] = mine;
+                out.push(AbString(t));
+            }
+        }
+    }
+}
+
+/// The value of an A/B string in closed form, after the editorial's
+/// analysis (seed 002): tokens pair up `(1st, 2nd)`, `(3rd, 4th)`, …
+/// facing each other. A pair of one owner with `d` empty cells between is
+/// `d` free moves for that owner (the integer `±d`); a mixed pair is a Nim
+/// heap `*d`; an unpaired last token with `d` cells to the right end is
+/// `±d`. Empty cells outside pairs can never be used. So the value is
+/// `n + *m` with `n` the difference of reserve moves and `m` the nim-sum —
+/// and A, moving first, wins iff `n > 0`, or `n = 0` and `m != 0`.
+pub fn ab_closed_form(p: &AbString) -> Result<Game, Error> {
+    let s = &p.0;
+    let tokens: Vec<usize> = (0..s.len()).filter(|&i| s[i] != b'.').collect();
+    let mut reserve: i64 = 0;
+    let mut heap: u64 = 0;
+    let sign = |c: u8| if c == b'A' { 1 } else { -1 };
+    for pair in tokens.chunks(2) {
+        match *pair {
+            [a, b] => {
+                let d = (b - a - 1) as i64;
+                if s[a] == s[b] {
+                    reserve += sign(s[a]) * d;
+                } else {
+                    heap ^= d as u64;
+                }
+            }
+            [a] => reserve += sign(s[a]) * (s.len() - a - 1) as i64,
+            _ => {}
+        }
+    }
+    Game::integer(reserve).try_add(Game::nimber(heap))
+}
+
+// ---------------------------------------------------------------- Hackenbush
+
+/// Blue-red-green Hackenbush on strings (stalks) rooted on the ground.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hackenbush;
+
+/// An edge colour.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Colour {
+    /// Blue: only Left may cut it (`l`).
+    Blue,
+    /// Red: only Right may cut it (`r`).
+    Red,
+    /// Green: either player may cut it (`e`).
+    Green,
+}
+
+/// A string of edges from the ground up: printed `hackenbush("lre")`
+/// (`l` blue, `r` red, `e` green). Cutting an edge removes it and every
+/// edge above it.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct HackenbushString(pub Vec<Colour>);
+
+/// Parses a Hackenbush string.
+pub fn hackenbush(text: &str) -> Result<HackenbushString, Error> {
+    HackenbushString::parse(text)
+}
+
+impl HackenbushString {
+    /// Parses `l`/`r`/`e` from the ground up.
+    pub fn parse(text: &str) -> Result<HackenbushString, Error> {
+        text.char_indices()
+            .map(|(i, c)| match c {
+                'l' => Ok(Colour::Blue),
+                'r' => Ok(Colour::Red),
+                'e' => Ok(Colour::Green),
+                _ => Err(position_error(
+                    "hackenbush",
+                    text,
+                    i,
+                    format!("unexpected {c:?}"),
+                    "'l' (blue, Left), 'r' (red, Right), 'e' (green, either), from the ground up",
+                )),
+            })
+            .collect::<Result<_, _>>()
+            .map(HackenbushString)
+    }
+
+    /// The value of a blue-red string by Berlekamp's sign-expansion rule:
+    /// the first run of one colour counts ±1 per edge; after the first
+    /// change of colour the edges count ±1/2, ±1/4, … . `None` if green.
+    pub fn blue_red_value(&self) -> Option<Result<Dyadic, Error>> {
+        if self.0.contains(&Colour::Green) {
+            return None;
+        }
+        let sign = |c: Colour| if c == Colour::Blue { 1 } else { -1 };
+        let mut x = Dyadic::ZERO;
+        let first = self.0.first().copied();
+        let run = self.0.iter().take_while(|&&c| Some(c) == first).count();
+        let mut k = 0;
+        for (i, &c) in self.0.iter().enumerate() {
+            let term = if i < run {
+                Dyadic::integer(sign(c))
+            } else {
+                k += 1;
+                match Dyadic::new(sign(c), k) {
+                    Ok(t) => t,
+                    Err(e) => return Some(Err(e)),
+                }
+            };
+            x = match x.checked_add(term) {
+                Ok(x) => x,
+                Err(e) => return Some(Err(e)),
+            };
+        }
+        Some(Ok(x))
+    }
+}
+
+impl fmt::Display for HackenbushString {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s: String = self
+            .0
+            .iter()
+            .map(|c| match c {
+                Colour::Blue => 'l',
+                Colour::Red => 'r',
+                Colour::Green => 'e',
+            })
+            .collect();
+        write!(f, "hackenbush(\"{s}\")")
+    }
+}
+
+impl PartizanRules for Hackenbush {
+    type Position = HackenbushString;
+
+    fn options(&self, p: &HackenbushString, player: Player, out: &mut Vec<HackenbushString>) {
+        for (i, &c) in p.0.iter().enumerate() {
+            let allowed = c == Colour::Green || (c == Colour::Blue) == (player == Player::Left);
+            if allowed {
+                out.push(HackenbushString(p.0[..i].to_vec()));
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------- Domineering
+
+/// Domineering: Left places vertical dominoes, Right horizontal ones, on
+/// free cells of a board.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Domineering;
+
+/// A Domineering board: printed `domineering("..#|...")`, rows top to
+/// bottom separated by `|`, `.` free and `#` blocked.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct DomineeringBoard {
+    rows: usize,
+    cols: usize,
+    /// Row-major; `true` = free.
+    free: Vec<bool>,
+}
+
+/// Parses a Domineering board.
+pub fn domineering(text: &str) -> Result<DomineeringBoard, Error> {
+    DomineeringBoard::parse(text)
+}
+
+impl Domineering {
+    /// Parses a board (see [`DomineeringBoard`]).
+    pub fn parse(text: &str) -> Result<DomineeringBoard, Error> {
+        DomineeringBoard::parse(text)
+    }
+}
+
+impl DomineeringBoard {
+    /// Parses rows of `.`/`#` separated by `|`; all rows the same length.
+    pub fn parse(text: &str) -> Result<DomineeringBoard, Error> {
+        const ACCEPTED: &str = "rows of '.' (free) and '#' (blocked) separated by '|', all of one length, e.g. \"...|.#.\"";
+        let mut free = Vec::new();
+        let mut cols = None;
+        let mut rows = 0;
+        let mut offset = 0;
+        for row in text.split('|') {
+            for (i, c) in row.char_indices() {
+                match c {
+                    '.' => free.push(true),
+                    '#' => free.push(false),
+                    _ => {
+                        return Err(position_error(
+                            "domineering",
+                            text,
+                            offset + i,
+                            format!("unexpected {c:?}"),
+                            ACCEPTED,
+                        ))
+                    }
+                }
+            }
+            let n = row.chars().count();
+            match cols {
+                None => cols = Some(n),
+                Some(c) if c != n => {
+                    return Err(position_error(
+                        "domineering",
+                        text,
+                        offset,
+                        format!("row {} has {n} cells, the first row {c}", rows + 1),
+                        ACCEPTED,
+                    ))
+                }
+                _ => {}
+            }
+            rows += 1;
+            offset += row.len() + 1;
+        }
+        Ok(DomineeringBoard {
+            rows,
+            cols: cols.unwrap_or(0),
+            free,
+        })
+    }
+
+    /// An empty `rows x cols` board.
+    pub fn empty(rows: usize, cols: usize) -> DomineeringBoard {
+        DomineeringBoard {
+            rows,
+            cols,
+            free: vec![true; rows * cols],
+        }
+    }
+
+    fn at(&self, r: usize, c: usize) -> bool {
+        self.free[r * self.cols + c]
+    }
+
+    fn with_blocked(&self, cells: [usize; 2]) -> DomineeringBoard {
+        let mut b = self.clone();
+        for i in cells {
+            b.free[i] = false;
+        }
+        b
+    }
+
+    /// The board cropped to the rows and columns holding free cells.
+    fn cropped(&self) -> DomineeringBoard {
+        let rows: Vec<usize> = (0..self.rows)
+            .filter(|&r| (0..self.cols).any(|c| self.at(r, c)))
+            .collect();
+        let cols: Vec<usize> = (0..self.cols)
+            .filter(|&c| (0..self.rows).any(|r| self.at(r, c)))
+            .collect();
+        let (r0, r1) = (
+            rows.first().copied().unwrap_or(0),
+            rows.last().map_or(0, |&r| r + 1),
+        );
+        let (c0, c1) = (
+            cols.first().copied().unwrap_or(0),
+            cols.last().map_or(0, |&c| c + 1),
+        );
+        let mut free = Vec::with_capacity((r1 - r0) * (c1 - c0));
+        for r in r0..r1 {
+            for c in c0..c1 {
+                free.push(self.at(r, c));
+            }
+        }
+        DomineeringBoard {
+            rows: r1 - r0,
+            cols: c1 - c0,
+            free,
+        }
+    }
+
+    fn flipped(&self, vertical: bool, horizontal: bool) -> DomineeringBoard {
+        let mut free = Vec::with_capacity(self.free.len());
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                let rr = if vertical { self.rows - 1 - r } else { r };
+                let cc = if horizontal { self.cols - 1 - c } else { c };
+                free.push(self.at(rr, cc));
+            }
+        }
+        DomineeringBoard {
+            rows: self.rows,
+            cols: self.cols,
+            free,
+        }
+    }
+}
+
+impl fmt::Display for DomineeringBoard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("domineering(\"")?;
+        for r in 0..self.rows {
+            if r > 0 {
+                f.write_str("|")?;
+            }
+            for c in 0..self.cols {
+                f.write_str(if self.at(r, c) { "." } else { "#" })?;
+            }
+        }
+        f.write_str("\")")
+    }
+}
+
+impl PartizanRules for Domineering {
+    type Position = DomineeringBoard;
+
+    fn options(&self, b: &DomineeringBoard, player: Player, out: &mut Vec<DomineeringBoard>) {
+        for r in 0..b.rows {
+            for c in 0..b.cols {
+                let i = r * b.cols + c;
+                match player {
+                    Player::Left if r + 1 < b.rows && b.at(r, c) && b.at(r + 1, c) => {
+                        out.push(b.with_blocked([i, i + b.cols]))
+                    }
+                    Player::Right if c + 1 < b.cols && b.at(r, c) && b.at(r, c + 1) => {
+                        out.push(b.with_blocked([i, i + 1]))
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// The connected regions of free cells (dominoes cannot cross between
+    /// them, so the board is their disjunctive sum).
+    fn split(&self, b: &DomineeringBoard) -> Vec<DomineeringBoard> {
+        let mut region = vec![usize::MAX; b.free.len()];
+        let mut parts = Vec::new();
+        for start in 0..b.free.len() {
+            if !b.free[start] || region[start] != usize::MAX {
+                continue;
+            }
+            let id = parts.len();
+            let mut part = DomineeringBoard {
+                rows: b.rows,
+                cols: b.cols,
+                free: vec![false; b.free.len()],
+            };
+            let mut stack = vec![start];
+            region[start] = id;
+            while let Some(i) = stack.pop() {
+                part.free[i] = true;
+                let (r, c) = (i / b.cols, i % b.cols);
+                let mut near = Vec::with_capacity(4);
+                if r > 0 {
+                    near.push(i - b.cols);
+                }
+                if r + 1 < b.rows {
+                    near.push(i + b.cols);
+                }
+                if c > 0 {
+                    near.push(i - 1);
+                }
+                if c + 1 < b.cols {
+                    near.push(i + 1);
+                }
+                for j in near {
+                    if b.free[j] && region[j] == usize::MAX {
+                        region[j] = id;
+                        stack.push(j);
+                    }
+                }
+            }
+            parts.push(part);
+        }
+        if parts.len() <= 1 {
+            return vec![b.clone()];
+        }
+        parts
+    }
+
+    /// Cropped to its free cells and the least of its mirror images: both
+    /// mirrors keep vertical dominoes vertical, so they keep the value.
+    fn normalise(&self, b: &DomineeringBoard) -> DomineeringBoard {
+        let c = b.cropped();
+        [
+            c.flipped(false, false),
+            c.flipped(true, false),
+            c.flipped(false, true),
+            c.flipped(true, true),
+        ]
+        .into_iter()
+        .min()
+        .unwrap_or(c)
+    }
+}
+
+// ---------------------------------------------------------------- Cutcake
+
+/// Cutcake: Left cuts a rectangle along a vertical line (splitting its
+/// width), Right along a horizontal line (splitting its height); a move
+/// leaves two rectangles.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Cutcake;
+
+/// A sum of cakes `(width, height)`, kept sorted, `1x1` pieces dropped:
+/// printed `cutcake(3,2) + cutcake(1,2)`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct CutcakeSum(Vec<(u32, u32)>);
+
+/// A single `width x height` cake.
+pub fn cutcake(width: u32, height: u32) -> Result<CutcakeSum, Error> {
+    if width == 0 || height == 0 {
+        return Err(position_error(
+            "cutcake",
+            &format!("cutcake({width},{height})"),
+            0,
+            "a side of length 0",
+            "cutcake(width, height) with both at least 1",
+        ));
+    }
+    Ok(CutcakeSum::of(vec![(width, height)]))
+}
+
+impl CutcakeSum {
+    fn of(mut pieces: Vec<(u32, u32)>) -> CutcakeSum {
+        pieces.retain(|&p| p != (1, 1));
+        pieces.sort_unstable();
+        CutcakeSum(pieces)
+    }
+
+    /// The pieces `(width, height)`.
+    pub fn pieces(&self) -> &[(u32, u32)] {
+        &self.0
+    }
+}
+
+impl fmt::Display for CutcakeSum {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("cutcake(1,1)");
+        }
+        for (i, (w, h)) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" + ")?;
+            }
+            write!(f, "cutcake({w},{h})")?;
+        }
+        Ok(())
+    }
+}
+
+impl PartizanRules for Cutcake {
+    type Position = CutcakeSum;
+
+    fn options(&self, p: &CutcakeSum, player: Player, out: &mut Vec<CutcakeSum>) {
+        for (i, &(w, h)) in p.0.iter().enumerate() {
+            if i > 0 && p.0[i - 1] == (w, h) {
+                continue;
+            }
+            let len = if player == Player::Left { w } else { h };
+            for a in 1..=len / 2 {
+                let mut v = p.0.clone();
+                v.remove(i);
+                match player {
+                    Player::Left => v.extend([(a, h), (w - a, h)]),
+                    Player::Right => v.extend([(w, a), (w, h - a)]),
+                }
+                out.push(CutcakeSum::of(v));
+            }
+        }
+    }
+
+    fn split(&self, p: &CutcakeSum) -> Vec<CutcakeSum> {
+        if p.0.len() <= 1 {
+            return vec![p.clone()];
+        }
+        p.0.iter().map(|&piece| CutcakeSum(vec![piece])).collect()
+    }
+}
+
+// ---------------------------------------------------------------- Toads and Frogs
+
+/// Toads and Frogs (Winning Ways ch. 1; Erickson 1996): toads `t` (Left)
+/// move one cell right into an empty cell or jump right over one frog into
+/// an empty cell; frogs `f` (Right) do the same leftward.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ToadsFrogs;
+
+/// A Toads and Frogs row: printed `toads_frogs("tt..ff")`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct ToadsFrogsRow(Vec<u8>);
+
+/// Parses a Toads and Frogs row.
+pub fn toads_frogs(text: &str) -> Result<ToadsFrogsRow, Error> {
+    ToadsFrogsRow::parse(text)
+}
+
+impl ToadsFrogsRow {
+    /// Parses `t`/`T` (toad), `f`/`F` (frog) and `.` (empty).
+    pub fn parse(text: &str) -> Result<ToadsFrogsRow, Error> {
+        text.char_indices()
+            .map(|(i, c)| match c {
+                't' | 'T' => Ok(b't'),
+                'f' | 'F' => Ok(b'f'),
+                '.' => Ok(b'.'),
+                _ => Err(position_error(
+                    "toads_frogs",
+                    text,
+                    i,
+                    format!("unexpected {c:?}"),
+                    "'t' (toad, Left), 'f' (frog, Right) and '.' (empty)",
+                )),
+            })
+            .collect::<Result<_, _>>()
+            .map(ToadsFrogsRow)
+    }
+}
+
+impl fmt::Display for ToadsFrogsRow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "toads_frogs(\"{}\")",
+            std::str::from_utf8(&self.0).unwrap_or("")
+        )
+    }
+}
+
+impl PartizanRules for ToadsFrogs {
+    type Position = ToadsFrogsRow;
+
+    fn options(&self, p: &ToadsFrogsRow, player: Player, out: &mut Vec<ToadsFrogsRow>) {
+        let s = &p.0;
+        let n = s.len();
+        let mv = |from: usize, to: usize| {
+            let mut t = s.clone();
+            t.swap(from, to);
+            ToadsFrogsRow(t)
+        };
+        for i in 0..n {
+            match (player, s[i]) {
+                (Player::Left, b't') => {
+                    if i + 1 < n && s[i + 1] == b'.' {
+                        out.push(mv(i, i + 1));
+                    } else if i + 2 < n && s[i + 1] == b'f' && s[i + 2] == b'.' {
+                        out.push(mv(i, i + 2));
+                    }
+                }
+                (Player::Right, b'f') => {
+                    if i >= 1 && s[i - 1] == b'.' {
+                        out.push(mv(i, i - 1));
+                    } else if i >= 2 && s[i - 1] == b't' && s[i - 2] == b'.' {
+                        out.push(mv(i, i - 2));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Frogs at the left end and toads at the right end can never move
+    /// nor be jumped, so they are dropped.
+    fn normalise(&self, p: &ToadsFrogsRow) -> ToadsFrogsRow {
+        let s = &p.0;
+        let start = s.iter().take_while(|&&c| c == b'f').count();
+        let end = s.len() - s[start..].iter().rev().take_while(|&&c| c == b't').count();
+        ToadsFrogsRow(s[start..end].to_vec())
+    }
+}
+
+// ---------------------------------------------------------------- subtraction
+
+/// A partizan subtraction game: from a heap, Left removes a number of
+/// tokens from her subtraction set, Right from his.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PartizanSubtraction;
+
+/// A heap with the two subtraction sets: printed
+/// `subtraction(10, [1,2], [2,3])`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct SubtractionHeap {
+    /// Tokens in the heap.
+    pub heap: u64,
+    /// Left's subtraction set (sorted, distinct, positive).
+    pub left: Rc<[u64]>,
+    /// Right's subtraction set.
+    pub right: Rc<[u64]>,
+}
+
+/// A heap of `heap` tokens; the sets must hold positive numbers.
+pub fn partizan_subtraction(
+    heap: u64,
+    left: &[u64],
+    right: &[u64],
+) -> Result<SubtractionHeap, Error> {
+    let clean = |s: &[u64]| -> Result<Rc<[u64]>, Error> {
+        if s.contains(&0) {
+            return Err(position_error(
+                "subtraction",
+                &format!("{s:?}"),
+                0,
+                "a subtraction set containing 0",
+                "sets of positive integers, e.g. [1,2]",
+            ));
+        }
+        let mut v = s.to_vec();
+        v.sort_unstable();
+        v.dedup();
+        Ok(Rc::from(v))
+    };
+    Ok(SubtractionHeap {
+        heap,
+        left: clean(left)?,
+        right: clean(right)?,
+    })
+}
+
+impl fmt::Display for SubtractionHeap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list = |s: &[u64]| {
+            s.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        write!(
+            f,
+            "subtraction({}, [{}], [{}])",
+            self.heap,
+            list(&self.left),
+            list(&self.right)
+        )
+    }
+}
+
+impl PartizanRules for PartizanSubtraction {
+    type Position = SubtractionHeap;
+
+    fn options(&self, p: &SubtractionHeap, player: Player, out: &mut Vec<SubtractionHeap>) {
+        let set = if player == Player::Left {
+            &p.left
+        } else {
+            &p.right
+        };
+        for &s in set.iter() {
+            if s <= p.heap {
+                out.push(SubtractionHeap {
+                    heap: p.heap - s,
+                    ..p.clone()
+                });
+            }
+        }
+    }
+}

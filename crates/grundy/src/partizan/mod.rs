@@ -1,0 +1,101 @@
+//! Partizan games: canonical forms, CGSuite notation, temperature theory and
+//! a handful of classic games.
+//!
+//! In a partizan game the two players, Left and Right, may have different
+//! moves. Every short partizan game has a unique simplest form, its
+//! *canonical form* (Siegel, *Combinatorial Game Theory*, II.2); values add,
+//! compare and print through it:
+//!
+//! ```
+//! use grundy::partizan::{Game, Comparison};
+//! use grundy::Outcome;
+//! let g = Game::parse("{3||2*|1*}").unwrap();
+//! assert_eq!(g.outcome(), Outcome::L);
+//! assert_eq!(g.left_stop().to_string(), "3");
+//! assert_eq!(Game::parse("^").unwrap().compare(Game::parse("*").unwrap()), Comparison::Confused);
+//! assert_eq!(Game::parse("+-1 + +-1").unwrap().to_string(), "0");
+//! ```
+//!
+//! Games are positions of a [`PartizanRules`] type; the [`CanonicalSolver`]
+//! turns a position into its value, and [`analyse`] reports on a sum:
+//!
+//! ```
+//! use grundy::partizan::{analyse, Component, Domineering};
+//! let board = Domineering::parse("...|...").unwrap();
+//! let report = analyse(&[Component::Domineering(board)]).unwrap();
+//! assert_eq!(report.value, "{2|-1/2}"); // 2 rows, 3 columns
+//! ```
+
+mod display;
+mod dyadic;
+mod game;
+mod games;
+mod parse;
+mod report;
+mod rules;
+mod thermograph;
+
+pub use dyadic::Dyadic;
+pub use game::{Comparison, Game};
+pub use games::{
+    ab_closed_form, ab_game, cutcake, domineering, hackenbush, partizan_subtraction, toads_frogs,
+    AbGame, AbString, Colour, Cutcake, CutcakeSum, Domineering, DomineeringBoard, Hackenbush,
+    HackenbushString, PartizanSubtraction, SubtractionHeap, ToadsFrogs, ToadsFrogsRow,
+};
+pub use report::{
+    analyse, compare, parse_value, winning_moves, Component, ComponentSum, Report, SumPosition,
+};
+pub use rules::{search_outcome, CanonicalSolver, PartizanRules, SolverConfig};
+pub use thermograph::{Thermograph, Trajectory};
+
+/// What went wrong in the partizan module.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// A number did not fit: numerators are `i64`, denominators at most `2^62`.
+    #[error("arithmetic overflow in {operation}: numbers are limited to 64-bit numerators and denominators up to 2^62")]
+    Overflow {
+        /// The operation that overflowed.
+        operation: &'static str,
+    },
+    /// Text that is not valid notation.
+    #[error("parse error at {at}: expected {expected}, found {found}")]
+    Parse {
+        /// Byte offset in the text.
+        at: usize,
+        /// What would have been accepted there.
+        expected: String,
+        /// What was there.
+        found: String,
+    },
+    /// A game position that is not valid for its game.
+    #[error("invalid {game} position {input:?} at {at}: {reason}; accepted: {accepted}")]
+    Position {
+        /// The game (`domineering`, `toads_frogs`, …).
+        game: &'static str,
+        /// The text given.
+        input: String,
+        /// Byte offset of the problem.
+        at: usize,
+        /// What is wrong.
+        reason: String,
+        /// What the game accepts.
+        accepted: &'static str,
+    },
+    /// An operation applied outside its domain (atomic weight of a game
+    /// that is not all-small, cooling by a negative amount, …).
+    #[error("{operation}: {reason}")]
+    Domain {
+        /// The operation.
+        operation: &'static str,
+        /// Why it does not apply.
+        reason: String,
+    },
+    /// The solver met more distinct positions than its limit.
+    #[error(
+        "position limit of {limit} distinct positions reached; raise SolverConfig::max_positions"
+    )]
+    PositionLimit {
+        /// The limit that was hit.
+        limit: usize,
+    },
+}

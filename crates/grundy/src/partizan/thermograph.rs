@@ -1,0 +1,334 @@
+//! Thermographs: the walls of a game as piecewise-linear functions of the
+//! temperature `t >= 0`, and a picture of them.
+//!
+//! A wall is continuous and linear between its vertices; after the last
+//! vertex it continues with a fixed integer slope. In a finished
+//! thermograph both walls are vertical (slope 0) above the temperature,
+//! where they join the mast (Winning Ways ch. 6; Siegel, *CGT*, II.5).
+
+use std::fmt::Write as _;
+
+use super::dyadic::Dyadic;
+use super::Error;
+
+/// A continuous piecewise-linear function of `t >= 0` with dyadic vertices.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Trajectory {
+    /// Vertices `(t, x)`, `t` strictly increasing from `t = 0`.
+    pub vertices: Vec<(Dyadic, Dyadic)>,
+    /// The slope `dx/dt` after the last vertex.
+    pub final_slope: i64,
+}
+
+impl Trajectory {
+    /// The constant `x`.
+    pub fn constant(x: Dyadic) -> Trajectory {
+        Trajectory {
+            vertices: vec![(Dyadic::ZERO, x)],
+            final_slope: 0,
+        }
+    }
+
+    /// The value at `t >= 0`.
+    pub fn eval(&self, t: Dyadic) -> Result<Dyadic, Error> {
+        let (i, slope) = self.segment(t);
+        let (t0, x0) = self.vertices[i];
+        x0.checked_add(t.checked_sub(t0)?.checked_mul(slope)?)
+    }
+
+    /// The vertex index starting the segment containing `t` and its slope.
+    fn segment(&self, t: Dyadic) -> (usize, Dyadic) {
+        let i = self
+            .vertices
+            .iter()
+            .rposition(|&(ti, _)| ti <= t)
+            .unwrap_or(0);
+        (i, self.slope_after(i))
+    }
+
+    fn slope_after(&self, i: usize) -> Dyadic {
+        match (self.vertices.get(i), self.vertices.get(i + 1)) {
+            (Some(&(t0, x0)), Some(&(t1, x1))) => slope(t0, x0, t1, x1),
+            _ => Dyadic::integer(self.final_slope),
+        }
+    }
+
+    /// `x(t) + k t`.
+    pub fn shifted(&self, k: i64) -> Result<Trajectory, Error> {
+        let kd = Dyadic::integer(k);
+        let vertices = self
+            .vertices
+            .iter()
+            .map(|&(t, x)| Ok((t, x.checked_add(t.checked_mul(kd)?)?)))
+            .collect::<Result<Vec<_>, Error>>()?;
+        Ok(Trajectory {
+            vertices,
+            final_slope: self.final_slope.checked_add(k).ok_or(Error::Overflow {
+                operation: "wall slope",
+            })?,
+        })
+    }
+
+    /// The pointwise maximum.
+    pub fn max_of(ts: &[Trajectory]) -> Result<Trajectory, Error> {
+        Trajectory::envelope(ts, true)
+    }
+
+    /// The pointwise minimum.
+    pub fn min_of(ts: &[Trajectory]) -> Result<Trajectory, Error> {
+        Trajectory::envelope(ts, false)
+    }
+
+    fn envelope(ts: &[Trajectory], upper: bool) -> Result<Trajectory, Error> {
+        let first = ts.first().ok_or(Error::Domain {
+            operation: "thermograph",
+            reason: "a wall of a form with no options on one side".into(),
+        })?;
+        if ts.len() == 1 {
+            return Ok(first.clone());
+        }
+        let better = |a: Dyadic, b: Dyadic| if upper { a > b } else { a < b };
+        // Breakpoints: every vertex, then every crossing of two pieces.
+        let mut cuts: Vec<Dyadic> = ts
+            .iter()
+            .flat_map(|t| t.vertices.iter().map(|v| v.0))
+            .collect();
+        cuts.sort();
+        cuts.dedup();
+        let mut points = cuts.clone();
+        for w in 0..cuts.len() {
+            let lo = cuts[w];
+            let hi = cuts.get(w + 1).copied();
+            for a in 0..ts.len() {
+                for b in a + 1..ts.len() {
+                    let (xa, sa) = (ts[a].eval(lo)?, ts[a].segment(lo).1);
+                    let (xb, sb) = (ts[b].eval(lo)?, ts[b].segment(lo).1);
+                    if sa == sb {
+                        continue;
+                    }
+                    // xa + sa d = xb + sb d  =>  d = (xb - xa) / (sa - sb)
+                    let d = divide(xb.checked_sub(xa)?, sa.checked_sub(sb)?)?;
+                    if d > Dyadic::ZERO {
+                        let t = lo.checked_add(d)?;
+                        if hi.is_none_or(|h| t < h) {
+                            points.push(t);
+                        }
+                    }
+                }
+            }
+        }
+        points.sort();
+        points.dedup();
+        let mut vertices = Vec::with_capacity(points.len());
+        for &t in &points {
+            let mut best = ts[0].eval(t)?;
+            for tr in &ts[1..] {
+                let x = tr.eval(t)?;
+                if better(x, best) {
+                    best = x;
+                }
+            }
+            vertices.push((t, best));
+        }
+        // Beyond the last point, the winner is the best value there, ties
+        // broken by slope.
+        let last = *points.last().expect("at least t = 0");
+        let mut best: Option<(Dyadic, i64)> = None;
+        for tr in ts {
+            let x = tr.eval(last)?;
+            let s = tr.final_slope;
+            best = match best {
+                None => Some((x, s)),
+                Some((bx, bs)) => {
+                    if better(x, bx) || (x == bx && (if upper { s > bs } else { s < bs })) {
+                        Some((x, s))
+                    } else {
+                        Some((bx, bs))
+                    }
+                }
+            };
+        }
+        let final_slope = best.map_or(0, |b| b.1);
+        Ok(Trajectory {
+            vertices,
+            final_slope,
+        }
+        .simplified())
+    }
+
+    /// Drops vertices where the slope does not change.
+    fn simplified(mut self) -> Trajectory {
+        let mut out: Vec<(Dyadic, Dyadic)> = Vec::with_capacity(self.vertices.len());
+        for i in 0..self.vertices.len() {
+            if i > 0 && !out.is_empty() {
+                let prev = *out.last().expect("non-empty");
+                let (t, x) = self.vertices[i];
+                let s_in = slope(prev.0, prev.1, t, x);
+                let s_out = self.slope_after(i);
+                if s_in == s_out {
+                    continue;
+                }
+            }
+            out.push(self.vertices[i]);
+        }
+        self.vertices = out;
+        self
+    }
+
+    /// The function cut at `t`, constant `x(t)` afterwards.
+    fn truncated(&self, t: Dyadic) -> Result<Trajectory, Error> {
+        let x = self.eval(t)?;
+        let mut vertices: Vec<_> = self.vertices.iter().copied().filter(|v| v.0 < t).collect();
+        vertices.push((t, x));
+        Ok(Trajectory {
+            vertices,
+            final_slope: 0,
+        }
+        .simplified())
+    }
+}
+
+fn slope(t0: Dyadic, x0: Dyadic, t1: Dyadic, x1: Dyadic) -> Dyadic {
+    // Wall slopes are integers (-1, 0 or 1) on every segment we build.
+    divide(
+        x1.checked_sub(x0).unwrap_or(Dyadic::ZERO),
+        t1.checked_sub(t0).unwrap_or(Dyadic::ONE),
+    )
+    .unwrap_or(Dyadic::ZERO)
+}
+
+/// `a / b` when `b` is `± 2^k` times a dyadic power — the only divisions
+/// thermography needs (slope differences are 1 or 2).
+fn divide(a: Dyadic, b: Dyadic) -> Result<Dyadic, Error> {
+    let n = b.numerator();
+    if n == 0 || !n.unsigned_abs().is_power_of_two() {
+        return Err(Error::Domain {
+            operation: "thermograph",
+            reason: format!("division by {b}"),
+        });
+    }
+    let q = a.checked_div_pow2(n.unsigned_abs().trailing_zeros())?;
+    let q = q.checked_mul(Dyadic::integer(1i64 << b.exponent()))?;
+    if n < 0 {
+        q.checked_neg()
+    } else {
+        Ok(q)
+    }
+}
+
+/// The thermograph of a game: its two walls below the temperature and the
+/// mast above.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Thermograph {
+    /// The left wall (Left's scaffold: Left moving first, taxed `t`).
+    pub left: Trajectory,
+    /// The right wall.
+    pub right: Trajectory,
+    /// Where the walls meet; negative for numbers, as in CGSuite.
+    pub temperature: Dyadic,
+    /// The mast value: the mean.
+    pub mast: Dyadic,
+}
+
+impl Thermograph {
+    pub(crate) fn mast_only(x: Dyadic, temperature: Dyadic) -> Thermograph {
+        Thermograph {
+            left: Trajectory::constant(x),
+            right: Trajectory::constant(x),
+            temperature,
+            mast: x,
+        }
+    }
+
+    /// Joins the taxed walls where they first meet. Left's stop is never
+    /// below Right's (Siegel, *CGT*, II.3), and the gap only shrinks.
+    pub(crate) fn from_walls(left: Trajectory, right: Trajectory) -> Result<Thermograph, Error> {
+        let mut cuts: Vec<Dyadic> = left
+            .vertices
+            .iter()
+            .chain(right.vertices.iter())
+            .map(|v| v.0)
+            .collect();
+        cuts.sort();
+        cuts.dedup();
+        let gap =
+            |t: Dyadic| -> Result<Dyadic, Error> { left.eval(t)?.checked_sub(right.eval(t)?) };
+        let mut meet = None;
+        for (i, &c) in cuts.iter().enumerate() {
+            let g = gap(c)?;
+            if g <= Dyadic::ZERO {
+                meet = Some(c);
+                break;
+            }
+            let next = cuts.get(i + 1).copied();
+            let s = left.segment(c).1.checked_sub(right.segment(c).1)?;
+            if s < Dyadic::ZERO {
+                let t = c.checked_add(divide(g, s.checked_neg()?)?)?;
+                if next.is_none_or(|n| t <= n) {
+                    meet = Some(t);
+                    break;
+                }
+            }
+        }
+        let temperature = meet.ok_or(Error::Domain {
+            operation: "thermograph",
+            reason: "walls that never meet".into(),
+        })?;
+        let mast = left.eval(temperature)?;
+        Ok(Thermograph {
+            left: left.truncated(temperature)?,
+            right: right.truncated(temperature)?,
+            temperature,
+            mast,
+        })
+    }
+
+    /// An SVG picture in the usual orientation: temperature upward, values
+    /// increasing to the *left* (Left's side), the mast drawn to a little
+    /// above the temperature.
+    pub fn to_svg(&self) -> String {
+        let f = |d: Dyadic| d.numerator() as f64 / (1u64 << d.exponent()) as f64;
+        let top = f(self.temperature).max(0.0) + 1.0;
+        let mut xs: Vec<f64> = Vec::new();
+        for w in [&self.left, &self.right] {
+            xs.extend(w.vertices.iter().map(|v| f(v.1)));
+        }
+        let (lo, hi) = xs
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)));
+        let span = (hi - lo).max(top).max(1.0);
+        let (w, h, m) = (400.0, 300.0, 30.0);
+        let px = |x: f64| m + (hi - x) / span * (w - 2.0 * m);
+        let py = |t: f64| h - m - t / top * (h - 2.0 * m);
+        let mut s = String::new();
+        let _ = write!(
+            s,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n\
+             <line x1=\"{m}\" y1=\"{y0}\" x2=\"{x2}\" y2=\"{y0}\" stroke=\"#999\"/>\n",
+            y0 = py(0.0),
+            x2 = w - m
+        );
+        for (wall, colour) in [(&self.left, "#1f4fd8"), (&self.right, "#d81f1f")] {
+            let mut pts: Vec<(f64, f64)> = wall.vertices.iter().map(|v| (f(v.1), f(v.0))).collect();
+            pts.push((f(self.mast), top));
+            let path: Vec<String> = pts
+                .iter()
+                .map(|&(x, t)| format!("{:.2},{:.2}", px(x), py(t)))
+                .collect();
+            let _ = writeln!(
+                s,
+                "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"/>",
+                path.join(" ")
+            );
+        }
+        let _ = writeln!(
+            s,
+            "<text x=\"{:.2}\" y=\"{:.2}\" font-size=\"12\" text-anchor=\"middle\">mean {} temp {}</text>\n</svg>",
+            w / 2.0,
+            m / 2.0 + 4.0,
+            self.mast,
+            self.temperature
+        );
+        s
+    }
+}

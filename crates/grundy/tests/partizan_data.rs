@@ -1,0 +1,77 @@
+//! Literature values (data/partizan/values.toml) run through the library.
+
+use grundy::partizan::*;
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+struct File {
+    record: Vec<Record>,
+}
+
+#[derive(Deserialize)]
+struct Record {
+    game: String,
+    position: String,
+    value: String,
+    source: String,
+    mean: Option<String>,
+    temperature: Option<String>,
+    left_stop: Option<String>,
+    right_stop: Option<String>,
+    atomic_weight: Option<String>,
+    outcome: Option<String>,
+}
+
+fn component(r: &Record) -> Component {
+    let p = r.position.as_str();
+    match r.game.as_str() {
+        "value" => Component::Value(Game::parse(p).unwrap()),
+        "domineering" => Component::Domineering(domineering(p).unwrap()),
+        "hackenbush" => Component::Hackenbush(hackenbush(p).unwrap()),
+        "toads_frogs" => Component::ToadsFrogs(toads_frogs(p).unwrap()),
+        "ab_game" => Component::Ab(ab_game(p).unwrap()),
+        g => panic!("unknown game {g} in the data file"),
+    }
+}
+
+#[test]
+fn literature_values() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/partizan/values.toml"
+    );
+    let file: File = toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert!(file.record.len() >= 30, "the data file lost records");
+    for r in &file.record {
+        assert!(
+            !r.source.trim().is_empty(),
+            "{} {} has no source",
+            r.game,
+            r.position
+        );
+        let c = component(r);
+        let report = analyse(std::slice::from_ref(&c)).unwrap();
+        let ctx = format!("{}({:?}) [{}]", r.game, r.position, r.source);
+        // The printed form is CGSuite's, and it means the same value.
+        assert_eq!(report.value, r.value, "{ctx}");
+        assert_eq!(Game::parse(&r.value).unwrap().to_string(), r.value, "{ctx}");
+        let check = |got: &str, want: &Option<String>, what: &str| {
+            if let Some(w) = want {
+                assert_eq!(got, w, "{what} of {ctx}");
+            }
+        };
+        check(&report.mean, &r.mean, "mean");
+        check(&report.temperature, &r.temperature, "temperature");
+        check(&report.left_stop, &r.left_stop, "left stop");
+        check(&report.right_stop, &r.right_stop, "right stop");
+        check(&report.outcome, &r.outcome, "outcome");
+        if let Some(w) = &r.atomic_weight {
+            let g = Game::parse(&r.value).unwrap();
+            assert_eq!(
+                g.atomic_weight().unwrap().to_string(),
+                *w,
+                "atomic weight of {ctx}"
+            );
+        }
+    }
+}

@@ -1,0 +1,441 @@
+//! Property tests for partizan values: the algebra of canonical forms
+//! against plain game-tree search, and the closed forms of the games
+//! against the solver on every small position.
+
+use std::fmt;
+
+use grundy::partizan::*;
+use grundy::{Outcome, Player};
+use proptest::prelude::*;
+
+/// An explicit, non-canonical game tree `{L… | R…}`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+struct Tree(Vec<Tree>, Vec<Tree>);
+
+impl fmt::Display for Tree {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = |v: &[Tree]| {
+            v.iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        write!(f, "{{{}|{}}}", side(&self.0), side(&self.1))
+    }
+}
+
+impl Tree {
+    fn value(&self) -> Game {
+        let l: Vec<Game> = self.0.iter().map(Tree::value).collect();
+        let r: Vec<Game> = self.1.iter().map(Tree::value).collect();
+        Game::from_options(&l, &r).unwrap()
+    }
+    fn neg(&self) -> Tree {
+        Tree(
+            self.1.iter().map(Tree::neg).collect(),
+            self.0.iter().map(Tree::neg).collect(),
+        )
+    }
+    fn nim(n: usize) -> Tree {
+        let o: Vec<Tree> = (0..n).map(Tree::nim).collect();
+        Tree(o.clone(), o)
+    }
+}
+
+/// Sums of trees, played by plain search.
+struct TreeSum;
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct Trees(Vec<Tree>);
+
+impl fmt::Display for Trees {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.0)
+    }
+}
+
+impl PartizanRules for TreeSum {
+    type Position = Trees;
+    fn options(&self, p: &Trees, player: Player, out: &mut Vec<Trees>) {
+        for (i, t) in p.0.iter().enumerate() {
+            let opts = if player == Player::Left { &t.0 } else { &t.1 };
+            for o in opts {
+                let mut next = p.0.clone();
+                next[i] = o.clone();
+                next.sort();
+                out.push(Trees(next));
+            }
+        }
+    }
+}
+
+fn tree(depth: u32) -> impl Strategy<Value = Tree> {
+    let leaf = Just(Tree(vec![], vec![]));
+    leaf.prop_recursive(depth, 24, 3, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 0..3),
+            prop::collection::vec(inner, 0..3),
+        )
+            .prop_map(|(l, r)| Tree(l, r))
+    })
+}
+
+/// All-small trees: both sides empty or both non-empty.
+fn small_tree(depth: u32) -> impl Strategy<Value = Tree> {
+    let leaf = Just(Tree(vec![], vec![]));
+    leaf.prop_recursive(depth, 24, 3, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 1..3),
+            prop::collection::vec(inner, 1..3),
+        )
+            .prop_map(|(l, r)| Tree(l, r))
+    })
+}
+
+fn dyadic() -> impl Strategy<Value = Dyadic> {
+    (-40i64..40, 0u32..4).prop_map(|(n, e)| Dyadic::new(n, e).unwrap())
+}
+
+fn add(a: Game, b: Game) -> Game {
+    a.try_add(b).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn g_minus_g_is_zero(t in tree(4)) {
+        let g = t.value();
+        prop_assert_eq!(add(g, g.neg()), Game::zero());
+        prop_assert_eq!(t.neg().value(), g.neg());
+    }
+
+    #[test]
+    fn sums_commute_and_associate(a in tree(3), b in tree(3), c in tree(3)) {
+        let (g, h, k) = (a.value(), b.value(), c.value());
+        prop_assert_eq!(add(g, h), add(h, g));
+        prop_assert_eq!(add(add(g, h), k), add(g, add(h, k)));
+    }
+
+    #[test]
+    fn order_is_a_partial_order_compatible_with_sum(a in tree(3), b in tree(3), c in tree(3)) {
+        let (g, h, k) = (a.value(), b.value(), c.value());
+        prop_assert!(g.le(g));
+        if g.le(h) && h.le(g) { prop_assert_eq!(g, h); }
+        if g.le(h) && h.le(k) { prop_assert!(g.le(k)); }
+        prop_assert_eq!(g.le(h), add(g, k).le(add(h, k)));
+    }
+
+    #[test]
+    fn outcome_and_order_match_plain_search(a in tree(4), b in tree(3)) {
+        let g = a.value();
+        prop_assert_eq!(g.outcome(), search_outcome(&TreeSum, &Trees(vec![a.clone()])));
+        // G <= H iff Left wins H - G when Right moves first.
+        let h = b.value();
+        let diff = search_outcome(&TreeSum, &Trees(vec![b.clone(), a.neg()]));
+        prop_assert_eq!(g.le(h), matches!(diff, Outcome::L | Outcome::P));
+        // The canonical solver on the tree agrees with from_options.
+        prop_assert_eq!(CanonicalSolver::new(TreeSum).value(&Trees(vec![a.clone(), b.clone()])).unwrap(), add(g, h));
+    }
+
+    #[test]
+    fn notation_round_trips(a in tree(4)) {
+        let g = a.value();
+        prop_assert_eq!(Game::parse(&g.to_string()).unwrap(), g, "printed {}", g);
+        prop_assert_eq!(Game::parse(&a.to_string()).unwrap(), g, "tree {}", a);
+    }
+
+    #[test]
+    fn numbers_built_as_trees_are_numbers(x in dyadic(), y in dyadic(), extra in dyadic()) {
+        let (lo, hi) = if x < y { (x, y) } else { (y, x) };
+        prop_assume!(lo < hi);
+        // A dominated extra left option below lo changes nothing.
+        let low = if extra < lo { extra } else { lo };
+        let g = Game::from_options(&[Game::number(lo), Game::number(low)], &[Game::number(hi)]).unwrap();
+        let s = Dyadic::simplest_between(Some(lo), Some(hi)).unwrap().unwrap();
+        prop_assert_eq!(g, Game::number(s));
+        prop_assert_eq!(g.as_number(), Some(s));
+        prop_assert_eq!(add(Game::number(x), Game::number(y)), Game::number(x.checked_add(y).unwrap()));
+        prop_assert_eq!(Game::number(x).le(Game::number(y)), x <= y);
+        let th = Game::number(x).thermograph().unwrap();
+        prop_assert_eq!(th.mast, x);
+        prop_assert!(th.temperature < Dyadic::ZERO);
+    }
+
+    #[test]
+    fn nimbers_built_as_trees_are_nimbers(n in 0usize..6, m in 0usize..6) {
+        prop_assert_eq!(Tree::nim(n).value(), Game::nimber(n as u64));
+        prop_assert_eq!(add(Game::nimber(n as u64), Game::nimber(m as u64)), Game::nimber((n ^ m) as u64));
+        prop_assert_eq!(Game::nimber(n as u64).as_nimber(), Some(n as u64));
+    }
+
+    #[test]
+    fn switches_have_mean_and_temperature_from_stops(x in dyadic(), y in dyadic(), t in 0i64..8) {
+        prop_assume!(x > y);
+        let g = Game::from_options(&[Game::number(x)], &[Game::number(y)]).unwrap();
+        let th = g.thermograph().unwrap();
+        let two = Dyadic::integer(2);
+        let half = |d: Dyadic| d.checked_div_pow2(1).unwrap();
+        prop_assert_eq!(th.mast, half(x.checked_add(y).unwrap()));
+        prop_assert_eq!(th.temperature, half(x.checked_sub(y).unwrap()));
+        prop_assert_eq!((g.left_stop(), g.right_stop()), (x, y));
+        // Cooling by t <= temperature gives {x - t | y + t}; beyond, the mean.
+        let t = Dyadic::new(t, 2).unwrap();
+        let cooled = g.cool(t).unwrap();
+        if t <= th.temperature {
+            let expect = Game::from_options(&[Game::number(x.checked_sub(t).unwrap())], &[Game::number(y.checked_add(t).unwrap())]).unwrap();
+            prop_assert_eq!(cooled, expect);
+        } else {
+            prop_assert_eq!(cooled, Game::number(th.mast));
+        }
+        let _ = two;
+    }
+
+    #[test]
+    fn means_add_and_walls_start_at_the_stops(a in tree(4), b in tree(3)) {
+        let (g, h) = (a.value(), b.value());
+        let mean = |x: Game| x.mean().unwrap();
+        prop_assert_eq!(mean(add(g, h)), mean(g).checked_add(mean(h)).unwrap());
+        let th = g.thermograph().unwrap();
+        if !g.is_number() {
+            prop_assert_eq!(th.left.eval(Dyadic::ZERO).unwrap(), g.left_stop());
+            prop_assert_eq!(th.right.eval(Dyadic::ZERO).unwrap(), g.right_stop());
+            prop_assert!(th.temperature >= Dyadic::ZERO);
+        }
+        // Cooling keeps the mean; cooling by the temperature gives a game
+        // infinitesimally close to it.
+        if th.temperature >= Dyadic::ZERO {
+            let c = g.cool(th.temperature).unwrap();
+            prop_assert_eq!(mean(c), th.mast);
+            prop_assert_eq!(c.left_stop(), th.mast);
+            prop_assert_eq!(c.right_stop(), th.mast);
+        }
+    }
+
+    #[test]
+    fn atomic_weight_is_additive(a in small_tree(4), b in small_tree(3)) {
+        let (g, h) = (a.value(), b.value());
+        prop_assert!(g.is_all_small());
+        let w = |x: Game| x.atomic_weight().unwrap();
+        prop_assert_eq!(w(add(g, h)), add(w(g), w(h)), "aw({}) + aw({})", g, h);
+    }
+
+    #[test]
+    fn winning_moves_win(cells in prop::collection::vec(any::<bool>(), 9), tf in "[tf.]{1,6}", v in tree(2)) {
+        let mut text = String::new();
+        for r in 0..3 {
+            if r > 0 { text.push('|'); }
+            for c in 0..3 { text.push(if cells[r * 3 + c] { '.' } else { '#' }); }
+        }
+        let sum = vec![
+            Component::Domineering(domineering(&text).unwrap()),
+            Component::ToadsFrogs(toads_frogs(&tf).unwrap()),
+            Component::Value(v.value()),
+        ];
+        let outcome = search_outcome(&ComponentSum, &SumPosition(sum.clone()));
+        let report = analyse(&sum).unwrap();
+        prop_assert_eq!(report.outcome, outcome.to_string());
+        for (player, winners) in [(Player::Left, Outcome::L), (Player::Right, Outcome::R)] {
+            let moves = winning_moves(&sum, player).unwrap();
+            let first_wins = matches!((player, outcome), (Player::Left, Outcome::L | Outcome::N) | (Player::Right, Outcome::R | Outcome::N));
+            prop_assert_eq!(!moves.is_empty(), first_wins);
+            for m in moves {
+                // After the move the opponent is to move and must lose.
+                let o = search_outcome(&ComponentSum, &SumPosition(m));
+                prop_assert!(o == winners || o == Outcome::P, "{:?} after a winning move for {:?}", o, player);
+            }
+        }
+    }
+}
+
+fn strings(alphabet: &[char], max_len: usize) -> Vec<String> {
+    let mut all = vec![String::new()];
+    let mut layer = vec![String::new()];
+    for _ in 0..max_len {
+        layer = layer
+            .iter()
+            .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
+            .collect();
+        all.extend(layer.iter().cloned());
+    }
+    all
+}
+
+#[test]
+fn ab_closed_form_matches_search_on_all_small_strings() {
+    let mut solver = CanonicalSolver::new(AbGame);
+    let mut checked = 0;
+    for s in strings(&['A', 'B', '.'], 7) {
+        let p = ab_game(&s).unwrap();
+        let v = solver.value(&p).unwrap();
+        assert_eq!(ab_closed_form(&p).unwrap(), v, "value of {s}");
+        let o = search_outcome(&AbGame, &p);
+        assert_eq!(v.outcome(), o, "outcome of {s}");
+        let a_first = if matches!(o, Outcome::L | Outcome::N) {
+            Player::Left
+        } else {
+            Player::Right
+        };
+        assert_eq!(p.winner_a_first().unwrap(), a_first, "winner of {s}");
+        checked += 1;
+    }
+    assert_eq!(checked, (0..=7).map(|k| 3usize.pow(k)).sum::<usize>());
+}
+
+#[test]
+fn hackenbush_strings_match_their_closed_forms() {
+    let mut solver = CanonicalSolver::new(Hackenbush);
+    for s in strings(&['l', 'r'], 9) {
+        let p = hackenbush(&s).unwrap();
+        let expect = p.blue_red_value().unwrap().unwrap();
+        assert_eq!(
+            solver.value(&p).unwrap(),
+            Game::number(expect),
+            "hackenbush {s}"
+        );
+    }
+    for n in 0..8 {
+        let p = hackenbush(&"e".repeat(n)).unwrap();
+        assert_eq!(solver.value(&p).unwrap(), Game::nimber(n as u64));
+    }
+    for s in strings(&['l', 'r', 'e'], 6) {
+        let p = hackenbush(&s).unwrap();
+        assert_eq!(
+            solver.value(&p).unwrap().outcome(),
+            search_outcome(&Hackenbush, &p),
+            "{s}"
+        );
+    }
+}
+
+#[test]
+fn domineering_outcomes_match_search_on_small_boards() {
+    let mut solver = CanonicalSolver::new(Domineering);
+    for (rows, cols) in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2)] {
+        for mask in 0u32..(1 << (rows * cols)) {
+            let text: Vec<String> = (0..rows)
+                .map(|r| {
+                    (0..cols)
+                        .map(|c| {
+                            if mask >> (r * cols + c) & 1 == 0 {
+                                '.'
+                            } else {
+                                '#'
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let b = domineering(&text.join("|")).unwrap();
+            assert_eq!(
+                solver.value(&b).unwrap().outcome(),
+                search_outcome(&Domineering, &b),
+                "{b}"
+            );
+        }
+    }
+}
+
+#[test]
+fn toads_and_frogs_outcomes_match_search() {
+    let mut solver = CanonicalSolver::new(ToadsFrogs);
+    for s in strings(&['t', 'f', '.'], 7) {
+        let p = toads_frogs(&s).unwrap();
+        assert_eq!(
+            solver.value(&p).unwrap().outcome(),
+            search_outcome(&ToadsFrogs, &p),
+            "{s}"
+        );
+    }
+}
+
+#[test]
+fn cutcake_values_are_integers_and_match_search() {
+    let mut solver = CanonicalSolver::new(Cutcake);
+    for w in 1..=7 {
+        for h in 1..=7 {
+            let p = cutcake(w, h).unwrap();
+            let v = solver.value(&p).unwrap();
+            assert!(
+                v.as_number().is_some_and(|x| x.is_integer()),
+                "cutcake({w},{h}) = {v}"
+            );
+            if w * h <= 16 {
+                assert_eq!(v.outcome(), search_outcome(&Cutcake, &p));
+            }
+            // Swapping the sides swaps the players.
+            assert_eq!(solver.value(&cutcake(h, w).unwrap()).unwrap(), v.neg());
+        }
+    }
+}
+
+#[test]
+fn subtraction_outcomes_match_search() {
+    let mut solver = CanonicalSolver::new(PartizanSubtraction);
+    for (l, r) in [
+        (vec![1, 2], vec![1, 3]),
+        (vec![2], vec![1]),
+        (vec![1, 4], vec![2, 3]),
+        (vec![3], vec![1, 2, 3]),
+    ] {
+        for n in 0..20 {
+            let p = partizan_subtraction(n, &l, &r).unwrap();
+            assert_eq!(
+                solver.value(&p).unwrap().outcome(),
+                search_outcome(&PartizanSubtraction, &p),
+                "{p}"
+            );
+        }
+    }
+}
+
+#[test]
+fn solver_reports_its_position_limit() {
+    let mut s = CanonicalSolver::with_config(Domineering, SolverConfig { max_positions: 10 });
+    let err = s.value(&DomineeringBoard::empty(4, 4)).unwrap_err();
+    assert_eq!(err, Error::PositionLimit { limit: 10 });
+}
+
+#[test]
+fn parsers_say_what_they_accept() {
+    let e = domineering("..|.x").unwrap_err().to_string();
+    assert!(e.contains("at 4") && e.contains("'#'"), "{e}");
+    let e = domineering("..|.").unwrap_err().to_string();
+    assert!(e.contains("row 2 has 1 cells"), "{e}");
+    assert!(toads_frogs("tq")
+        .unwrap_err()
+        .to_string()
+        .contains("'t' (toad"));
+    assert!(hackenbush("lb")
+        .unwrap_err()
+        .to_string()
+        .contains("'l' (blue"));
+    assert!(ab_game("A.C").unwrap_err().to_string().contains("at 2"));
+    let e = Game::parse("{1|2|3}").unwrap_err();
+    assert!(matches!(e, Error::Parse { at: 4, .. }), "{e}");
+    let e = Game::parse("{0|1} +").unwrap_err();
+    assert!(matches!(e, Error::Parse { at: 7, .. }), "{e}");
+    assert!(Game::parse("9223372036854775807 + 1").is_err());
+    assert!(Game::parse("1").unwrap().atomic_weight().is_err());
+}
+
+#[test]
+fn displays_round_trip_through_parsers() {
+    for b in ["..#|...", ".", "#.|.."] {
+        let d = domineering(b).unwrap();
+        assert_eq!(d.to_string(), format!("domineering(\"{b}\")"));
+    }
+    assert_eq!(
+        toads_frogs("TT..FF").unwrap().to_string(),
+        "toads_frogs(\"tt..ff\")"
+    );
+    assert_eq!(
+        hackenbush("lre").unwrap().to_string(),
+        "hackenbush(\"lre\")"
+    );
+    assert_eq!(cutcake(3, 2).unwrap().to_string(), "cutcake(3,2)");
+    assert_eq!(
+        partizan_subtraction(5, &[2, 1], &[3]).unwrap().to_string(),
+        "subtraction(5, [1,2], [3])"
+    );
+}
