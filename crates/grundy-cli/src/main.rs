@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
-use grundy::{caret, Engine, EvalError, Evaluation, ExprError, Limits, Play, Ruleset};
+use grundy::{caret, Analysis, Engine, EvalError, Evaluation, Limits, Play, Ruleset};
 use serde::Serialize;
 
 /// Combinatorial game engine: Grundy values, outcomes and winning moves.
@@ -41,6 +41,24 @@ enum Command {
     /// Examples: grundy verify 'kayles + nim' --bound 20;
     /// grundy verify 'selective(queen, knight)' --bound 5;  grundy verify 'misere(nim + nim + nim)' --bound 6
     Verify(VerifyArgs),
+    /// Compare two games or values: prints <, >, = or <> (confused, incomparable).
+    ///
+    /// Examples: grundy compare '^' '*';  grundy compare 'domineering("..|..")' '+-1';
+    /// grundy compare '{1|0}' '1/2'
+    Compare(CompareArgs),
+}
+
+#[derive(Args)]
+struct CompareArgs {
+    /// The first game or value.
+    g: String,
+    /// The second game or value.
+    h: String,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 #[derive(Args)]
@@ -161,6 +179,81 @@ impl<'a> From<&'a Evaluation> for ValueJson<'a> {
     }
 }
 
+/// The JSON answer for a partizan position (issue 4's fields; `nimber` is an
+/// integer, as for impartial positions, when the value is a nimber).
+#[derive(Serialize)]
+struct PartizanJson<'a> {
+    game: String,
+    value: &'a str,
+    outcome: &'a str,
+    left_moves: &'a [String],
+    right_moves: &'a [String],
+    birthday: u64,
+    left_stop: &'a str,
+    right_stop: &'a str,
+    mean: &'a str,
+    temperature: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nimber: Option<u64>,
+}
+
+/// `*n` (or `0`, `*`) as the integer n.
+fn nimber_of(text: &str) -> Option<u64> {
+    match text {
+        "0" => Some(0),
+        "*" => Some(1),
+        t => t.strip_prefix('*')?.parse().ok(),
+    }
+}
+
+fn partizan_json<'a>(game: &grundy::GameExpr, r: &'a grundy::partizan::Report) -> PartizanJson<'a> {
+    PartizanJson {
+        game: game.to_string(),
+        value: &r.value,
+        outcome: &r.outcome,
+        left_moves: &r.left_moves,
+        right_moves: &r.right_moves,
+        birthday: r.birthday,
+        left_stop: &r.left_stop,
+        right_stop: &r.right_stop,
+        mean: &r.mean,
+        temperature: &r.temperature,
+        nimber: r.nimber.as_deref().and_then(nimber_of),
+    }
+}
+
+fn print_partizan(
+    out: &mut impl Write,
+    game: &grundy::GameExpr,
+    r: &grundy::partizan::Report,
+) -> io::Result<()> {
+    writeln!(out, "{game}")?;
+    writeln!(out, "value:   {}", r.value)?;
+    let words = match r.outcome.as_str() {
+        "L" => "Left wins, whoever moves first",
+        "R" => "Right wins, whoever moves first",
+        "N" => "the player to move wins",
+        _ => "the player to move loses",
+    };
+    writeln!(out, "outcome: {} ({words})", r.outcome)?;
+    writeln!(
+        out,
+        "stops:   left {}, right {}; mean {}, temperature {}; birthday {}",
+        r.left_stop, r.right_stop, r.mean, r.temperature, r.birthday
+    )?;
+    for (who, moves) in [("Left", &r.left_moves), ("Right", &r.right_moves)] {
+        if moves.is_empty() {
+            writeln!(out, "{who}'s winning moves (moving first): none")?;
+        } else {
+            writeln!(out, "{who}'s winning moves (moving first):")?;
+            for m in moves {
+                writeln!(out, "  {m}")?;
+            }
+        }
+    }
+    Ok(())
+}
+
 /// An error for the user, with the text it concerns when there is one.
 struct UserError {
     message: String,
@@ -224,8 +317,8 @@ fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
         return batch(&mut engine, args.json).map(Ok);
     }
     let text = args.expr.as_deref().unwrap_or_default();
-    let e = match engine.evaluate(text) {
-        Ok(e) => e,
+    let analysis = match engine.analyse(text) {
+        Ok(a) => a,
         Err(err) => {
             return Ok(Err(UserError {
                 message: explain(text, &err),
@@ -234,11 +327,17 @@ fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
     };
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    if args.json {
-        serde_json::to_writer(&mut out, &ValueJson::from(&e))?;
-        writeln!(out)?;
-    } else {
-        print_value(&mut out, &e)?;
+    match (&analysis, args.json) {
+        (Analysis::Impartial(e), true) => {
+            serde_json::to_writer(&mut out, &ValueJson::from(e))?;
+            writeln!(out)?;
+        }
+        (Analysis::Impartial(e), false) => print_value(&mut out, e)?,
+        (Analysis::Partizan { game, report }, true) => {
+            serde_json::to_writer(&mut out, &partizan_json(game, report))?;
+            writeln!(out)?;
+        }
+        (Analysis::Partizan { game, report }, false) => print_partizan(&mut out, game, report)?,
     }
     Ok(Ok(()))
 }
@@ -254,24 +353,37 @@ fn batch(engine: &mut Engine, json: bool) -> anyhow::Result<()> {
         let answer = if text.is_empty() {
             Err("empty line: expected a position like nim(3,5)".to_string())
         } else {
-            engine.evaluate(text).map_err(|e| match &e {
-                EvalError::Expr(ExprError::Syntax(_))
-                | EvalError::Expr(ExprError::Invalid { .. }) => e.to_string(),
-                other => other.to_string(),
-            })
+            engine.analyse(text).map_err(|e| e.to_string())
         };
         match (answer, json) {
-            (Ok(e), true) => {
+            (Ok(Analysis::Impartial(e)), true) => {
                 serde_json::to_writer(&mut out, &ValueJson::from(&e))?;
                 writeln!(out)?;
             }
-            (Ok(e), false) => {
-                let value = e
-                    .nimber
-                    .map_or_else(|| "misère".to_string(), |n| n.to_string());
+            (Ok(Analysis::Impartial(e)), false) => {
+                let value = match (e.nimber, e.remoteness, e.suspense) {
+                    (Some(n), _, _) => n.to_string(),
+                    (None, Some(r), _) => format!("remoteness={r}"),
+                    (None, None, Some(r)) => format!("suspense={r}"),
+                    _ => "-".to_string(),
+                };
                 let moves: Vec<String> = e.winning_moves.iter().map(ToString::to_string).collect();
                 let more = if e.moves_complete { "" } else { "; …" };
                 writeln!(out, "{} {} -> {}{more}", e.outcome, value, moves.join("; "))?;
+            }
+            (Ok(Analysis::Partizan { game, report }), true) => {
+                serde_json::to_writer(&mut out, &partizan_json(&game, &report))?;
+                writeln!(out)?;
+            }
+            (Ok(Analysis::Partizan { report, .. }), false) => {
+                writeln!(
+                    out,
+                    "{} {} -> L: {} | R: {}",
+                    report.outcome,
+                    report.value,
+                    report.left_moves.join("; "),
+                    report.right_moves.join("; ")
+                )?;
             }
             (Err(msg), true) => {
                 serde_json::to_writer(
@@ -450,12 +562,55 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<Result<bool, UserError>> {
     Ok(Ok(holds))
 }
 
+fn compare(args: &CompareArgs) -> anyhow::Result<Result<(), UserError>> {
+    let mut engine = Engine::new(args.limits.limits());
+    let mut value = |text: &str| -> Result<grundy::partizan::Game, UserError> {
+        let game = match grundy::parse_game(text) {
+            Ok(g) => g,
+            // a whole text in CGSuite notation, such as a sum the grammar does not split
+            Err(e) => match grundy::partizan::Game::parse(text) {
+                Ok(v) => return Ok(v),
+                Err(_) => {
+                    return Err(UserError {
+                        message: format!("{e}\n{}", caret(text, e.at())),
+                    })
+                }
+            },
+        };
+        engine.partizan_value(&game).map_err(|e| UserError {
+            message: format!("{text}: {e}"),
+        })
+    };
+    let g = match value(&args.g) {
+        Ok(v) => v,
+        Err(e) => return Ok(Err(e)),
+    };
+    let h = match value(&args.h) {
+        Ok(v) => v,
+        Err(e) => return Ok(Err(e)),
+    };
+    let relation = grundy::partizan::compare(g, h).to_string();
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if args.json {
+        serde_json::to_writer(
+            &mut out,
+            &serde_json::json!({ "g": g.to_string(), "h": h.to_string(), "relation": relation }),
+        )?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "{g} {relation} {h}")?;
+    }
+    Ok(Ok(()))
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Value(a) => value(a),
         Command::Seq(a) => seq(a),
         Command::Table(a) => table(a),
+        Command::Compare(a) => compare(a),
         Command::Verify(a) => match verify(a) {
             Ok(Ok(false)) => return ExitCode::FAILURE,
             other => other.map(|r| r.map(|_| ())),

@@ -293,3 +293,60 @@ mod literature {
         assert_eq!(v["values"], serde_json::json!(block));
     }
 }
+
+#[test]
+fn partizan_values_and_games() {
+    // CGSuite notation in, CGSuite's printed form, stops, mean and temperature out
+    let v = json(&["value", "--json", "{3||2*|1*}"]);
+    assert_eq!(v["value"], "{3||2*|1*}");
+    assert_eq!(v["outcome"], "L");
+    assert_eq!(v["left_stop"], "3");
+    assert_eq!(v["right_stop"], "2");
+    assert_eq!(v["mean"], "9/4");
+    assert_eq!(v["temperature"], "3/4");
+    // the 2×2 Domineering board is ±1; with *2 beside it, every winning move is re-readable
+    let v = json(&["value", "--json", "domineering(\"..|..\") + nim(2)"]);
+    assert_eq!(v["outcome"], "N");
+    for side in ["left_moves", "right_moves"] {
+        let moves = v[side].as_array().unwrap();
+        assert!(!moves.is_empty());
+        for m in moves {
+            let after = json(&["value", "--json", m.as_str().unwrap()]);
+            let want = if side == "left_moves" {
+                ["L", "P"]
+            } else {
+                ["R", "P"]
+            };
+            assert!(
+                want.contains(&after["outcome"].as_str().unwrap()),
+                "{side} {m}: {after}"
+            );
+        }
+    }
+    // an impartial value written in notation still has its nimber
+    let v = json(&["value", "--json", "*2 + nim(3)"]);
+    assert_eq!(v["nimber"], 1);
+    // the CodeChef A/B game (seed 002): "A..B.A...B" is *, A (Left) moving first wins
+    assert_eq!(
+        json(&["value", "--json", "ab_game(\"A..B.A...B\")"])["value"],
+        "*"
+    );
+}
+
+#[test]
+fn compare_prints_the_order_relation() {
+    for (g, h, rel) in [
+        ("^", "*", "<>"),
+        ("{1|0}", "1/2", "<>"),
+        ("1/2", "1", "<"),
+        ("domineering(\"..|..\")", "+-1", "="),
+    ] {
+        let v = json(&["compare", g, h, "--json"]);
+        assert_eq!(v["relation"], rel, "{g} vs {h}");
+    }
+    let o = grundy(&["compare", "{1|", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = grundy(&["value", "misere(domineering(\"..\"))"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("partizan"));
+}

@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::expr::{GameExpr, Group, HeapKind, HeapRules};
+use crate::partizan;
 use crate::{
     misere_nim_outcome, misere_nim_winning_moves, parse_game, BoardTable, ExprError, GameGraph,
     LimitError, Limits, Nimber, Outcome, Piece, PlainSearch, Play, Rules, SearchConfig,
@@ -63,6 +64,30 @@ pub enum EvalError {
     /// A compound could not be solved.
     #[error(transparent)]
     Compound(#[from] CompoundError),
+    /// A partizan component where only impartial games are allowed.
+    #[error(
+        "{0} is a partizan game: misère play, compounds and Grundy values are for impartial games; \
+         evaluate a partizan sum on its own (`grundy value`) to get its canonical value"
+    )]
+    NotImpartial(String),
+    /// The partizan analysis failed.
+    #[error(transparent)]
+    Partizan(#[from] partizan::Error),
+}
+
+/// The answer for a position: impartial games get a nimber and winning
+/// moves; partizan ones a canonical value and each player's winning moves.
+#[derive(Clone, Debug)]
+pub enum Analysis {
+    /// An impartial game.
+    Impartial(Evaluation),
+    /// A partizan game (or a sum with a partizan component).
+    Partizan {
+        /// The position analysed.
+        game: GameExpr,
+        /// Canonical value, outcome class, stops, temperature, winning moves.
+        report: partizan::Report,
+    },
 }
 
 /// Evaluates positions, keeping each ruleset's table for the next query.
@@ -103,8 +128,78 @@ impl Engine {
         self.evaluate_game(&game)
     }
 
-    /// Evaluates a validated game.
+    /// Parses, validates and analyses `text`, impartial or partizan.
+    pub fn analyse(&mut self, text: &str) -> Result<Analysis, EvalError> {
+        let game = match parse_game(text) {
+            Ok(g) => g,
+            Err(e) => {
+                // A value the expression grammar does not delimit (a sum written
+                // CGSuite's way) may still be one value in CGSuite notation.
+                return match partizan::Game::parse(text) {
+                    Ok(g) => {
+                        let c = partizan::Component::Value(g);
+                        let report = partizan::analyse(std::slice::from_ref(&c))?;
+                        Ok(Analysis::Partizan {
+                            game: GameExpr::Sum(vec![Group::Partizan(c)]),
+                            report,
+                        })
+                    }
+                    Err(_) => Err(e.into()),
+                };
+            }
+        };
+        self.analyse_game(&game)
+    }
+
+    /// Analyses a validated game, impartial or partizan.
+    pub fn analyse_game(&mut self, game: &GameExpr) -> Result<Analysis, EvalError> {
+        if !game.is_partizan() {
+            return Ok(Analysis::Impartial(self.evaluate_game(game)?));
+        }
+        let GameExpr::Sum(groups) = game else {
+            return Err(EvalError::NotImpartial(game.to_string()));
+        };
+        let report = partizan::analyse(&self.partizan_components(groups)?)?;
+        Ok(Analysis::Partizan {
+            game: game.clone(),
+            report,
+        })
+    }
+
+    /// The components of a sum as partizan components: impartial ones enter as
+    /// their nimbers (a nimber is its own canonical form).
+    pub fn partizan_components(
+        &mut self,
+        groups: &[Group],
+    ) -> Result<Vec<partizan::Component>, EvalError> {
+        let mut out = Vec::new();
+        for g in groups {
+            match g {
+                Group::Partizan(c) => out.push(c.clone()),
+                other => {
+                    for v in &self.component_values(std::slice::from_ref(other))?[0] {
+                        out.push(partizan::Component::Value(partizan::Game::nimber(v.0)));
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The canonical value of a normal-play sum, impartial or partizan (an
+    /// impartial sum's value is its nimber).
+    pub fn partizan_value(&mut self, game: &GameExpr) -> Result<partizan::Game, EvalError> {
+        let GameExpr::Sum(groups) = game else {
+            return Err(EvalError::NotImpartial(game.to_string()));
+        };
+        Ok(partizan::value_of(&self.partizan_components(groups)?)?)
+    }
+
+    /// Evaluates a validated impartial game.
     pub fn evaluate_game(&mut self, game: &GameExpr) -> Result<Evaluation, EvalError> {
+        if game.is_partizan() {
+            return Err(EvalError::NotImpartial(game.to_string()));
+        }
         match game {
             GameExpr::Sum(groups) => self.normal(game, groups),
             GameExpr::Misere(groups) => self.misere(game, groups),
@@ -177,6 +272,7 @@ impl Engine {
                 }
                 Group::Piece { piece, square } => Ok(vec![self.square_value(piece, *square)?]),
                 Group::Staircase { steps } => Ok(vec![staircase_value(steps)]),
+                Group::Partizan(c) => Err(EvalError::NotImpartial(c.to_string())),
             })
             .collect()
     }
@@ -273,6 +369,7 @@ impl Engine {
                     }
                 }
             }
+            Group::Partizan(c) => Err(EvalError::NotImpartial(c.to_string())),
             Group::Staircase { steps } => {
                 // Moving k coins from step i to i-1 changes one odd step: solve for k.
                 let cur = staircase_value(steps).0;
@@ -472,6 +569,7 @@ fn dedup_in_order(moves: &mut Vec<GameExpr>) {
                     atoms.push((piece.name().to_string(), square.x, square.y))
                 }
                 Group::Staircase { steps } => atoms.push((format!("staircase{steps:?}"), 0, 0)),
+                Group::Partizan(c) => atoms.push((c.to_string(), 0, 0)),
             }
         }
         atoms.sort();
@@ -551,6 +649,11 @@ impl Atom {
 
 impl ExprGraph {
     /// The graph of the sum of `groups`.
+    ///
+    /// # Panics
+    ///
+    /// If a group is partizan: partizan sums have no single move graph for
+    /// both players (see [`crate::partizan`]). [`GameExpr::is_partizan`] tells.
     pub fn new(groups: &[Group]) -> ExprGraph {
         let mut graph = ExprGraph {
             rules: Vec::new(),
@@ -600,6 +703,9 @@ impl ExprGraph {
                     let r = self.id(AtomRules::Piece(piece.clone()));
                     out.push(Atom::small(r, square.x, square.y));
                 }
+                Group::Partizan(c) => panic!(
+                    "ExprGraph is for impartial games; {c} is partizan (check GameExpr::is_partizan first)"
+                ),
                 Group::Staircase { steps } => {
                     let r = self.id(AtomRules::Staircase);
                     out.push(Atom {

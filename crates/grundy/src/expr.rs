@@ -20,6 +20,7 @@
 
 use std::fmt;
 
+use crate::partizan;
 use crate::syntax::{Arg, Expr, Item, Span, SyntaxError, Term};
 use crate::{parse_expr, CompoundKind, Piece, Play, Square, Step, TakeBreak};
 
@@ -57,6 +58,9 @@ pub enum Group {
         /// Coins on each step, from step 0.
         steps: Vec<u64>,
     },
+    /// A partizan component: a value in CGSuite notation or a position of a
+    /// partizan game (Domineering, Hackenbush, Toads and Frogs, …).
+    Partizan(partizan::Component),
     /// One piece on a board.
     Piece {
         /// The piece and its board.
@@ -141,6 +145,14 @@ const HEAP_NAMES: &[&str] = &[
     "grundy_game",
 ];
 const BOARD_NAMES: &[&str] = &["queen", "rook", "bishop", "king", "knight", "piece"];
+const PARTIZAN_NAMES: &[&str] = &[
+    "domineering",
+    "hackenbush",
+    "toads_frogs",
+    "cutcake",
+    "ab_game",
+    "partizan_sub",
+];
 const OTHER_NAMES: &[&str] = &[
     "staircase",
     "selective",
@@ -173,10 +185,11 @@ pub fn compound_name(kind: CompoundKind) -> &'static str {
 
 fn accepted_names() -> String {
     format!(
-        "known games are {}, {}, staircase; compounds selective(A, B, ...), not_all, conjunctive, \
-         continued_conjunctive; misere(...) and 0",
+        "known games are {}, {}, staircase; partizan {}; values like {{1|0}}, ^*, 1/2; \
+         compounds selective(A, B, ...), not_all, conjunctive, continued_conjunctive; misere(...) and 0",
         HEAP_NAMES.join(", "),
-        BOARD_NAMES.join(", ")
+        BOARD_NAMES.join(", "),
+        PARTIZAN_NAMES.join(", ")
     )
 }
 
@@ -254,6 +267,22 @@ pub fn validate(expr: &Expr) -> Result<GameExpr, ExprError> {
     Ok(GameExpr::Sum(groups))
 }
 
+impl GameExpr {
+    /// Whether some component is partizan (then the game is analysed as a
+    /// partizan sum, impartial components entering as their nimbers).
+    pub fn is_partizan(&self) -> bool {
+        match self {
+            GameExpr::Sum(g) | GameExpr::Misere(g) => {
+                g.iter().any(|g| matches!(g, Group::Partizan(_)))
+            }
+            GameExpr::Compound { parts, .. } => parts
+                .iter()
+                .flatten()
+                .any(|g| matches!(g, Group::Partizan(_))),
+        }
+    }
+}
+
 fn single_game_arg<'t>(
     term: &'t Term,
     problem: &str,
@@ -312,6 +341,9 @@ fn compound(term: &Term, kind: CompoundKind) -> Result<GameExpr, ExprError> {
 }
 
 fn group(term: &Term) -> Result<Group, ExprError> {
+    if let Some(c) = partizan_component(term)? {
+        return Ok(Group::Partizan(c));
+    }
     if term.name == "staircase" {
         if term.params.is_some() {
             return Err(ExprError::invalid(
@@ -377,6 +409,184 @@ fn group(term: &Term) -> Result<Group, ExprError> {
             Ok(Group::Piece { piece, square })
         }
     }
+}
+
+/// A partizan error moved to where its text stands in the whole expression.
+fn partizan_error(at: usize, e: partizan::Error, accepted: &str) -> ExprError {
+    match e {
+        partizan::Error::Parse {
+            at: i,
+            expected,
+            found,
+        } => ExprError::Invalid {
+            at: at + i,
+            problem: format!("expected {expected}, found {found}"),
+            accepted:
+                "a value in CGSuite notation, like {3||2*|1*}, ^*, *2, v<2>, +-1, 1/2 or Tiny(2)"
+                    .into(),
+        },
+        partizan::Error::Position {
+            reason, accepted, ..
+        } => ExprError::Invalid {
+            at,
+            problem: reason,
+            accepted: accepted.into(),
+        },
+        other => ExprError::Invalid {
+            at,
+            problem: other.to_string(),
+            accepted: accepted.into(),
+        },
+    }
+}
+
+/// The partizan component a term names, if it names one.
+fn partizan_component(term: &Term) -> Result<Option<partizan::Component>, ExprError> {
+    use partizan::Component;
+    if let Some(text) = &term.literal {
+        return partizan::Game::parse(text)
+            .map(|g| Some(Component::Value(g)))
+            .map_err(|e| partizan_error(term.span.start, e, ""));
+    }
+    let string_arg = |game: &str, example: &str| -> Result<(&str, usize), ExprError> {
+        match term.args.as_deref() {
+            Some([Arg::Str(s, span)]) if term.params.is_none() => Ok((s.as_str(), span.start + 1)),
+            _ => Err(ExprError::invalid(
+                term.span,
+                format!("{game} takes one position in quotes"),
+                format!("write {example}"),
+            )),
+        }
+    };
+    let name = term.name.as_str();
+    let component = match name {
+        // Tiny(x) and Miny(x) are CGSuite functions; their text is a value.
+        "Tiny" | "Miny" => {
+            return partizan_component(&Term {
+                literal: Some(term_text(term)),
+                ..term.clone()
+            })
+        }
+        "domineering" => {
+            let (s, at) = string_arg(
+                name,
+                "domineering(\"....|....\") (rows split by |, # blocked)",
+            )?;
+            Component::Domineering(partizan::domineering(s).map_err(|e| partizan_error(at, e, ""))?)
+        }
+        "hackenbush" => {
+            let (s, at) = string_arg(
+                name,
+                "hackenbush(\"lrle\") (l blue, r red, e green, from the ground up)",
+            )?;
+            Component::Hackenbush(partizan::hackenbush(s).map_err(|e| partizan_error(at, e, ""))?)
+        }
+        "toads_frogs" => {
+            let (s, at) = string_arg(name, "toads_frogs(\"tt..ff\")")?;
+            Component::ToadsFrogs(partizan::toads_frogs(s).map_err(|e| partizan_error(at, e, ""))?)
+        }
+        "ab_game" => {
+            let (s, at) = string_arg(name, "ab_game(\"A..B.A\")")?;
+            Component::Ab(partizan::ab_game(s).map_err(|e| partizan_error(at, e, ""))?)
+        }
+        "cutcake" => {
+            let args = term.args.as_deref().unwrap_or(&[]);
+            let [w, h] = args else {
+                return Err(ExprError::invalid(
+                    term.span,
+                    "cutcake takes a width and a height",
+                    "write cutcake(3,2)",
+                ));
+            };
+            let side = |a: &Arg| -> Result<u32, ExprError> {
+                let v = natural(a, "sides", "a side")?;
+                u32::try_from(v).map_err(|_| {
+                    ExprError::invalid(
+                        a.span(),
+                        format!("side {v} is too long"),
+                        "sides up to 4294967295",
+                    )
+                })
+            };
+            let (w, h) = (side(w)?, side(h)?);
+            Component::Cutcake(
+                partizan::cutcake(w, h).map_err(|e| partizan_error(term.span.start, e, ""))?,
+            )
+        }
+        "partizan_sub" => {
+            const USAGE: &str = "write partizan_sub[LEFT; RIGHT](heap) with the two subtraction sets, like partizan_sub[1,2; 1,3](10)";
+            let sets = match term.params.as_deref() {
+                Some([l, r]) => [l, r],
+                _ => {
+                    return Err(ExprError::invalid(
+                        term.span,
+                        "partizan_sub needs Left's and Right's sets",
+                        USAGE,
+                    ))
+                }
+            };
+            let mut parsed = Vec::new();
+            for set in sets {
+                let mut v = Vec::new();
+                for item in set {
+                    match item {
+                        Item::Number(t, span) => v.push(t.parse::<u64>().map_err(|_| {
+                            ExprError::invalid(
+                                *span,
+                                format!("'{t}' is not a positive whole number"),
+                                USAGE,
+                            )
+                        })?),
+                        other => {
+                            return Err(ExprError::invalid(
+                                item_span(other),
+                                "expected a number",
+                                USAGE,
+                            ))
+                        }
+                    }
+                }
+                parsed.push(v);
+            }
+            let heap = match term.args.as_deref() {
+                Some([a]) => natural(a, "heap sizes", "a heap size")?,
+                _ => {
+                    return Err(ExprError::invalid(
+                        term.span,
+                        "partizan_sub takes one heap",
+                        USAGE,
+                    ))
+                }
+            };
+            Component::Subtraction(
+                partizan::partizan_subtraction(heap, &parsed[0], &parsed[1])
+                    .map_err(|e| partizan_error(term.span.start, e, USAGE))?,
+            )
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(component))
+}
+
+/// The text a term was written with, rebuilt from its parts.
+fn term_text(term: &Term) -> String {
+    let args: Vec<String> = term
+        .args
+        .as_deref()
+        .unwrap_or(&[])
+        .iter()
+        .map(|a| match a {
+            Arg::Int(t, _) => t.clone(),
+            Arg::Str(t, _) => format!("\"{t}\""),
+            Arg::Expr(e) => e
+                .terms
+                .iter()
+                .map(|t| t.literal.clone().unwrap_or_else(|| t.name.clone()))
+                .collect::<Vec<_>>()
+                .join("+"),
+        })
+        .collect();
+    format!("{}({})", term.name, args.join(","))
 }
 
 trait ArgsSpan {
@@ -592,6 +802,7 @@ fn closest(name: &str) -> Option<&'static str> {
     HEAP_NAMES
         .iter()
         .chain(BOARD_NAMES)
+        .chain(PARTIZAN_NAMES)
         .chain(OTHER_NAMES)
         .map(|&n| (edit_distance(name, n), n))
         .filter(|&(d, n)| d <= 2.max(n.len() / 3))
@@ -625,6 +836,7 @@ impl fmt::Display for Group {
                 let c: Vec<String> = steps.iter().map(u64::to_string).collect();
                 write!(f, "staircase({})", c.join(","))
             }
+            Group::Partizan(c) => write!(f, "{c}"),
             Group::Piece { piece, square } => write!(f, "{piece}({},{})", square.x, square.y),
         }
     }

@@ -177,6 +177,9 @@ impl Family {
 
 /// Plain search of a game's explicit graph, with no theory at all.
 pub fn search(game: &GameExpr, config: &SearchConfig) -> Result<Answer, EvalError> {
+    if game.is_partizan() {
+        return Err(EvalError::NotImpartial(game.to_string()));
+    }
     Ok(match game {
         GameExpr::Sum(groups) => {
             let graph = ExprGraph::new(groups);

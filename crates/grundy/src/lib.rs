@@ -37,7 +37,7 @@ pub use compound::{
     conjunctive_outcome, continued_conjunctive_outcome, not_all_outcome, selective_outcome,
     Compound, CompoundConfig, CompoundError, CompoundKind, CompoundSolver,
 };
-pub use engine::{Atom, Engine, EvalError, Evaluation, ExprGraph};
+pub use engine::{Analysis, Atom, Engine, EvalError, Evaluation, ExprGraph};
 pub use expr::{
     parse_game, parse_ruleset_spec, validate, ExprError, GameExpr, Group, HeapKind, HeapRules,
     Ruleset,

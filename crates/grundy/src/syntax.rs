@@ -6,7 +6,10 @@
 //!
 //! ```text
 //! expr   := term ('+' term)*
-//! term   := '0' | NAME params? args?
+//! term   := '0' | LITERAL | NAME params? args?
+//! LITERAL:= a value in CGSuite notation: starts with '{' '*' '^' '-' '+'
+//!           or a digit, or is a word of v's (v, vv, v<2>), and runs to the
+//!           next blank, ',' or '+' outside brackets
 //! params := '[' group (';' group)* ']'      group := item (',' item)*
 //! item   := CODE | INT | NAME | '(' INT ',' INT ')' '*'?
 //! args   := '(' (arg (',' arg)*)? ')'
@@ -50,6 +53,9 @@ pub struct Term {
     pub args: Option<Vec<Arg>>,
     /// Where the whole term stands.
     pub span: Span,
+    /// For a value written in CGSuite notation (`{1|0}`, `^*`, `v<2>`, `1/2`,
+    /// `+-1`), its text; the name is then `"value"`.
+    pub literal: Option<String>,
 }
 
 /// A parameter inside `[...]`.
@@ -233,8 +239,7 @@ impl Parser<'_> {
     fn term(&mut self) -> Result<Term, SyntaxError> {
         let start = self.pos;
         match self.peek() {
-            Some(c) if c.is_ascii_alphabetic() => {}
-            Some('0') => {
+            Some('0') if !matches!(self.text[self.pos + 1..].chars().next(), Some(c) if c.is_ascii_digit() || c == '/' || c == '.') => {
                 self.pos += 1;
                 let span = Span {
                     start,
@@ -246,11 +251,23 @@ impl Parser<'_> {
                     params: None,
                     args: None,
                     span,
+                    literal: None,
                 });
             }
-            _ => return Err(self.error("a game, like 'nim(3,5)', 'kayles(10)' or 'queen(2,3)'")),
+            Some(c) if c.is_ascii_alphabetic() => {}
+            Some(c) if "{*^-+".contains(c) || c.is_ascii_digit() => return self.literal(start),
+            _ => {
+                return Err(self.error(
+                    "a game, like 'nim(3,5)', 'kayles(10)', 'queen(2,3)' or a value like '{1|0}' or '^*'",
+                ))
+            }
         }
         let (name, name_span) = self.word().expect("a letter starts a word");
+        if name.chars().all(|c| c == 'v') {
+            // v, vv, v<2>, v[3], v*: a value in CGSuite notation, not a name
+            self.pos = start;
+            return self.literal(start);
+        }
         // The term ends with its last token, not with the blanks after it.
         let mut end = name_span.end;
         let mut params = None;
@@ -279,6 +296,54 @@ impl Parser<'_> {
             params,
             args,
             span: Span { start, end },
+            literal: None,
+        })
+    }
+
+    /// A value in CGSuite notation, kept as text for the partizan parser:
+    /// everything up to a blank, ',' or a summand's '+' outside brackets.
+    fn literal(&mut self, start: usize) -> Result<Term, SyntaxError> {
+        let mut depth = 0usize;
+        while let Some(c) = self.peek() {
+            match c {
+                '{' | '[' | '(' | '<' => depth += 1,
+                '}' | ']' | ')' | '>' => {
+                    if depth == 0 {
+                        break;
+                    }
+                    depth -= 1;
+                }
+                ',' if depth == 0 => break,
+                c if c.is_whitespace() && depth == 0 => break,
+                // a '+' between summands; '+-' (plus-or-minus) belongs to the value
+                '+' if depth == 0
+                    && self.pos > start
+                    && !self.text[self.pos..].starts_with("+-") =>
+                {
+                    break
+                }
+                _ => {}
+            }
+            self.pos += c.len_utf8();
+        }
+        if depth > 0 {
+            return Err(SyntaxError {
+                at: start,
+                found: format!("'{}' with an unclosed bracket", &self.text[start..self.pos]),
+                expected: "a value whose brackets close, like {1|0} or ^[2]".into(),
+            });
+        }
+        let span = Span {
+            start,
+            end: self.pos,
+        };
+        Ok(Term {
+            name: "value".into(),
+            name_span: span,
+            params: None,
+            args: None,
+            span,
+            literal: Some(self.text[start..self.pos].to_string()),
         })
     }
 
@@ -510,6 +575,27 @@ mod tests {
         assert!(parse_expr("piece[(1,2; 8](0,0)").is_err());
         assert!(parse_expr("ab(\"..").is_err());
         assert!(parse_expr("").is_err());
+    }
+
+    #[test]
+    fn values_in_cgsuite_notation_are_literal_terms() {
+        let e =
+            parse_expr("{3||2*|1*} + ^* + v<2> + +-1 + 1/2 + domineering(\"..\") + *2").unwrap();
+        let lits: Vec<Option<&str>> = e.terms.iter().map(|t| t.literal.as_deref()).collect();
+        assert_eq!(
+            lits,
+            [
+                Some("{3||2*|1*}"),
+                Some("^*"),
+                Some("v<2>"),
+                Some("+-1"),
+                Some("1/2"),
+                None,
+                Some("*2")
+            ]
+        );
+        assert!(parse_expr("{1|0").is_err());
+        assert_eq!(parse_expr("0").unwrap().terms[0].name, "0");
     }
 
     #[test]

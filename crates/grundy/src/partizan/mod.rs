@@ -43,7 +43,8 @@ pub use games::{
     HackenbushString, PartizanSubtraction, SubtractionHeap, ToadsFrogs, ToadsFrogsRow,
 };
 pub use report::{
-    analyse, compare, parse_value, winning_moves, Component, ComponentSum, Report, SumPosition,
+    analyse, compare, parse_value, value_of, winning_moves, Component, ComponentSum, Report,
+    SumPosition,
 };
 pub use rules::{search_outcome, CanonicalSolver, PartizanRules, SolverConfig};
 pub use thermograph::{Thermograph, Trajectory};

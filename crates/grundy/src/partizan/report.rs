@@ -282,3 +282,8 @@ pub fn parse_value(text: &str) -> Result<Game, Error> {
 pub fn compare(g: Game, h: Game) -> Comparison {
     g.compare(h)
 }
+
+/// The canonical value of a sum of components (each solved once, then added).
+pub fn value_of(components: &[Component]) -> Result<Game, Error> {
+    sum_value(&mut Solvers::default(), components)
+}
