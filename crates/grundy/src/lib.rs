@@ -14,8 +14,15 @@ mod mex;
 mod nimber;
 mod outcome;
 mod rules;
+mod takebreak;
 
 pub use mex::{mex_naive, mex_of_words, MexSet};
 pub use nimber::Nimber;
 pub use outcome::{Outcome, Player};
 pub use rules::{GameGraph, Rules, Sums};
+pub use takebreak::{
+    find_periodicity, guy_smith_bound, CodeError, Engine, HeapSequence, HeapSolver, Periodicity,
+    Progress, SequenceConfig, SequenceError, SequenceStats, SequenceStore, SolveError,
+    SolverChoice, StoreError, StoreRecovery, TakeBreak, WorkCounts, MAX_CODE_DIGITS,
+    MAX_LISTED_RARE_HEAPS, SPARSE_MAX_RARE_FRACTION,
+};
