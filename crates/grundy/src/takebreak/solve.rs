@@ -56,8 +56,8 @@ const FIRST_MASK_AT: usize = 1 << 10;
 /// sequential scan checks whether it may stop early.
 const BLOCK: usize = 1 << 12;
 
-/// Pair scans shorter than this stay on one thread.
-const PARALLEL_MIN_PAIRS: usize = 1 << 15;
+/// Heaps computed by the plain engine before a forced sparse engine starts.
+const FIRST_MASK_AT_FORCED: usize = 1 << 6;
 
 /// The widest `x = 2·G + parity` (in bits) for which the mask is searched.
 const MAX_MASK_BITS: u32 = 20;
@@ -87,6 +87,9 @@ pub struct SequenceConfig {
     pub max_heap: u64,
     /// Stop computing once a period is proved: every later value follows.
     pub stop_when_proved: bool,
+    /// Pair scans shorter than this stay on one thread (handing work to
+    /// threads costs a few microseconds).
+    pub parallel_min_pairs: usize,
 }
 
 impl Default for SequenceConfig {
@@ -97,6 +100,7 @@ impl Default for SequenceConfig {
             memory_budget: 1 << 30,
             max_heap: u64::from(u32::MAX) - 1,
             stop_when_proved: true,
+            parallel_min_pairs: 1 << 15,
         }
     }
 }
@@ -310,6 +314,11 @@ impl HeapSolver {
         } else {
             None
         };
+        let next_mask_at = if config.solver == SolverChoice::Sparse {
+            FIRST_MASK_AT_FORCED
+        } else {
+            FIRST_MASK_AT
+        };
         Ok(HeapSolver {
             classes: [class(0), class(1)],
             rules,
@@ -320,7 +329,7 @@ impl HeapSolver {
             listed,
             sparse_possible,
             sparse_on: false,
-            next_mask_at: FIRST_MASK_AT,
+            next_mask_at,
             periodicity: None,
             next_period_check: 16,
             seen: Seen::default(),
@@ -360,7 +369,7 @@ impl HeapSolver {
         while solver.next_mask_at <= len {
             solver.next_mask_at *= 2;
         }
-        if len >= FIRST_MASK_AT {
+        if len >= FIRST_MASK_AT_FORCED {
             solver.choose_engine();
         }
         solver.next_period_check = len.max(16);
@@ -668,7 +677,7 @@ impl HeapSolver {
         };
         let width = ((self.largest as usize + 1).next_power_of_two() / 64).max(1);
         let threads = self.pool.as_ref().map_or(1, |p| p.current_num_threads());
-        let parallel = threads > 1 && half >= PARALLEL_MIN_PAIRS;
+        let parallel = threads > 1 && half >= self.config.parallel_min_pairs;
         // Without a stopping rule one round covers everything; with one, a
         // round is short enough to stop early and long enough to be worth
         // handing to the threads.
@@ -682,7 +691,7 @@ impl HeapSolver {
             // Most unsafe candidates are found among the first pairs: check
             // each pair (as RC solvers do) before handing blocks to threads.
             let prefix_end = if parallel {
-                (1 + PARALLEL_MIN_PAIRS).min(half + 1)
+                (1 + self.config.parallel_min_pairs).min(half + 1)
             } else {
                 half + 1
             };
