@@ -122,7 +122,10 @@ pub enum SolveError {
         budget: u64,
     },
     /// The heap is beyond [`SequenceConfig::max_heap`].
-    #[error("heap {heap} is beyond the limit of {limit} heaps (at most {max} can be set)")]
+    #[error(
+        "heap {heap} is beyond the limit of {limit} heaps (at most {max} can be set), and no \
+         period was proved before it"
+    )]
     HeapLimit {
         /// The heap asked for.
         heap: u64,
@@ -414,15 +417,10 @@ impl HeapSolver {
     }
 
     /// Computes heaps until `to` is computed, a period is proved (if the
-    /// config says to stop then), or `max_steps` more heaps are done.
+    /// config says to stop then), or `max_steps` more heaps are done. The
+    /// memory budget and [`SequenceConfig::max_heap`] are errors only when
+    /// reached without a proof.
     pub fn try_extend(&mut self, to: u64, max_steps: u64) -> Result<Progress, SolveError> {
-        if to > self.config.max_heap {
-            return Err(SolveError::HeapLimit {
-                heap: to,
-                limit: self.config.max_heap,
-                max: u64::from(u32::MAX) - 1,
-            });
-        }
         let mut steps = 0;
         loop {
             if self.config.stop_when_proved && self.is_proved() {
@@ -434,6 +432,16 @@ impl HeapSolver {
             }
             if steps >= max_steps {
                 return Ok(Progress::Paused);
+            }
+            // Limits are checked when reached, not up front: a period proved
+            // on the way answers heaps far beyond them.
+            let limit = self.config.max_heap.min(u64::from(u32::MAX) - 1);
+            if n as u64 > limit {
+                return Err(SolveError::HeapLimit {
+                    heap: n as u64,
+                    limit: self.config.max_heap,
+                    max: u64::from(u32::MAX) - 1,
+                });
             }
             self.reserve_for(n)?;
             if n >= self.next_mask_at {
