@@ -194,8 +194,10 @@ pub enum Engine {
 pub struct WorkCounts {
     /// Split pairs whose value was inserted.
     pub pairs: u64,
-    /// Scans of all pairs of a class (sparse engine only).
+    /// Scans of the pairs of a class (sparse engine only), most stopped early.
     pub full_scans: u64,
+    /// Unsafe candidates confirmed by a remembered pair instead of a scan.
+    pub witness_hits: u64,
 }
 
 /// The splits that remove an even (class 0) or odd (class 1) number of tokens.
@@ -209,37 +211,51 @@ struct SplitClass {
     rare: Vec<u32>,
 }
 
-/// A growable bitset of option values, reused for every heap.
+/// Copies of the bitset that consecutive pairs write to: one copy would make
+/// every insertion wait for the previous one to the same word.
+const LANES: usize = 4;
+
+/// The set of option values of one heap, reused for every heap: `LANES`
+/// bitsets of `width` words whose union is the set.
 #[derive(Clone, Debug, Default)]
 struct Seen {
     words: Vec<u64>,
+    width: usize,
 }
 
 impl Seen {
-    #[inline]
-    fn insert(&mut self, v: u32) {
-        let w = (v >> 6) as usize;
-        if w >= self.words.len() {
-            self.words.resize(w + 1, 0);
-        }
-        self.words[w] |= 1 << (v & 63);
+    /// Empties the set, with room for values below `64 · width`.
+    fn reset(&mut self, width: usize) {
+        self.width = width;
+        self.words.clear();
+        self.words.resize(LANES * width, 0);
     }
 
-    fn clear(&mut self) {
-        self.words.fill(0);
+    #[inline]
+    fn insert(&mut self, v: u32) {
+        self.words[(v >> 6) as usize] |= 1 << (v & 63);
+    }
+
+    /// Inserts into copy `lane % LANES`.
+    #[inline]
+    fn insert_lane(&mut self, lane: usize, v: u32) {
+        self.words[(lane % LANES) * self.width + (v >> 6) as usize] |= 1 << (v & 63);
     }
 
     fn merge(&mut self, other: &[u64]) {
-        if other.len() > self.words.len() {
-            self.words.resize(other.len(), 0);
-        }
-        for (a, b) in self.words.iter_mut().zip(other) {
+        for (a, b) in self.words[..self.width].iter_mut().zip(other) {
             *a |= b;
         }
     }
 
     fn mex(&self) -> u32 {
-        crate::mex_of_words(&self.words) as u32
+        for w in 0..self.width {
+            let union = (0..LANES).fold(0, |u, lane| u | self.words[lane * self.width + w]);
+            if union != u64::MAX {
+                return (w * 64) as u32 + (!union).trailing_zeros();
+            }
+        }
+        (self.width * 64) as u32
     }
 }
 
@@ -273,6 +289,8 @@ pub struct HeapSolver {
     periodicity: Option<Periodicity>,
     next_period_check: usize,
     seen: Seen,
+    /// Per split class, pairs that recently produced each value.
+    witnesses: [Witnesses; 2],
     pool: Option<rayon::ThreadPool>,
     largest: u32,
     work: WorkCounts,
@@ -336,6 +354,7 @@ impl HeapSolver {
             periodicity: None,
             next_period_check: 16,
             seen: Seen::default(),
+            witnesses: [Vec::new(), Vec::new()],
             pool,
             largest: 0,
             work: WorkCounts::default(),
@@ -573,7 +592,7 @@ impl HeapSolver {
     }
 
     fn value_of_plain(&mut self, n: usize) -> u32 {
-        self.seen.clear();
+        self.seen.reset(self.width());
         self.insert_takes(n);
         let unequal = self.rules.is_grundys_game();
         let tail = self.rules.tail_digit();
@@ -614,8 +633,13 @@ impl HeapSolver {
         }
     }
 
+    /// Bitset words for any XOR of values so far.
+    fn width(&self) -> usize {
+        ((self.largest as usize + 1).next_power_of_two() / 64).max(1)
+    }
+
     fn value_of_sparse(&mut self, n: usize) -> u32 {
-        self.seen.clear();
+        self.seen.reset(self.width());
         self.insert_takes(n);
         let unequal = self.rules.is_grundys_game();
         for class in &self.classes {
@@ -624,15 +648,14 @@ impl HeapSolver {
                     break;
                 }
                 let s = n - k;
-                for &i in &class.rare {
+                let below = class.rare.partition_point(|&i| (i as usize) < s);
+                let values = &self.values[..s];
+                for (lane, &i) in class.rare[..below].iter().enumerate() {
                     let i = i as usize;
-                    if i >= s {
-                        break;
-                    }
                     if unequal && 2 * i == s {
                         continue;
                     }
-                    self.seen.insert(self.values[i] ^ self.values[s - i]);
+                    self.seen.insert_lane(lane, values[i] ^ values[s - i]);
                 }
                 self.work.pairs += class.rare.len() as u64;
             }
@@ -650,6 +673,11 @@ impl HeapSolver {
             let Some(c) = unsafe_class else {
                 return g;
             };
+            if self.try_witnesses(n, c, g, unequal) {
+                self.work.witness_hits += 1;
+                g = self.seen.mex();
+                continue;
+            }
             self.work.full_scans += 1;
             let mut complete = true;
             for idx in 0..self.classes[c].ks.len() {
@@ -662,7 +690,7 @@ impl HeapSolver {
                     let y = u64::from(g) << 1 | ((n + c) as u64 & 1);
                     (y & mask).count_ones() & 1 == 1
                 };
-                if !self.scan_pairs(n - k, unequal, Some(&stop)) {
+                if !self.scan_pairs(n - k, unequal, Some((&stop, c, k))) {
                     complete = false;
                     break;
                 }
@@ -672,57 +700,86 @@ impl HeapSolver {
         }
     }
 
+    /// Looks for `g` among the splits that recently produced it: values are
+    /// locally near-periodic, so a pair `(a, s − a)` that gave `g` at one heap
+    /// often gives it again a few heaps later. Inserts `g` and returns true
+    /// if one still does; every pair is checked, so nothing is assumed.
+    fn try_witnesses(&mut self, n: usize, c: usize, g: u32, unequal: bool) -> bool {
+        let Some(entries) = self.witnesses[c].get(g as usize) else {
+            return false;
+        };
+        for &(k, a) in entries.iter().filter(|w| w.1 != 0) {
+            let (k, a) = (k as usize, a as usize);
+            if k + 2 > n {
+                continue;
+            }
+            let s = n - k;
+            if a <= s / 2 && !(unequal && 2 * a == s) && self.values[a] ^ self.values[s - a] == g {
+                self.seen.insert(g);
+                self.work.pairs += 1;
+                return true;
+            }
+        }
+        false
+    }
+
     /// Inserts `G(a) ^ G(s - a)` for `1 <= a <= s/2` (skipping `a = s - a`
     /// when splits must be unequal). With `stop`, returns early (false) once
     /// the mex of the values seen satisfies it; true when every pair was seen.
-    fn scan_pairs(&mut self, s: usize, unequal: bool, stop: Option<&dyn Fn(u32) -> bool>) -> bool {
-        let half = s / 2;
-        let values = &self.values[..];
-        let skip = if unequal && s & 1 == 0 {
-            Some(half)
+    fn scan_pairs(
+        &mut self,
+        s: usize,
+        unequal: bool,
+        stop: Option<(&dyn Fn(u32) -> bool, usize, usize)>,
+    ) -> bool {
+        // Pairs (a, s - a) for 1 <= a <= last; an equal split, when not
+        // allowed, is the last pair, so it is left out by shortening the range.
+        let last = if unequal && s & 1 == 0 {
+            s / 2 - 1
         } else {
-            None
+            s / 2
         };
-        let width = ((self.largest as usize + 1).next_power_of_two() / 64).max(1);
+        let values = &self.values[..];
+        let width = self.width();
         let threads = self.pool.as_ref().map_or(1, |p| p.current_num_threads());
-        let parallel = threads > 1 && half >= self.config.parallel_min_pairs;
+        let parallel = threads > 1 && last >= self.config.parallel_min_pairs;
         // Without a stopping rule one round covers everything; with one, a
         // round is short enough to stop early and long enough to be worth
         // handing to the threads.
         let round = match (stop.is_some(), parallel) {
-            (false, _) => half.max(1),
+            (false, _) => last.max(1),
             (true, false) => BLOCK,
             (true, true) => BLOCK * threads * 16,
         };
         let mut start = 1;
-        if let Some(stop) = stop {
+        if let Some((stop, class, k)) = stop {
             // Most unsafe candidates are found among the first pairs: check
             // each pair (as RC solvers do) before handing blocks to threads.
             let prefix_end = if parallel {
-                (1 + self.config.parallel_min_pairs).min(half + 1)
+                (1 + self.config.parallel_min_pairs).min(last + 1)
             } else {
-                half + 1
+                last + 1
             };
             let mut g = self.seen.mex();
-            for a in start..prefix_end {
-                if Some(a) == skip {
-                    continue;
-                }
-                let v = values[a] ^ values[s - a];
-                self.seen.insert(v);
-                if v == g {
-                    g = self.seen.mex();
-                    if stop(g) {
-                        self.work.pairs += (a + 1 - start) as u64;
-                        return false;
-                    }
+            while start < prefix_end {
+                let found =
+                    insert_pairs_until(&mut self.seen, values, s, start..prefix_end, Some(g));
+                let Some(a) = found else {
+                    self.work.pairs += (prefix_end - start) as u64;
+                    start = prefix_end;
+                    break;
+                };
+                self.work.pairs += (a + 1 - start) as u64;
+                start = a + 1;
+                remember(&mut self.witnesses[class], g, k, a);
+                g = self.seen.mex();
+                if stop(g) {
+                    return false;
                 }
             }
-            self.work.pairs += (prefix_end - start) as u64;
-            start = prefix_end;
         }
-        while start <= half {
-            let end = (start + round).min(half + 1);
+        while start <= last {
+            let end = (start + round).min(last + 1);
             match &self.pool {
                 Some(pool) if parallel => {
                     let words = pool.install(|| {
@@ -732,10 +789,8 @@ impl HeapSolver {
                             .fold(
                                 || vec![0u64; width],
                                 |mut words, a| {
-                                    if Some(a) != skip {
-                                        let v = (values[a] ^ values[s - a]) as usize;
-                                        words[v >> 6] |= 1 << (v & 63);
-                                    }
+                                    let v = (values[a] ^ values[s - a]) as usize;
+                                    words[v >> 6] |= 1 << (v & 63);
                                     words
                                 },
                             )
@@ -749,12 +804,14 @@ impl HeapSolver {
                     });
                     self.seen.merge(&words);
                 }
-                _ => insert_range(&mut self.seen, values, s, start..end, skip),
+                _ => {
+                    insert_pairs_until(&mut self.seen, values, s, start..end, None);
+                }
             }
             self.work.pairs += (end - start) as u64;
             start = end;
-            if let Some(stop) = stop {
-                if start <= half && stop(self.seen.mex()) {
+            if let Some((stop, _, _)) = stop {
+                if start <= last && stop(self.seen.mex()) {
                     return false;
                 }
             }
@@ -763,19 +820,51 @@ impl HeapSolver {
     }
 }
 
+/// Witnesses kept per value: enough for the few residues of a local period.
+const WITNESSES: usize = 4;
+
+/// Splits `(k, a)` that recently produced each value, newest first.
+type Witnesses = Vec<[(u32, u32); WITNESSES]>;
+
+fn remember(witnesses: &mut Witnesses, g: u32, k: usize, a: usize) {
+    let g = g as usize;
+    if g >= witnesses.len() {
+        witnesses.resize(g + 1, [(0, 0); WITNESSES]);
+    }
+    let entry = &mut witnesses[g];
+    entry.copy_within(0..WITNESSES - 1, 1);
+    entry[0] = (k as u32, a as u32);
+}
+
+/// Inserts `G(a) ^ G(s - a)` for `a` in `range`, stopping after the first
+/// pair whose value is `target` (and returning its `a`). The hot loop of
+/// both engines: plain slices and locals only, so nothing is reloaded.
 #[inline]
-fn insert_range(
+fn insert_pairs_until(
     seen: &mut Seen,
     values: &[u32],
     s: usize,
     range: Range<usize>,
-    skip: Option<usize>,
-) {
-    for a in range {
-        if Some(a) != skip {
-            seen.insert(values[a] ^ values[s - a]);
+    target: Option<u32>,
+) -> Option<usize> {
+    if range.is_empty() {
+        return None;
+    }
+    let low = &values[range.start..range.end];
+    let high = &values[s + 1 - range.end..=s - range.start];
+    let width = seen.width;
+    let words = &mut seen.words[..LANES * width];
+    let target = target.unwrap_or(u32::MAX);
+    let len = low.len();
+    assert_eq!(high.len(), len);
+    for j in 0..len {
+        let v = low[j] ^ high[len - 1 - j];
+        words[(j % LANES) * width + (v >> 6) as usize] |= 1 << (v & 63);
+        if v == target {
+            return Some(range.start + j);
         }
     }
+    None
 }
 
 /// The (unnormalised) Walsh–Hadamard transform in place:
