@@ -730,7 +730,7 @@ impl HeapSolver {
         &mut self,
         s: usize,
         unequal: bool,
-        stop: Option<(&dyn Fn(u32) -> bool, usize, usize)>,
+        stop: Option<EarlyStop<'_>>,
     ) -> bool {
         // Pairs (a, s - a) for 1 <= a <= last; an equal split, when not
         // allowed, is the last pair, so it is left out by shortening the range.
@@ -819,6 +819,10 @@ impl HeapSolver {
         true
     }
 }
+
+/// When a scan may stop (the mex is safe), and the split class and `k` it
+/// scans (to remember witnesses).
+type EarlyStop<'a> = (&'a dyn Fn(u32) -> bool, usize, usize);
 
 /// Witnesses kept per value: enough for the few residues of a local period.
 const WITNESSES: usize = 4;
