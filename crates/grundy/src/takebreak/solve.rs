@@ -33,8 +33,14 @@
 //! more than [`SPARSE_MAX_RARE_FRACTION`] of the heaps rare, the automatic
 //! choice uses the plain engine (as for Kayles).
 //!
-//! Both engines split long pair scans across threads (rayon) when a heap is
-//! large enough for that to pay.
+//! Step 3 first tries the pairs that confirmed the same value at recent
+//! heaps (values are locally near-periodic), then scans from `a = 1`.
+//!
+//! Threads (rayon): the sparse engine computes heaps in batches, gathering
+//! each heap's options among the heaps before the batch in parallel and
+//! adding the few options among the batch's own heaps in order (see
+//! `HeapSolver::sparse_batch`); the plain engine splits the pair scan of a
+//! large heap across threads. Both give exactly the sequential values.
 
 use std::ops::Range;
 
@@ -240,6 +246,20 @@ impl Seen {
     #[inline]
     fn insert_lane(&mut self, lane: usize, v: u32) {
         self.words[(lane % LANES) * self.width + (v >> 6) as usize] |= 1 << (v & 63);
+    }
+
+    /// Makes room for values below `64 · width`, keeping the set.
+    fn widen(&mut self, width: usize) {
+        if width <= self.width {
+            return;
+        }
+        let mut words = vec![0; LANES * width];
+        for lane in 0..LANES {
+            let old = &self.words[lane * self.width..(lane + 1) * self.width];
+            words[lane * width..lane * width + self.width].copy_from_slice(old);
+        }
+        self.words = words;
+        self.width = width;
     }
 
     fn merge(&mut self, other: &[u64]) {
@@ -469,6 +489,15 @@ impl HeapSolver {
                     self.next_mask_at *= 2;
                 }
             }
+            let batch = self.batch_len(n, to, max_steps - steps);
+            if batch > 1 {
+                self.sparse_batch(n, batch)?;
+                steps += batch as u64;
+                if self.values.len() >= self.next_period_check {
+                    self.check_period();
+                }
+                continue;
+            }
             let v = if self.sparse_on {
                 self.value_of_sparse(n)
             } else {
@@ -501,6 +530,197 @@ impl HeapSolver {
         self.values
             .reserve_exact(want.saturating_sub(self.values.len()).max(1));
         Ok(())
+    }
+
+    /// How many heaps from `n` the sparse engine computes as one parallel
+    /// batch (1: heap by heap).
+    fn batch_len(&self, n: usize, to: u64, steps_left: u64) -> usize {
+        if !self.sparse_on
+            || self.pool.is_none()
+            || n < self.config.parallel_min_pairs.max(2 * BATCH)
+        {
+            return 1;
+        }
+        let until_to = usize::try_from(to + 1 - n as u64).unwrap_or(usize::MAX);
+        let steps_left = usize::try_from(steps_left).unwrap_or(usize::MAX);
+        BATCH.min(until_to).min(steps_left).min(n / 2)
+    }
+
+    /// Computes heaps `n0..n0 + len` with both cores.
+    ///
+    /// Heap `m` of the batch depends on the batch's earlier heaps only
+    /// through the options that leave a heap `>= n0`: takes to such a heap,
+    /// and the splits whose larger part is one (`a <= s − n0`, at most `len`
+    /// pairs per digit). So each heap first gathers, in parallel, every
+    /// option among heaps `< n0` that the sparse method needs (its rare
+    /// pairs, then pairs until its candidate is safe); then, heap by heap
+    /// in order, the few options among the batch's heaps are added and the
+    /// scan continues from where it stopped if the candidate is no longer
+    /// safe. The values are exactly those of the sequential engine.
+    fn sparse_batch(&mut self, n0: usize, len: usize) -> Result<(), SolveError> {
+        let partials: Vec<Partial> = match &self.pool {
+            Some(pool) => pool.install(|| {
+                (n0..n0 + len)
+                    .into_par_iter()
+                    .map(|m| self.known_options(m, n0))
+                    .collect()
+            }),
+            None => (n0..n0 + len).map(|m| self.known_options(m, n0)).collect(),
+        };
+        let unequal = self.rules.is_grundys_game();
+        for (m, mut partial) in (n0..).zip(partials) {
+            self.reserve_for(m)?;
+            self.work.pairs += partial.pairs;
+            partial.seen.widen(self.width());
+            let values = &self.values[..m];
+            let seen = &mut partial.seen;
+            for &k in &self.takes {
+                if k < m && m - k >= n0 {
+                    seen.insert(values[m - k]);
+                }
+            }
+            if self.rules.tail_digit() & 2 != 0 {
+                for k in self.listed.max(1)..=m - n0 {
+                    seen.insert(values[m - k]);
+                }
+            }
+            for class in &self.classes {
+                for &k in &class.ks {
+                    if k + 2 > m {
+                        break;
+                    }
+                    let s = m - k;
+                    let last = last_pair(s, unequal);
+                    let upto = s.saturating_sub(n0).min(last);
+                    if upto >= 1 {
+                        insert_pairs_until(seen, values, s, 1..upto + 1, None);
+                        self.work.pairs += upto as u64;
+                    }
+                }
+            }
+            let mut pairs = 0;
+            let v = self.search(m, n0, m, &mut partial.seen, &mut partial.scans, &mut pairs);
+            self.work.pairs += pairs;
+            self.push(v);
+        }
+        Ok(())
+    }
+
+    /// The options of heap `m` among heaps `< n0` that the sparse method
+    /// needs: takes, rare pairs, and pairs until the candidate is safe.
+    fn known_options(&self, m: usize, n0: usize) -> Partial {
+        let values = &self.values[..n0];
+        let mut seen = Seen::default();
+        seen.reset(self.width());
+        let mut pairs = 0;
+        if self.rules.digit(m as u64) & 1 != 0 {
+            seen.insert(0);
+        }
+        for &k in &self.takes {
+            if k < m && m - k < n0 {
+                seen.insert(values[m - k]);
+            }
+        }
+        if self.rules.tail_digit() & 2 != 0 {
+            for k in (m - n0 + 1).max(self.listed).max(1)..m {
+                seen.insert(values[m - k]);
+            }
+        }
+        let unequal = self.rules.is_grundys_game();
+        for class in &self.classes {
+            for &k in &class.ks {
+                if k + 2 > m {
+                    break;
+                }
+                let s = m - k;
+                // Rare i with i < s and s − i < n0.
+                let from = class.rare.partition_point(|&i| (i as usize) + n0 <= s);
+                let to = class.rare.partition_point(|&i| (i as usize) < s);
+                for (lane, &i) in class.rare[from..to].iter().enumerate() {
+                    let i = i as usize;
+                    if !(unequal && 2 * i == s) {
+                        seen.insert_lane(lane, values[i] ^ values[s - i]);
+                    }
+                }
+                pairs += (to - from) as u64;
+            }
+        }
+        let mut scans = [ClassScan::default(); 2];
+        self.search(m, n0, n0, &mut seen, &mut scans, &mut pairs);
+        Partial { seen, scans, pairs }
+    }
+
+    /// The sparse method's search for heap `m`: while the mex of `seen` is
+    /// unsafe for a split class, confirm it with a remembered pair or scan
+    /// that class's pairs among heaps `< n0` (from where `scans` stopped),
+    /// until the mex is safe or every such pair is seen. Heaps `< known`
+    /// have values. Returns the mex.
+    fn search(
+        &self,
+        m: usize,
+        n0: usize,
+        known: usize,
+        seen: &mut Seen,
+        scans: &mut [ClassScan; 2],
+        pairs: &mut u64,
+    ) -> u32 {
+        let values = &self.values[..known];
+        let unequal = self.rules.is_grundys_game();
+        let safe = |g: u32, c: usize| {
+            let y = u64::from(g) << 1 | ((m + c) as u64 & 1);
+            (y & self.classes[c].mask).count_ones() & 1 == 1
+        };
+        let mut g = seen.mex();
+        'candidates: loop {
+            let unsafe_class = (0..2).find(|&c| {
+                !scans[c].done
+                    && self.classes[c].ks.first().is_some_and(|&k| k + 2 <= m)
+                    && !safe(g, c)
+            });
+            let Some(c) = unsafe_class else {
+                return g;
+            };
+            if let Some(entries) = self.witnesses[c].get(g as usize) {
+                for &(k, a) in entries.iter().filter(|w| w.1 != 0) {
+                    let (k, a) = (k as usize, a as usize);
+                    if k + 2 > m {
+                        continue;
+                    }
+                    let s = m - k;
+                    if a <= last_pair(s, unequal) && s - a < known && values[a] ^ values[s - a] == g
+                    {
+                        seen.insert(g);
+                        g = seen.mex();
+                        continue 'candidates;
+                    }
+                }
+            }
+            let ks = &self.classes[c].ks;
+            let scan = &mut scans[c];
+            while scan.k_idx < ks.len() && ks[scan.k_idx] + 2 <= m {
+                let s = m - ks[scan.k_idx];
+                let last = last_pair(s, unequal);
+                let mut start = scan.a.max((s + 1).saturating_sub(n0)).max(1);
+                while start <= last {
+                    let found = insert_pairs_until(seen, values, s, start..last + 1, Some(g));
+                    let Some(a) = found else {
+                        *pairs += (last + 1 - start) as u64;
+                        break;
+                    };
+                    *pairs += (a + 1 - start) as u64;
+                    start = a + 1;
+                    scan.a = start;
+                    g = seen.mex();
+                    if safe(g, c) {
+                        continue 'candidates;
+                    }
+                }
+                scan.k_idx += 1;
+                scan.a = 0;
+            }
+            scan.done = true;
+            g = seen.mex();
+        }
     }
 
     fn push(&mut self, v: u32) {
@@ -726,12 +946,7 @@ impl HeapSolver {
     /// Inserts `G(a) ^ G(s - a)` for `1 <= a <= s/2` (skipping `a = s - a`
     /// when splits must be unequal). With `stop`, returns early (false) once
     /// the mex of the values seen satisfies it; true when every pair was seen.
-    fn scan_pairs(
-        &mut self,
-        s: usize,
-        unequal: bool,
-        stop: Option<EarlyStop<'_>>,
-    ) -> bool {
+    fn scan_pairs(&mut self, s: usize, unequal: bool, stop: Option<EarlyStop<'_>>) -> bool {
         // Pairs (a, s - a) for 1 <= a <= last; an equal split, when not
         // allowed, is the last pair, so it is left out by shortening the range.
         let last = if unequal && s & 1 == 0 {
@@ -818,6 +1033,41 @@ impl HeapSolver {
         }
         true
     }
+}
+
+/// Heaps per parallel batch of the sparse engine: the options among a
+/// batch's own heaps are added one heap at a time, and often move a heap's
+/// candidate so that its search goes on sequentially, so batches stay short
+/// (32 or 64 heaps measured more pairs in all at heap 2^20).
+const BATCH: usize = 16;
+
+/// The last `a` of the splits `(a, s − a)`, `a <= s − a`; an equal split is
+/// left out when splits must be unequal.
+#[inline]
+fn last_pair(s: usize, unequal: bool) -> usize {
+    if unequal && s & 1 == 0 {
+        s / 2 - 1
+    } else {
+        s / 2
+    }
+}
+
+/// How far the search of one heap got in one split class.
+#[derive(Clone, Copy, Debug, Default)]
+struct ClassScan {
+    /// The index in the class's `ks` being scanned.
+    k_idx: usize,
+    /// The next `a` to scan (0: from the start).
+    a: usize,
+    /// Every pair of the class was seen.
+    done: bool,
+}
+
+/// The options of a heap gathered in the parallel phase of a batch.
+struct Partial {
+    seen: Seen,
+    scans: [ClassScan; 2],
+    pairs: u64,
 }
 
 /// When a scan may stop (the mex is safe), and the split class and `k` it
