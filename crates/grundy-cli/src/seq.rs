@@ -10,7 +10,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use grundy::{HeapSequence, HeapSolver, Progress, SequenceConfig, SequenceStore, SolverChoice, TakeBreak};
+use grundy::{
+    HeapSequence, HeapSolver, Progress, SequenceConfig, SequenceStore, SolverChoice, TakeBreak,
+};
 
 /// Which engine computes the values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -181,9 +183,15 @@ fn period_line(sequence: &HeapSequence) -> String {
                 format!("period {}", p.period)
             };
             let status = if p.proved {
-                format!("proved (Guy–Smith check on heaps 0..={})", p.checked.saturating_sub(1))
+                format!(
+                    "proved (Guy–Smith check on heaps 0..={})",
+                    p.checked.saturating_sub(1)
+                )
             } else {
-                format!("observed in heaps 0..={}, not proved", p.checked.saturating_sub(1))
+                format!(
+                    "observed in heaps 0..={}, not proved",
+                    p.checked.saturating_sub(1)
+                )
             };
             format!("{kind}, preperiod {}: {status}", p.preperiod)
         }
@@ -195,17 +203,34 @@ fn write_text(out: &mut impl Write, sequence: &HeapSequence, args: &SeqArgs) -> 
         writeln!(out, "G({n}) = {}", value(sequence, n)?)?;
     }
     for n in (0..=args.to).filter(|_| args.at.is_empty()) {
-        let sep = if n % 32 == 31 || n == args.to { "\n" } else { " " };
+        let sep = if n % 32 == 31 || n == args.to {
+            "\n"
+        } else {
+            " "
+        };
         write!(out, "{}{sep}", value(sequence, n)?)?;
     }
     writeln!(out, "{}", period_line(sequence))?;
     if args.stats {
         let s = sequence.stats();
-        writeln!(out, "computed: {} values (heaps 0..={})", s.computed, s.computed.saturating_sub(1))?;
-        writeln!(out, "largest value: {} (first at heap {})", s.largest, s.largest_at)?;
+        writeln!(
+            out,
+            "computed: {} values (heaps 0..={})",
+            s.computed,
+            s.computed.saturating_sub(1)
+        )?;
+        writeln!(
+            out,
+            "largest value: {} (first at heap {})",
+            s.largest, s.largest_at
+        )?;
         match s.mask {
             Some(mask) => {
-                writeln!(out, "sparse-space mask: {mask:#b} ({} rare heaps)", s.rare_count)?;
+                writeln!(
+                    out,
+                    "sparse-space mask: {mask:#b} ({} rare heaps)",
+                    s.rare_count
+                )?;
                 let rare: Vec<String> = s.rare_values.iter().map(u64::to_string).collect();
                 writeln!(out, "rare values: {}", rare.join(" "))?;
                 if let Some(last) = s.last_rare_heap {
@@ -229,8 +254,15 @@ fn write_json(
     engine: &grundy::Engine,
 ) -> anyhow::Result<()> {
     use serde_json::{json, Value};
-    let heaps: Vec<u64> = if args.at.is_empty() { (0..=args.to).collect() } else { args.at.clone() };
-    let values = heaps.iter().map(|&n| value(sequence, n)).collect::<anyhow::Result<Vec<u64>>>()?;
+    let heaps: Vec<u64> = if args.at.is_empty() {
+        (0..=args.to).collect()
+    } else {
+        args.at.clone()
+    };
+    let values = heaps
+        .iter()
+        .map(|&n| value(sequence, n))
+        .collect::<anyhow::Result<Vec<u64>>>()?;
     let p = sequence.periodicity();
     let mut object = json!({
         "game": name,
@@ -246,7 +278,9 @@ fn write_json(
         "saltus": p.filter(|p| p.saltus > 0).map(|p| p.saltus),
     });
     if args.stats {
-        if let (Value::Object(map), Value::Object(stats)) = (&mut object, serde_json::to_value(sequence.stats())?) {
+        if let (Value::Object(map), Value::Object(stats)) =
+            (&mut object, serde_json::to_value(sequence.stats())?)
+        {
             map.extend(stats);
         }
     }
