@@ -288,3 +288,71 @@ fn write_json(
     writeln!(out)?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: SeqArgs,
+    }
+
+    fn output(game: &TakeBreak, flags: &[&str]) -> String {
+        let args = Cli::parse_from(std::iter::once("seq").chain(flags.iter().copied())).args;
+        let config = SequenceConfig {
+            stop_when_proved: !args.no_early_stop,
+            ..SequenceConfig::default()
+        };
+        let target = args.at.iter().copied().max().unwrap_or(args.to);
+        let sequence = game.try_sequence(target, &config).unwrap();
+        let mut out = Vec::new();
+        if args.json {
+            write_json(
+                &mut out,
+                game,
+                "test",
+                &sequence,
+                &args,
+                &grundy::Engine::Plain,
+            )
+            .unwrap();
+        } else {
+            write_text(&mut out, &sequence, &args).unwrap();
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn text_gives_values_then_the_period() {
+        let text = output(&TakeBreak::kayles(), &["--to", "200"]);
+        assert!(
+            text.starts_with("0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7"),
+            "{text}"
+        );
+        assert!(text.contains("period 12, preperiod 71: proved"), "{text}");
+        let far = output(&TakeBreak::kayles(), &["--at", "1000000000000,3"]);
+        assert!(far.starts_with("G(1000000000000) = 1\nG(3) = 3\n"), "{far}");
+    }
+
+    #[test]
+    fn json_has_the_documented_fields() {
+        let json = output(&TakeBreak::nim(), &["--to", "20", "--json", "--stats"]);
+        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(value["values"][20], 20);
+        assert_eq!(value["period"], 1);
+        assert_eq!(value["saltus"], 1);
+        assert_eq!(value["proved"], false);
+        assert_eq!(value["largest"], 20);
+        let json = output(&TakeBreak::dawsons_kayles(), &["--to", "300", "--json"]);
+        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(
+            (value["period"].clone(), value["preperiod"].clone()),
+            (34.into(), 53.into())
+        );
+        assert_eq!(value["proved"], true);
+        assert_eq!(value["saltus"], serde_json::Value::Null);
+    }
+}

@@ -378,6 +378,13 @@ impl SequenceStore {
         let count =
             u32::from_le_bytes(bytes[12..16].try_into().map_err(|_| "short chunk")?) as usize;
         let bits = bytes[16];
+        if count > MAX_CHUNK_VALUES {
+            // No writer makes such a chunk; refusing it keeps a damaged
+            // count from asking for gigabytes before the checksum is seen.
+            return Err(format!(
+                "a chunk claims {count} values (at most {MAX_CHUNK_VALUES})"
+            ));
+        }
         if bits > 32 {
             return Err(format!("a chunk claims {bits} bits per value (at most 32)"));
         }
