@@ -5,6 +5,8 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
+mod seq;
+
 use grundy::{caret, Analysis, Engine, EvalError, Evaluation, Limits, Play, Ruleset};
 use serde::Serialize;
 
@@ -26,7 +28,7 @@ enum Command {
     /// Print the Grundy values G(0..=N) of a heap ruleset, and its period when one shows.
     ///
     /// Examples: grundy seq kayles --to 104;  grundy seq 'octal[0.137]' --to 131
-    Seq(SeqArgs),
+    Seq(SeqCmd),
     /// Print the N×N table of Grundy values of a piece, row x and column y.
     ///
     /// Examples: grundy table queen --size 10;
@@ -115,17 +117,11 @@ struct ValueArgs {
 }
 
 #[derive(Args)]
-struct SeqArgs {
+struct SeqCmd {
     /// A heap ruleset, like kayles, 'octal[0.137]', 'sub[1,3,4]' or grundy_game.
     ruleset: String,
-    /// Last heap size to compute.
-    #[arg(long)]
-    to: u64,
-    /// Print JSON.
-    #[arg(long)]
-    json: bool,
     #[command(flatten)]
-    limits: LimitArgs,
+    args: seq::SeqArgs,
 }
 
 #[derive(Args)]
@@ -294,7 +290,12 @@ fn print_value(out: &mut impl Write, e: &Evaluation) -> io::Result<()> {
             "suspense: {r} (moves to the end, the winner delaying and the loser hurrying)"
         )?;
     }
-    if e.winning_moves.is_empty() {
+    if e.winning_moves.is_empty() && !e.moves_complete {
+        writeln!(
+            out,
+            "winning moves: none found before the scan limit (raise --max-positions to look further)"
+        )?;
+    } else if e.winning_moves.is_empty() {
         writeln!(out, "winning moves: none")?;
     } else {
         writeln!(out, "winning moves:")?;
@@ -405,9 +406,8 @@ fn ruleset(text: &str) -> Result<Ruleset, UserError> {
     })
 }
 
-fn seq(args: &SeqArgs) -> anyhow::Result<Result<(), UserError>> {
-    let limits = args.limits.limits();
-    let heap = match ruleset(&args.ruleset) {
+fn seq(cmd: &SeqCmd) -> anyhow::Result<Result<(), UserError>> {
+    let heap = match ruleset(&cmd.ruleset) {
         Ok(Ruleset::Heap(h)) => h,
         Ok(Ruleset::Board(p)) => {
             return Ok(Err(UserError {
@@ -418,42 +418,18 @@ fn seq(args: &SeqArgs) -> anyhow::Result<Result<(), UserError>> {
         }
         Err(e) => return Ok(Err(e)),
     };
-    let values: Vec<u64> = match &heap.kind {
-        grundy::HeapKind::Nim => {
-            if let Err(e) = limits.check("the sequence", args.to as u128 + 1, 8) {
-                return Ok(Err(UserError {
-                    message: e.to_string(),
-                }));
-            }
-            (0..=args.to).collect()
-        }
-        grundy::HeapKind::TakeBreak(tb) => {
-            match grundy::HeapSequence::compute(tb, args.to, &limits) {
-                Ok(s) => (0..=args.to)
-                    .map(|n| s.value(n).map(|v| v.0))
-                    .collect::<Result<_, _>>()?,
-                Err(e) => {
-                    return Ok(Err(UserError {
-                        message: e.to_string(),
-                    }))
-                }
-            }
-        }
+    let rules = match &heap.kind {
+        grundy::HeapKind::Nim => grundy::TakeBreak::nim(),
+        grundy::HeapKind::TakeBreak(tb) => tb.clone(),
     };
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    if args.json {
-        serde_json::to_writer(
-            &mut out,
-            &serde_json::json!({ "ruleset": heap.name, "values": values, "period": null, "preperiod": null, "proved": false }),
-        )?;
-        writeln!(out)?;
-    } else {
-        let v: Vec<String> = values.iter().map(u64::to_string).collect();
-        writeln!(out, "{}", v.join(" "))?;
+    match seq::run(&rules, &heap.name, &cmd.args) {
+        Ok(()) => Ok(Ok(())),
+        // A broken pipe is handled by main; anything else is the user's to fix.
+        Err(e) if e.downcast_ref::<io::Error>().is_some() => Err(e),
+        Err(e) => Ok(Err(UserError {
+            message: format!("{e:#}"),
+        })),
     }
-    out.flush()?;
-    Ok(Ok(()))
 }
 
 fn table(args: &TableArgs) -> anyhow::Result<Result<(), UserError>> {

@@ -16,6 +16,7 @@ use crate::{
     staircase_value, CompoundConfig, CompoundError, CompoundKind, CompoundSolver, Remoteness,
     StaircaseNim,
 };
+use crate::{HeapSequence, SequenceConfig};
 
 /// The answer for one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,9 +53,12 @@ pub enum EvalError {
     /// A board table could not be built.
     #[error(transparent)]
     Table(#[from] TableError),
-    /// A heap sequence could not be computed far enough.
+    /// A heap's value is not known (beyond what was computed, no period proved).
     #[error(transparent)]
     Heap(#[from] crate::SequenceError),
+    /// A heap sequence could not be computed (a limit, a thread pool).
+    #[error(transparent)]
+    HeapSolve(#[from] crate::HeapSolveError),
     /// A user limit was hit.
     #[error(transparent)]
     Limit(#[from] LimitError),
@@ -104,7 +108,7 @@ pub enum Analysis {
 pub struct Engine {
     limits: Limits,
     boards: HashMap<Piece, BoardTable>,
-    heaps: HashMap<TakeBreak, crate::HeapSequence>,
+    heaps: HashMap<TakeBreak, HeapSequence>,
 }
 
 impl Engine {
@@ -224,24 +228,29 @@ impl Engine {
     }
 
     /// The sequence of a take-and-break ruleset, computed at least to heap `n`
-    /// unless its period is already proved.
-    pub fn heap_sequence(
-        &mut self,
-        rules: &TakeBreak,
-        n: u64,
-    ) -> Result<&crate::HeapSequence, EvalError> {
-        let known = self.heaps.get(rules).is_some_and(|s| s.covers(n));
+    /// unless a proved period already gives G(n).
+    ///
+    /// Heaps up to the position limit are computed outright (and the table
+    /// grows geometrically across queries); a heap beyond it is answered only
+    /// through a period, which is looked for in the first 2^20 heaps (or as
+    /// many as the limit allows) before giving up with an error that says so.
+    pub fn heap_sequence(&mut self, rules: &TakeBreak, n: u64) -> Result<&HeapSequence, EvalError> {
+        let known = self.heaps.get(rules).is_some_and(|s| s.get(n).is_ok());
         if !known {
+            let limit = self.limits.max_positions.saturating_sub(1);
             let have = self.heaps.get(rules).map_or(0, |s| s.len());
-            let target = n.max(have.saturating_mul(2)).max(256);
-            let seq = match crate::HeapSequence::compute(rules, target, &self.limits) {
-                Ok(s) if s.covers(n) => s,
-                Ok(_) | Err(_) if target > n => {
-                    crate::HeapSequence::compute(rules, n, &self.limits)?
-                }
-                Ok(s) => s,
-                Err(e) => return Err(e.into()),
+            let target = if n <= limit {
+                n.max(have.saturating_mul(2).min(limit)).max(255.min(limit))
+            } else {
+                limit.min(1 << 20)
             };
+            let config = SequenceConfig {
+                memory_budget: self.limits.max_memory,
+                max_heap: limit,
+                ..SequenceConfig::default()
+            };
+            let seq = rules.try_sequence(target, &config)?;
+            seq.get(n)?;
             self.heaps.insert(rules.clone(), seq);
         }
         Ok(&self.heaps[rules])
@@ -250,7 +259,7 @@ impl Engine {
     fn heap_value(&mut self, rules: &HeapRules, n: u64) -> Result<Nimber, EvalError> {
         match &rules.kind {
             HeapKind::Nim => Ok(Nimber(n)),
-            HeapKind::TakeBreak(tb) => Ok(self.heap_sequence(tb, n)?.value(n)?),
+            HeapKind::TakeBreak(tb) => Ok(self.heap_sequence(tb, n)?.get(n)?),
         }
     }
 
@@ -354,7 +363,7 @@ impl Engine {
                         let flow = crate::takebreak_options_until(tb, n, budget, &mut |parts| {
                             let v: Nimber = parts
                                 .iter()
-                                .map(|&p| seq.value(p).unwrap_or(Nimber(u64::MAX)))
+                                .map(|&p| seq.get(p).unwrap_or(Nimber(u64::MAX)))
                                 .sum();
                             if v == target {
                                 found(with(parts));

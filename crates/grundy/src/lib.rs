@@ -16,7 +16,7 @@ mod engine;
 mod expr;
 mod family;
 pub mod gaps;
-mod heapseq;
+mod heap_options;
 mod limits;
 mod loopy;
 mod memo;
@@ -43,7 +43,7 @@ pub use expr::{
     Ruleset,
 };
 pub use family::{search as search_game, Answer, Family, FamilyVerdict};
-pub use heapseq::{takebreak_options_until, HeapSequence, SequenceError};
+pub use heap_options::takebreak_options_until;
 pub use limits::{LimitError, Limits};
 pub use loopy::{analyse_loopy, Gsg, LoopyAnalysis, LoopyConfig, LoopyError, LoopyOutcome};
 pub use memo::{MemoSolver, SolveError};
@@ -55,5 +55,10 @@ pub use rules::{GameGraph, Rules, Sums};
 pub use search::{PlainSearch, Play, Remoteness, SearchConfig, SearchError};
 pub use staircase::{staircase_value, CoinTree, CoinTreeGame, StaircaseError, StaircaseNim};
 pub use syntax::{caret, parse_expr, parse_ruleset, Arg, Expr, Item, Span, SyntaxError, Term};
-pub use takebreak::{CodeError, TakeBreak};
+pub use takebreak::{
+    find_periodicity, guy_smith_bound, CodeError, Engine as HeapEngine, HeapSequence, HeapSolver,
+    Periodicity, Progress, SequenceConfig, SequenceError, SequenceStats, SequenceStore,
+    SolveError as HeapSolveError, SolverChoice, StoreError, StoreRecovery, TakeBreak, WorkCounts,
+    MAX_CODE_DIGITS, MAX_LISTED_RARE_HEAPS, SPARSE_MAX_RARE_FRACTION,
+};
 pub use verify::{verify_loopy_outcomes, verify_nimbers, verify_outcomes, Verdict};

@@ -2,8 +2,8 @@
 //! checked against every solver of the library that can answer them.
 
 use grundy::{
-    wythoff_is_p, BoardTable, Engine, HeapSequence, Limits, MemoSolver, Nimber, Piece, Square,
-    TakeBreak,
+    wythoff_is_p, BoardTable, Engine, HeapSequence, Limits, MemoSolver, Nimber, Piece,
+    SequenceConfig, SolverChoice, Square, TakeBreak,
 };
 use toml::Value;
 
@@ -28,18 +28,30 @@ fn ints(v: &Value) -> Vec<u64> {
         .collect()
 }
 
-/// The dense sequence solver, the memoised search and the engine all give the published values.
+/// G(0..=top) by the plain or the sparse engine, not stopping at a proved period.
+fn sequence(rules: &TakeBreak, top: u64, solver: SolverChoice) -> HeapSequence {
+    let config = SequenceConfig {
+        solver,
+        stop_when_proved: false,
+        ..SequenceConfig::default()
+    };
+    rules.try_sequence(top, &config).unwrap()
+}
+
+/// The plain and sparse engines, the memoised search and the engine all give the published values.
 fn check_heap_game(file: &str, rules: TakeBreak, engine_name: &str) {
     let v = data(file);
     assert_eq!(v["first_heap"].as_integer(), Some(0), "{file}");
     let want = ints(&v["values"]);
     let top = want.len() as u64 - 1;
-    let seq = HeapSequence::compute(&rules, top, &Limits::default()).unwrap();
+    let plain = sequence(&rules, top, SolverChoice::Plain);
+    let auto = sequence(&rules, top, SolverChoice::Auto);
     let mut memo = MemoSolver::new(rules.clone(), Limits::default());
     let mut engine = Engine::new(Limits::default());
     for (n, &g) in want.iter().enumerate() {
         let n = n as u64;
-        assert_eq!(seq.value(n).unwrap(), Nimber(g), "{file}: dense G({n})");
+        assert_eq!(plain.get(n).unwrap(), Nimber(g), "{file}: plain G({n})");
+        assert_eq!(auto.get(n).unwrap(), Nimber(g), "{file}: auto G({n})");
         if n <= 60 {
             assert_eq!(memo.nimber(&n).unwrap(), Nimber(g), "{file}: memo G({n})");
         }
@@ -87,12 +99,12 @@ fn grundys_game_a002188_and_flammenkamps_rare_values() {
     }
     assert!(pairs.len() >= 31, "the rare values are present");
     let top = pairs.iter().map(|p| p.0).max().unwrap();
-    let seq = HeapSequence::compute(&TakeBreak::grundys_game(), top, &Limits::default()).unwrap();
+    let seq = sequence(&TakeBreak::grundys_game(), top, SolverChoice::Sparse);
     // Every listed rare value is right, and (as the page lists all of them) no other heap up to
     // the last listed one is rare: popcount(v & !1) even.
     let rare = |g: u64| (g & !1).count_ones().is_multiple_of(2);
     for n in 0..=top {
-        let g = seq.value(n).unwrap().0;
+        let g = seq.get(n).unwrap().0;
         match pairs.iter().find(|p| p.0 == n) {
             Some(&(_, want)) => assert_eq!(g, want, "rare G({n})"),
             None => assert!(!rare(g), "G({n}) = {g} is rare but not listed"),

@@ -25,8 +25,9 @@ use super::{
     stone_game_move, GapError, LeftRightPosition, NorthcottPosition,
 };
 use crate::{
-    misere_nim_outcome, BoardTable, CoinTree, HeapSequence, Limits, Nimber, Outcome, Piece, Player,
-    SequenceError, Square, StaircaseError, TableError, TakeBreak,
+    misere_nim_outcome, BoardTable, CoinTree, HeapSequence, HeapSolveError, Limits, Nimber,
+    Outcome, Piece, Player, SequenceConfig, SequenceError, Square, StaircaseError, TableError,
+    TakeBreak,
 };
 use std::fmt::Write;
 use std::ops::RangeInclusive;
@@ -64,10 +65,12 @@ pub enum ProblemError {
     /// The tree or a query of Move the Coins is malformed.
     #[error("{0}")]
     Tree(StaircaseError),
-    /// A Grundy value table the problem needs could not be computed (a
-    /// limit of [`Limits::default`] was hit).
+    /// A Grundy value the problem needs is not known.
     #[error("cannot compute the Grundy values the problem needs: {0}")]
     Sequence(SequenceError),
+    /// A Grundy value table the problem needs could not be computed.
+    #[error("cannot compute the Grundy values the problem needs: {0}")]
+    Solve(HeapSolveError),
     /// A board table the problem needs could not be computed.
     #[error("cannot compute the board table the problem needs: {0}")]
     Table(TableError),
@@ -179,17 +182,14 @@ pub const LIGHTOJ_1199_MAX_PILE: u64 = 10_000;
 /// of every input reads them, so computing them per case would repeat the
 /// same O(n²) work.
 fn grundys_game_values() -> Result<&'static HeapSequence, ProblemError> {
-    static VALUES: OnceLock<Result<HeapSequence, SequenceError>> = OnceLock::new();
+    static VALUES: OnceLock<Result<HeapSequence, HeapSolveError>> = OnceLock::new();
     VALUES
         .get_or_init(|| {
-            HeapSequence::compute(
-                &TakeBreak::grundys_game(),
-                LIGHTOJ_1199_MAX_PILE,
-                &Limits::default(),
-            )
+            TakeBreak::grundys_game()
+                .try_sequence(LIGHTOJ_1199_MAX_PILE, &SequenceConfig::default())
         })
         .as_ref()
-        .map_err(|e| ProblemError::Sequence(e.clone()))
+        .map_err(|e| ProblemError::Solve(e.clone()))
 }
 
 /// LightOJ 1199 *Partitioning Game*: `Case i: Alice` or `Bob`.
@@ -210,7 +210,7 @@ pub fn lightoj_1199(input: &str) -> Result<String, ProblemError> {
         let mut v = Nimber::ZERO;
         for _ in 0..n {
             let pile: u64 = t.next_in(1..=LIGHTOJ_1199_MAX_PILE, "a pile size")?;
-            v ^= values.value(pile).map_err(ProblemError::Sequence)?;
+            v ^= values.get(pile).map_err(ProblemError::Sequence)?;
         }
         let _ = writeln!(out, "Case {case}: {}", alice_or_bob(v));
     }

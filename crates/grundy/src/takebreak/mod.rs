@@ -1,2 +1,34 @@
+//! Take-and-break heap games: octal and hexadecimal codes, Grundy's game,
+//! subtraction games, computed far and proved periodic.
+//!
+//! A game is a [`TakeBreak`] (rules only); a [`HeapSolver`] computes its
+//! values heap by heap with a plain or a sparse-space engine, watching for a
+//! period and proving it with the Guy–Smith theorem (see
+//! [`guy_smith_bound`] for the exact statement used); a [`HeapSequence`]
+//! answers `G(n)` for any heap once the period is proved; a
+//! [`SequenceStore`] keeps values on disk, checkpointed and checksummed.
+//!
+//! ```
+//! use grundy::{SequenceConfig, TakeBreak};
+//! let dawson = TakeBreak::dawsons_kayles().try_sequence(10_000, &SequenceConfig::default()).unwrap();
+//! let p = dawson.periodicity().unwrap();
+//! assert!(p.proved);
+//! assert_eq!(p.period, 34);
+//! // A row of 10^12 pins in Dawson's Kayles is a first-player win:
+//! assert!(!dawson.get(1_000_000_000_000).unwrap().is_zero());
+//! ```
+
+mod period;
 mod rules;
-pub use rules::{CodeError, TakeBreak};
+mod sequence;
+mod solve;
+mod store;
+
+pub use period::{find_periodicity, guy_smith_bound, Periodicity};
+pub use rules::{CodeError, TakeBreak, MAX_CODE_DIGITS};
+pub use sequence::{HeapSequence, SequenceError, SequenceStats, MAX_LISTED_RARE_HEAPS};
+pub use solve::{
+    Engine, HeapSolver, Progress, SequenceConfig, SolveError, SolverChoice, WorkCounts,
+    SPARSE_MAX_RARE_FRACTION,
+};
+pub use store::{SequenceStore, StoreError, StoreRecovery};

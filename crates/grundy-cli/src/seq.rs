@@ -1,0 +1,358 @@
+//! `grundy seq`: the values G(0..=N) of a take-and-break game, its period and statistics.
+//!
+//! The caller parses the game (`kayles`, `octal[0.77]`, `sub[1,3,4]`, …) into
+//! a [`grundy::TakeBreak`]; this module does the rest. Values are checkpointed
+//! to `--store FILE` as they are computed; an interrupted run (Ctrl-C, kill -9)
+//! continues from the last checkpoint with `--resume`.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context};
+use grundy::{
+    HeapSequence, HeapSolver, Progress, SequenceConfig, SequenceStore, SolverChoice, TakeBreak,
+};
+
+/// Which engine computes the values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SolverArg {
+    /// The sparse-space engine where values are sparse, plain elsewhere.
+    Auto,
+    /// Mex over every option.
+    Plain,
+    /// The sparse-space engine (games whose moves leave at most two heaps).
+    Sparse,
+}
+
+/// Options of `grundy seq`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct SeqArgs {
+    /// Compute G(0), …, G(N) (values past a proved period follow from it).
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub to: u64,
+    /// Print only G(N) for these heaps (any N < 2^64 once a period is proved);
+    /// values are computed up to the largest N or until a period is proved.
+    #[arg(long, value_name = "N", value_delimiter = ',', conflicts_with = "to")]
+    pub at: Vec<u64>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Keep the values in FILE, checkpointed as they are computed.
+    #[arg(long, value_name = "FILE")]
+    pub store: Option<PathBuf>,
+    /// Continue the run whose values are in the --store file.
+    #[arg(long, requires = "store")]
+    pub resume: bool,
+    /// Also print statistics: counts per value, largest value, rare values.
+    #[arg(long)]
+    pub stats: bool,
+    /// Which engine computes the values.
+    #[arg(long, value_enum, default_value_t = SolverArg::Auto)]
+    pub solver: SolverArg,
+    /// Threads for long scans (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Memory for the value table, in MiB (4 bytes a heap).
+    #[arg(long, value_name = "MIB", default_value_t = 1024)]
+    pub memory_mb: u64,
+    /// Keep computing after a period is proved.
+    #[arg(long)]
+    pub no_early_stop: bool,
+    /// Print at most this many values (the rest is in the store, or follows from the period).
+    #[arg(long, value_name = "COUNT", default_value_t = 10_000_000)]
+    pub max_output: u64,
+    /// Seconds between checkpoints of the --store file.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5)]
+    pub checkpoint_secs: u64,
+}
+
+/// Computes and prints the sequence of `rules` (called `name` in messages).
+pub fn run(rules: &TakeBreak, name: &str, args: &SeqArgs) -> anyhow::Result<()> {
+    let config = SequenceConfig {
+        solver: match args.solver {
+            SolverArg::Auto => SolverChoice::Auto,
+            SolverArg::Plain => SolverChoice::Plain,
+            SolverArg::Sparse => SolverChoice::Sparse,
+        },
+        threads: args.threads,
+        memory_budget: args.memory_mb.saturating_mul(1 << 20),
+        stop_when_proved: !args.no_early_stop,
+        ..SequenceConfig::default()
+    };
+    let target = args.at.iter().copied().max().unwrap_or(args.to);
+    let wanted = target.saturating_add(1);
+    if args.at.is_empty() && wanted > args.max_output {
+        bail!(
+            "--to {} would print {wanted} values, over --max-output {}: raise --max-output, or use \
+             --store FILE to keep them on disk",
+            args.to,
+            args.max_output
+        );
+    }
+    let mut store = match &args.store {
+        None => None,
+        Some(path) if args.resume && path.exists() => {
+            let store = SequenceStore::open_append(path, rules)?;
+            if let Some(r) = store.recovery() {
+                eprintln!(
+                    "warning: `{}` ended in a torn chunk (an interrupted write): {} bytes from byte \
+                     {} were dropped; resuming from heap {}",
+                    path.display(),
+                    r.dropped_bytes,
+                    r.offset,
+                    store.len()
+                );
+            }
+            Some(store)
+        }
+        Some(path) => Some(SequenceStore::create(path, rules)?),
+    };
+    let mut solver = match &store {
+        Some(s) if !s.is_empty() => HeapSolver::resume(rules.clone(), config, s.values().to_vec())
+            .with_context(|| format!("cannot continue `{name}` from the store"))?,
+        _ => HeapSolver::new(rules.clone(), config)?,
+    };
+
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(wanted);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} {bar:40} heap {pos}/{len} · {per_sec} · ETA {eta} {msg}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar.set_position(solver.values().len() as u64);
+        bar
+    });
+    let checkpoint_every = Duration::from_secs(args.checkpoint_secs);
+    let mut last_checkpoint = Instant::now();
+    let mut step = 1024u64;
+    loop {
+        let t = Instant::now();
+        let progress = solver.try_extend(target, step).with_context(|| {
+            format!("computing `{name}` up to heap {target} (no period proved so far)")
+        })?;
+        // Aim at a quarter of a second a step, so progress and checkpoints stay timely.
+        let took = t.elapsed().as_secs_f64().max(1e-6);
+        step = ((step as f64 * 0.25 / took) as u64).clamp(64, 1 << 24);
+        if let Some(bar) = &bar {
+            bar.set_position(solver.values().len() as u64);
+            if solver.is_proved() {
+                bar.set_message("period proved");
+            }
+        }
+        let done = progress != Progress::Paused;
+        if let Some(store) = store.as_mut() {
+            if done || last_checkpoint.elapsed() >= checkpoint_every {
+                store.append(solver.values())?;
+                last_checkpoint = Instant::now();
+            }
+        }
+        if done {
+            break;
+        }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let engine = solver.engine();
+    let sequence = solver.into_sequence();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    if args.json {
+        write_json(&mut out, rules, name, &sequence, args, &engine)?;
+    } else {
+        write_text(&mut out, &sequence, args)?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn value(sequence: &HeapSequence, n: u64) -> anyhow::Result<u64> {
+    Ok(sequence.get(n)?.0)
+}
+
+fn period_line(sequence: &HeapSequence) -> String {
+    let last = sequence.len().saturating_sub(1);
+    match sequence.periodicity() {
+        None => format!("period: none found in heaps 0..={last}"),
+        Some(p) => {
+            let kind = if p.saltus > 0 {
+                format!("arithmetic period {} with saltus {}", p.period, p.saltus)
+            } else {
+                format!("period {}", p.period)
+            };
+            let status = if p.proved {
+                format!(
+                    "proved (Guy–Smith check on heaps 0..={})",
+                    p.checked.saturating_sub(1)
+                )
+            } else {
+                format!(
+                    "observed in heaps 0..={}, not proved",
+                    p.checked.saturating_sub(1)
+                )
+            };
+            format!("{kind}, preperiod {}: {status}", p.preperiod)
+        }
+    }
+}
+
+fn write_text(out: &mut impl Write, sequence: &HeapSequence, args: &SeqArgs) -> anyhow::Result<()> {
+    for &n in &args.at {
+        writeln!(out, "G({n}) = {}", value(sequence, n)?)?;
+    }
+    for n in (0..=args.to).filter(|_| args.at.is_empty()) {
+        let sep = if n % 32 == 31 || n == args.to {
+            "\n"
+        } else {
+            " "
+        };
+        write!(out, "{}{sep}", value(sequence, n)?)?;
+    }
+    writeln!(out, "{}", period_line(sequence))?;
+    if args.stats {
+        let s = sequence.stats();
+        writeln!(
+            out,
+            "computed: {} values (heaps 0..={})",
+            s.computed,
+            s.computed.saturating_sub(1)
+        )?;
+        writeln!(
+            out,
+            "largest value: {} (first at heap {})",
+            s.largest, s.largest_at
+        )?;
+        match s.mask {
+            Some(mask) => {
+                writeln!(
+                    out,
+                    "sparse-space mask: {mask:#b} ({} rare heaps)",
+                    s.rare_count
+                )?;
+                let rare: Vec<String> = s.rare_values.iter().map(u64::to_string).collect();
+                writeln!(out, "rare values: {}", rare.join(" "))?;
+                if let Some(last) = s.last_rare_heap {
+                    writeln!(out, "last rare heap: {last}")?;
+                }
+            }
+            None => writeln!(out, "sparse-space mask: none (values are not sparse)")?,
+        }
+        let counts: Vec<String> = s.counts.iter().map(|(v, c)| format!("{v}:{c}")).collect();
+        writeln!(out, "counts (value:heaps): {}", counts.join(" "))?;
+    }
+    Ok(())
+}
+
+fn write_json(
+    out: &mut impl Write,
+    rules: &TakeBreak,
+    name: &str,
+    sequence: &HeapSequence,
+    args: &SeqArgs,
+    engine: &grundy::HeapEngine,
+) -> anyhow::Result<()> {
+    use serde_json::{json, Value};
+    let heaps: Vec<u64> = if args.at.is_empty() {
+        (0..=args.to).collect()
+    } else {
+        args.at.clone()
+    };
+    let values = heaps
+        .iter()
+        .map(|&n| value(sequence, n))
+        .collect::<anyhow::Result<Vec<u64>>>()?;
+    let p = sequence.periodicity();
+    let mut object = json!({
+        "game": name,
+        "code": rules.to_string(),
+        "to": args.to,
+        "computed": sequence.len(),
+        "engine": engine,
+        "heaps": if args.at.is_empty() { Value::Null } else { json!(heaps) },
+        "values": values,
+        "period": p.map(|p| p.period),
+        "preperiod": p.map(|p| p.preperiod),
+        "proved": p.is_some_and(|p| p.proved),
+        "saltus": p.filter(|p| p.saltus > 0).map(|p| p.saltus),
+    });
+    if args.stats {
+        if let (Value::Object(map), Value::Object(stats)) =
+            (&mut object, serde_json::to_value(sequence.stats())?)
+        {
+            map.extend(stats);
+        }
+    }
+    serde_json::to_writer(&mut *out, &object)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: SeqArgs,
+    }
+
+    fn output(game: &TakeBreak, flags: &[&str]) -> String {
+        let args = Cli::parse_from(std::iter::once("seq").chain(flags.iter().copied())).args;
+        let config = SequenceConfig {
+            stop_when_proved: !args.no_early_stop,
+            ..SequenceConfig::default()
+        };
+        let target = args.at.iter().copied().max().unwrap_or(args.to);
+        let sequence = game.try_sequence(target, &config).unwrap();
+        let mut out = Vec::new();
+        if args.json {
+            write_json(
+                &mut out,
+                game,
+                "test",
+                &sequence,
+                &args,
+                &grundy::HeapEngine::Plain,
+            )
+            .unwrap();
+        } else {
+            write_text(&mut out, &sequence, &args).unwrap();
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn text_gives_values_then_the_period() {
+        let text = output(&TakeBreak::kayles(), &["--to", "200"]);
+        assert!(
+            text.starts_with("0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7"),
+            "{text}"
+        );
+        assert!(text.contains("period 12, preperiod 71: proved"), "{text}");
+        let far = output(&TakeBreak::kayles(), &["--at", "1000000000000,3"]);
+        assert!(far.starts_with("G(1000000000000) = 1\nG(3) = 3\n"), "{far}");
+    }
+
+    #[test]
+    fn json_has_the_documented_fields() {
+        let json = output(&TakeBreak::nim(), &["--to", "20", "--json", "--stats"]);
+        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(value["values"][20], 20);
+        assert_eq!(value["period"], 1);
+        assert_eq!(value["saltus"], 1);
+        assert_eq!(value["proved"], false);
+        assert_eq!(value["largest"], 20);
+        let json = output(&TakeBreak::dawsons_kayles(), &["--to", "300", "--json"]);
+        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(
+            (value["period"].clone(), value["preperiod"].clone()),
+            (34.into(), 53.into())
+        );
+        assert_eq!(value["proved"], true);
+        assert_eq!(value["saltus"], serde_json::Value::Null);
+    }
+}

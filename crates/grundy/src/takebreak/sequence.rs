@@ -1,0 +1,207 @@
+//! A computed heap sequence: values, periodicity, statistics.
+
+use std::collections::BTreeMap;
+
+use super::period::Periodicity;
+use crate::{Nimber, TakeBreak};
+
+/// Why a value could not be given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SequenceError {
+    /// The heap is beyond the computed values and no period is proved.
+    #[error(
+        "G({heap}) of `{game}` is unknown: values were computed for heaps 0..={last} and no \
+         period is proved{observed}; compute further (e.g. with a store) to reach it"
+    )]
+    BeyondComputed {
+        /// The game.
+        game: String,
+        /// The heap asked for.
+        heap: u64,
+        /// The last computed heap.
+        last: u64,
+        /// A note on an observed (unproved) pattern, or empty.
+        observed: String,
+    },
+    /// The heap's value does not fit in 64 bits (arithmetic periodicity).
+    #[error("G({heap}) does not fit in 64 bits")]
+    Overflow {
+        /// The heap asked for.
+        heap: u64,
+    },
+}
+
+/// The values `G(0), G(1), …` of a take-and-break game as far as computed,
+/// answering every heap `n < 2^64` at once when a period is proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapSequence {
+    rules: TakeBreak,
+    values: Vec<u32>,
+    periodicity: Option<Periodicity>,
+}
+
+impl HeapSequence {
+    /// A sequence from its parts (as the solver or a store gives them).
+    pub fn new(
+        rules: TakeBreak,
+        values: Vec<u32>,
+        periodicity: Option<Periodicity>,
+    ) -> HeapSequence {
+        HeapSequence {
+            rules,
+            values,
+            periodicity,
+        }
+    }
+
+    /// The game.
+    pub fn rules(&self) -> &TakeBreak {
+        &self.rules
+    }
+
+    /// The computed values, `G(0..len)`.
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// The number of computed values.
+    pub fn len(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    /// Whether no value was computed.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The periodicity found, proved or only observed.
+    pub fn periodicity(&self) -> Option<&Periodicity> {
+        self.periodicity.as_ref()
+    }
+
+    /// `G(n)`: read from the table, or from the period when it is proved.
+    pub fn get(&self, n: u64) -> Result<Nimber, SequenceError> {
+        if let Some(&v) = usize::try_from(n).ok().and_then(|i| self.values.get(i)) {
+            return Ok(Nimber(u64::from(v)));
+        }
+        match self.periodicity {
+            Some(p) if p.proved => p
+                .extend(&self.values, n)
+                .map(Nimber)
+                .ok_or(SequenceError::Overflow { heap: n }),
+            _ => Err(SequenceError::BeyondComputed {
+                game: self.rules.to_string(),
+                heap: n,
+                last: self.len().saturating_sub(1),
+                observed: match self.periodicity {
+                    Some(p) => format!(
+                        " (observed, not proved: period {} from heap {}{})",
+                        p.period,
+                        p.preperiod,
+                        if p.saltus > 0 {
+                            format!(" with saltus {}", p.saltus)
+                        } else {
+                            String::new()
+                        }
+                    ),
+                    None => String::new(),
+                },
+            }),
+        }
+    }
+
+    /// Statistics of the computed values.
+    pub fn stats(&self) -> SequenceStats {
+        SequenceStats::of(&self.values)
+    }
+}
+
+/// The most rare heaps listed in [`SequenceStats::rare_heaps`].
+pub const MAX_LISTED_RARE_HEAPS: usize = 1000;
+
+/// Statistics of computed values, in the terms of the sparse-space literature.
+///
+/// A value `v` is *rare* for the mask `m` when `popcount(v & m)` is even
+/// (Gangolli & Plambeck; Flammenkamp); the mask reported is the one with the
+/// fewest rare heaps among `1..len` (heap 0, always 0, is left out).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SequenceStats {
+    /// Values computed (heaps `0..computed`).
+    pub computed: u64,
+    /// The largest value.
+    pub largest: u64,
+    /// The first heap where it occurs.
+    pub largest_at: u64,
+    /// How many heaps have each value.
+    pub counts: BTreeMap<u64, u64>,
+    /// The sparse-space mask (None when the values are not sparse: more than
+    /// a quarter of the heaps would be rare, or the values are too wide).
+    pub mask: Option<u64>,
+    /// The rare values that occur, ascending.
+    pub rare_values: Vec<u64>,
+    /// The number of heaps `>= 1` with a rare value.
+    pub rare_count: u64,
+    /// The first [`MAX_LISTED_RARE_HEAPS`] heaps `>= 1` with a rare value.
+    pub rare_heaps: Vec<u64>,
+    /// The last heap with a rare value.
+    pub last_rare_heap: Option<u64>,
+}
+
+impl SequenceStats {
+    /// The statistics of `values = G(0..len)`.
+    pub fn of(values: &[u32]) -> SequenceStats {
+        let mut counts = BTreeMap::new();
+        let (mut largest, mut largest_at) = (0, 0);
+        for (i, &v) in values.iter().enumerate() {
+            *counts.entry(u64::from(v)).or_insert(0) += 1;
+            if v > largest {
+                (largest, largest_at) = (v, i);
+            }
+        }
+        let mut stats = SequenceStats {
+            computed: values.len() as u64,
+            largest: u64::from(largest),
+            largest_at: largest_at as u64,
+            counts,
+            mask: None,
+            rare_values: Vec::new(),
+            rare_count: 0,
+            rare_heaps: Vec::new(),
+            last_rare_heap: None,
+        };
+        let bits = 32 - largest.leading_zeros();
+        if values.len() < 2 || bits > 20 {
+            return stats;
+        }
+        let mut walsh = vec![0i64; 1 << bits];
+        for &v in &values[1..] {
+            walsh[v as usize] += 1;
+        }
+        let total = (values.len() - 1) as i64;
+        super::solve::walsh_hadamard(&mut walsh);
+        let Some(mask) = (1..walsh.len()).min_by_key(|&m| walsh[m]) else {
+            return stats;
+        };
+        if (total + walsh[mask]) * 2 > total {
+            return stats; // more than a quarter rare: not sparse
+        }
+        let rare = |v: u32| (u64::from(v) & mask as u64).count_ones() & 1 == 0;
+        stats.mask = Some(mask as u64);
+        stats.rare_values = stats
+            .counts
+            .keys()
+            .copied()
+            .filter(|&v| rare(v as u32))
+            .collect();
+        for (i, &v) in values.iter().enumerate().skip(1) {
+            if rare(v) {
+                stats.rare_count += 1;
+                if stats.rare_heaps.len() < MAX_LISTED_RARE_HEAPS {
+                    stats.rare_heaps.push(i as u64);
+                }
+                stats.last_rare_heap = Some(i as u64);
+            }
+        }
+        stats
+    }
+}

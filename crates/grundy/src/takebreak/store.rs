@@ -1,0 +1,501 @@
+//! A file of computed values that survives interruption.
+//!
+//! # Format (version 1, little-endian)
+//!
+//! ```text
+//! header:  "GRUNDYSQ"  version:u32  tail:u8  unequal:u8  ndigits:u32  digits:[u8; ndigits]  crc32:u32
+//! chunk:   "CHNK"  start:u64  count:u32  bits:u8  payload:[u8; ceil(count·bits/8)]  crc32:u32
+//! ```
+//!
+//! The header names the game (its digits, tail digit, and whether splits
+//! must be unequal) and is written to a temporary file, synced and renamed,
+//! so a store either has a whole header or does not exist. Values follow in
+//! append-only chunks: chunk `i` starts at the heap where chunk `i − 1`
+//! ended; its values are packed with `bits` bits each, the width of its
+//! largest value (so Kayles needs 4 bits a heap, Grundy's game to `2^24`
+//! about 8). Each chunk ends with the CRC-32 of its bytes and is synced to
+//! disk before the writer goes on: that is the checkpoint.
+//!
+//! A process killed while appending leaves at most one torn chunk, at the
+//! end. Opening reports it ([`SequenceStore::recovery`]); opening to append
+//! cuts it off, and the work is redone from the last checkpoint. A bad chunk
+//! that is *not* the last one means the file was damaged some other way and
+//! is an error naming the offset: values are never read from a corrupt file.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+use super::period::find_periodicity;
+use super::sequence::HeapSequence;
+use crate::TakeBreak;
+
+const MAGIC: &[u8; 8] = b"GRUNDYSQ";
+const CHUNK_MAGIC: &[u8; 4] = b"CHNK";
+const VERSION: u32 = 1;
+/// Chunk bytes before the payload.
+const CHUNK_HEAD: usize = 4 + 8 + 4 + 1;
+/// Values per chunk at most, so that one chunk is a modest allocation.
+const MAX_CHUNK_VALUES: usize = 1 << 22;
+
+/// Why a store could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The operating system refused an operation.
+    #[error("{op} `{path}`: {source}")]
+    Io {
+        /// What was being done.
+        op: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// The system's error.
+        source: io::Error,
+    },
+    /// The file is not a grundy store.
+    #[error("`{path}` is not a grundy value store (it does not start with GRUNDYSQ)")]
+    NotAStore {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The file has a version this build cannot read.
+    #[error("`{path}` is a store of format version {found}; this build reads version {supported}")]
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// The version found.
+        found: u32,
+        /// The version supported.
+        supported: u32,
+    },
+    /// The file's bytes fail a check.
+    #[error("`{path}` is corrupt at byte {offset}: {reason}; the file cannot be trusted")]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// Where the bad bytes start.
+        offset: u64,
+        /// What is wrong there.
+        reason: String,
+    },
+    /// The store holds another game's values.
+    #[error("`{path}` holds values of `{stored}`, not of `{requested}`")]
+    OtherGame {
+        /// The file.
+        path: PathBuf,
+        /// The stored game.
+        stored: String,
+        /// The game asked for.
+        requested: String,
+    },
+    /// Creating a store over an existing file.
+    #[error("`{path}` already exists: resume it, or remove it to start again")]
+    Exists {
+        /// The file.
+        path: PathBuf,
+    },
+    /// Values appended out of order.
+    #[error("values must be appended from heap {expected}, got heap {found}")]
+    Gap {
+        /// The next heap the store expects.
+        expected: u64,
+        /// The heap given.
+        found: u64,
+    },
+    /// Writing to a store opened for reading only.
+    #[error("`{path}` was opened for reading only")]
+    ReadOnly {
+        /// The file.
+        path: PathBuf,
+    },
+}
+
+/// A torn last chunk found on opening a store: the trace of an interrupted write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoreRecovery {
+    /// Where the torn chunk starts (the end of the good data).
+    pub offset: u64,
+    /// Bytes after that offset that were ignored (and cut off when appending).
+    pub dropped_bytes: u64,
+}
+
+/// The values of one game on disk; see the module docs for the format.
+///
+/// ```
+/// use grundy::{SequenceStore, TakeBreak};
+/// let dir = std::env::temp_dir().join(format!("grundy-doc-store-{}", std::process::id()));
+/// let _ = std::fs::remove_file(&dir);
+/// let mut store = SequenceStore::create(&dir, &TakeBreak::kayles()).unwrap();
+/// store.append(&[0, 1, 2, 3, 1, 4]).unwrap();
+/// let read = SequenceStore::open(&dir).unwrap();
+/// assert_eq!(read.values(), &[0, 1, 2, 3, 1, 4]);
+/// std::fs::remove_file(&dir).unwrap();
+/// ```
+#[derive(Debug)]
+pub struct SequenceStore {
+    path: PathBuf,
+    rules: TakeBreak,
+    values: Vec<u32>,
+    file: Option<File>,
+    recovery: Option<StoreRecovery>,
+}
+
+fn io_error<'a>(op: &'static str, path: &'a Path) -> impl FnOnce(io::Error) -> StoreError + 'a {
+    move |source| StoreError::Io {
+        op,
+        path: path.to_owned(),
+        source,
+    }
+}
+
+fn header_bytes(rules: &TakeBreak) -> Vec<u8> {
+    let digits = rules.digits();
+    let mut out = Vec::with_capacity(24 + digits.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.push(rules.tail_digit());
+    out.push(u8::from(rules.is_grundys_game()));
+    out.extend_from_slice(&(digits.len() as u32).to_le_bytes());
+    out.extend_from_slice(digits);
+    let crc = crc32fast::hash(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
+    out
+}
+
+fn bits_for(values: &[u32]) -> u8 {
+    let largest = values.iter().copied().max().unwrap_or(0);
+    (32 - largest.leading_zeros()) as u8
+}
+
+fn chunk_bytes(start: u64, values: &[u32]) -> Vec<u8> {
+    let bits = bits_for(values);
+    let payload = (values.len() * usize::from(bits)).div_ceil(8);
+    let mut out = Vec::with_capacity(CHUNK_HEAD + payload + 4);
+    out.extend_from_slice(CHUNK_MAGIC);
+    out.extend_from_slice(&start.to_le_bytes());
+    out.extend_from_slice(&(values.len() as u32).to_le_bytes());
+    out.push(bits);
+    let mut acc: u64 = 0;
+    let mut filled = 0;
+    for &v in values {
+        acc |= u64::from(v) << filled;
+        filled += u32::from(bits);
+        while filled >= 8 {
+            out.push(acc as u8);
+            acc >>= 8;
+            filled -= 8;
+        }
+    }
+    if filled > 0 {
+        out.push(acc as u8);
+    }
+    let crc = crc32fast::hash(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
+    out
+}
+
+fn unpack(payload: &[u8], count: usize, bits: u8, out: &mut Vec<u32>) {
+    let mask = if bits == 32 {
+        u64::from(u32::MAX)
+    } else {
+        (1u64 << bits) - 1
+    };
+    let mut acc: u64 = 0;
+    let mut filled = 0;
+    let mut bytes = payload.iter();
+    for _ in 0..count {
+        while filled < u32::from(bits) {
+            acc |= u64::from(*bytes.next().unwrap_or(&0)) << filled;
+            filled += 8;
+        }
+        out.push((acc & mask) as u32);
+        acc >>= bits;
+        filled -= u32::from(bits);
+    }
+}
+
+impl SequenceStore {
+    /// Creates a new store for `rules` at `path` (an error if the file exists).
+    pub fn create(path: impl AsRef<Path>, rules: &TakeBreak) -> Result<SequenceStore, StoreError> {
+        let path = path.as_ref();
+        if path.exists() {
+            return Err(StoreError::Exists {
+                path: path.to_owned(),
+            });
+        }
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".tmp");
+        let tmp = PathBuf::from(tmp);
+        {
+            let mut file = File::create(&tmp).map_err(io_error("create", &tmp))?;
+            file.write_all(&header_bytes(rules))
+                .map_err(io_error("write", &tmp))?;
+            file.sync_all().map_err(io_error("sync", &tmp))?;
+        }
+        std::fs::rename(&tmp, path).map_err(io_error("rename into place", path))?;
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            // Make the rename itself durable; not all systems allow syncing a directory.
+            if let Ok(d) = File::open(dir) {
+                let _ = d.sync_all();
+            }
+        }
+        let file = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(io_error("open", path))?;
+        Ok(SequenceStore {
+            path: path.to_owned(),
+            rules: rules.clone(),
+            values: Vec::new(),
+            file: Some(file),
+            recovery: None,
+        })
+    }
+
+    /// Opens a store to read it, verifying every checksum. A torn last chunk
+    /// is left in place and reported by [`SequenceStore::recovery`].
+    pub fn open(path: impl AsRef<Path>) -> Result<SequenceStore, StoreError> {
+        Self::read(path.as_ref())
+    }
+
+    /// Opens a store of `rules` to append to it: a torn last chunk is cut
+    /// off (and reported by [`SequenceStore::recovery`]).
+    pub fn open_append(
+        path: impl AsRef<Path>,
+        rules: &TakeBreak,
+    ) -> Result<SequenceStore, StoreError> {
+        let path = path.as_ref();
+        let mut store = Self::read(path)?;
+        if store.rules != *rules {
+            return Err(StoreError::OtherGame {
+                path: path.to_owned(),
+                stored: store.rules.to_string(),
+                requested: rules.to_string(),
+            });
+        }
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+            .map_err(io_error("open", path))?;
+        if let Some(recovery) = store.recovery {
+            file.set_len(recovery.offset)
+                .map_err(io_error("cut the torn chunk from", path))?;
+            file.sync_all().map_err(io_error("sync", path))?;
+        }
+        let mut file = file;
+        file.seek(SeekFrom::End(0))
+            .map_err(io_error("seek", path))?;
+        store.file = Some(file);
+        Ok(store)
+    }
+
+    fn read(path: &Path) -> Result<SequenceStore, StoreError> {
+        let mut bytes = Vec::new();
+        File::open(path)
+            .and_then(|mut f| f.read_to_end(&mut bytes))
+            .map_err(io_error("read", path))?;
+        let corrupt = |offset: usize, reason: &str| StoreError::Corrupt {
+            path: path.to_owned(),
+            offset: offset as u64,
+            reason: reason.to_owned(),
+        };
+        if bytes.len() < 8 || &bytes[..8] != MAGIC {
+            return Err(StoreError::NotAStore {
+                path: path.to_owned(),
+            });
+        }
+        let u32_at = |at: usize| -> Option<u32> {
+            bytes
+                .get(at..at + 4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        };
+        let version = u32_at(8).ok_or_else(|| corrupt(8, "the header is cut short"))?;
+        if version != VERSION {
+            return Err(StoreError::Version {
+                path: path.to_owned(),
+                found: version,
+                supported: VERSION,
+            });
+        }
+        let ndigits = u32_at(14).ok_or_else(|| corrupt(14, "the header is cut short"))? as usize;
+        let header_end = 18usize.saturating_add(ndigits);
+        let crc = u32_at(header_end).ok_or_else(|| corrupt(0, "the header is cut short"))?;
+        if crc32fast::hash(&bytes[..header_end]) != crc {
+            return Err(corrupt(0, "header checksum mismatch"));
+        }
+        let rules = TakeBreak::from_parts(&bytes[18..header_end], bytes[12], bytes[13] != 0)
+            .ok_or_else(|| corrupt(12, "the header does not describe a valid game"))?;
+        let mut values = Vec::new();
+        let mut at = header_end + 4;
+        let mut recovery = None;
+        while at < bytes.len() {
+            match Self::read_chunk(&bytes[at..], values.len() as u64, &mut values) {
+                Ok(len) => at += len,
+                Err(reason) => {
+                    let is_last = Self::next_chunk_start(&bytes, at).is_none();
+                    if !is_last {
+                        return Err(corrupt(at, &reason));
+                    }
+                    recovery = Some(StoreRecovery {
+                        offset: at as u64,
+                        dropped_bytes: (bytes.len() - at) as u64,
+                    });
+                    break;
+                }
+            }
+        }
+        Ok(SequenceStore {
+            path: path.to_owned(),
+            rules,
+            values,
+            file: None,
+            recovery,
+        })
+    }
+
+    /// Whether a well-formed chunk starts anywhere after `at` (so that the bad
+    /// chunk at `at` is not a torn tail but damage in the middle).
+    fn next_chunk_start(bytes: &[u8], at: usize) -> Option<usize> {
+        let mut scratch = Vec::new();
+        (at + 1..bytes.len().saturating_sub(CHUNK_HEAD + 4))
+            .filter(|&i| &bytes[i..i + 4] == CHUNK_MAGIC)
+            .find(|&i| {
+                scratch.clear();
+                let start = u64::from_le_bytes(bytes[i + 4..i + 12].try_into().unwrap_or([0; 8]));
+                Self::read_chunk(&bytes[i..], start, &mut scratch).is_ok()
+            })
+    }
+
+    /// Decodes one chunk that must start at heap `expected`; returns its length in bytes.
+    fn read_chunk(bytes: &[u8], expected: u64, out: &mut Vec<u32>) -> Result<usize, String> {
+        if bytes.len() < CHUNK_HEAD + 4 {
+            return Err("a chunk is cut short".into());
+        }
+        if &bytes[..4] != CHUNK_MAGIC {
+            return Err("no chunk marker where a chunk should start".into());
+        }
+        let start = u64::from_le_bytes(bytes[4..12].try_into().map_err(|_| "short chunk")?);
+        let count =
+            u32::from_le_bytes(bytes[12..16].try_into().map_err(|_| "short chunk")?) as usize;
+        let bits = bytes[16];
+        if count > MAX_CHUNK_VALUES {
+            // No writer makes such a chunk; refusing it keeps a damaged
+            // count from asking for gigabytes before the checksum is seen.
+            return Err(format!(
+                "a chunk claims {count} values (at most {MAX_CHUNK_VALUES})"
+            ));
+        }
+        if bits > 32 {
+            return Err(format!("a chunk claims {bits} bits per value (at most 32)"));
+        }
+        let payload = (count * usize::from(bits)).div_ceil(8);
+        let end = CHUNK_HEAD + payload;
+        if bytes.len() < end + 4 {
+            return Err("a chunk is cut short".into());
+        }
+        let crc = u32::from_le_bytes(bytes[end..end + 4].try_into().map_err(|_| "short chunk")?);
+        if crc32fast::hash(&bytes[..end]) != crc {
+            return Err("chunk checksum mismatch".into());
+        }
+        if start != expected {
+            return Err(format!(
+                "chunk starts at heap {start}, expected heap {expected}"
+            ));
+        }
+        unpack(&bytes[CHUNK_HEAD..end], count, bits, out);
+        Ok(end + 4)
+    }
+
+    /// Appends `values[self.len()..]`: `values` is the whole sequence so far
+    /// (as [`crate::HeapSolver::values`] gives it), and is synced to disk
+    /// before returning.
+    pub fn append(&mut self, values: &[u32]) -> Result<(), StoreError> {
+        let Some(file) = self.file.as_mut() else {
+            return Err(StoreError::ReadOnly {
+                path: self.path.clone(),
+            });
+        };
+        let from = self.values.len();
+        if values.len() < from {
+            return Err(StoreError::Gap {
+                expected: from as u64,
+                found: values.len() as u64,
+            });
+        }
+        if values[..from] != self.values[..] {
+            let first = values
+                .iter()
+                .zip(&self.values)
+                .position(|(a, b)| a != b)
+                .unwrap_or(0);
+            return Err(StoreError::Gap {
+                expected: from as u64,
+                found: first as u64,
+            });
+        }
+        for (i, chunk) in values[from..].chunks(MAX_CHUNK_VALUES).enumerate() {
+            let start = (from + i * MAX_CHUNK_VALUES) as u64;
+            file.write_all(&chunk_bytes(start, chunk))
+                .map_err(io_error("append to", &self.path))?;
+        }
+        file.sync_data().map_err(io_error("sync", &self.path))?;
+        self.values.extend_from_slice(&values[from..]);
+        Ok(())
+    }
+
+    /// The game whose values are stored.
+    pub fn rules(&self) -> &TakeBreak {
+        &self.rules
+    }
+
+    /// The stored values, `G(0..len)`.
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// The number of stored values.
+    pub fn len(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    /// Whether no value is stored.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The torn chunk found when opening, if any.
+    pub fn recovery(&self) -> Option<StoreRecovery> {
+        self.recovery
+    }
+
+    /// The stored values as a sequence, with the periodicity they show
+    /// (proved where the Guy–Smith check covers it).
+    pub fn sequence(&self) -> HeapSequence {
+        let periodicity = find_periodicity(&self.rules, &self.values);
+        HeapSequence::new(self.rules.clone(), self.values.clone(), periodicity)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packing_round_trips_at_every_width() {
+        for bits in 0..=32u32 {
+            let top = if bits == 0 {
+                0
+            } else {
+                u32::MAX >> (32 - bits)
+            };
+            let values: Vec<u32> = (0..37u32)
+                .map(|i| top.wrapping_sub(i.wrapping_mul(7919)) & top)
+                .collect();
+            let bytes = chunk_bytes(5, &values);
+            let mut out = Vec::new();
+            let len = SequenceStore::read_chunk(&bytes, 5, &mut out).unwrap();
+            assert_eq!(len, bytes.len());
+            assert_eq!(out, values, "bits {bits}");
+        }
+    }
+}

@@ -1,0 +1,120 @@
+//! Published periods and rare values, read from data/takebreak/*.toml.
+
+use grundy::{SequenceConfig, SolverChoice, TakeBreak};
+
+fn data(name: &str) -> toml::Table {
+    let path = format!("{}/../../data/takebreak/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.parse().unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn int(record: &toml::Table, key: &str) -> u64 {
+    record[key]
+        .as_integer()
+        .unwrap_or_else(|| panic!("{key} in {record:?}")) as u64
+}
+
+#[test]
+fn published_periods_are_found_and_proved() {
+    let table = data("periods.toml");
+    let games = table["game"].as_array().unwrap();
+    assert!(games.len() >= 10);
+    for record in games {
+        let record = record.as_table().unwrap();
+        assert!(record
+            .get("source")
+            .and_then(|s| s.as_str())
+            .is_some_and(|s| !s.is_empty()));
+        let code = record["code"].as_str().unwrap();
+        let game = TakeBreak::from_code(code).unwrap();
+        let (period, preperiod) = (int(record, "period"), int(record, "preperiod"));
+        // The Guy–Smith check needs heaps up to 2e + 2p + t (t <= 5 here);
+        // ask for twice that, to see the solver stop once it has a proof.
+        let needed = 2 * (preperiod + period) + 5;
+        let to = 2 * needed;
+        let sequence = game.try_sequence(to, &SequenceConfig::default()).unwrap();
+        let found = sequence
+            .periodicity()
+            .unwrap_or_else(|| panic!("{code}: no period"));
+        assert!(found.proved, "{code}: {found:?}");
+        assert_eq!(
+            (found.period, found.preperiod),
+            (period, preperiod),
+            "{code}"
+        );
+        // The proof stops the computation soon after the bound is reached.
+        // (It checks for a period each time the values grow by 1/16.)
+        assert!(
+            sequence.len() <= needed + needed / 16 + 16,
+            "{code}: {}",
+            sequence.len()
+        );
+        let far = 1u64 << 62;
+        let lap = preperiod + (far - preperiod) % period;
+        assert_eq!(sequence.get(far).unwrap(), sequence.get(lap).unwrap());
+    }
+}
+
+#[test]
+fn named_games_match_their_codes() {
+    assert_eq!(TakeBreak::kayles(), TakeBreak::from_code("0.77").unwrap());
+    assert_eq!(
+        TakeBreak::dawsons_kayles(),
+        TakeBreak::from_code("0.07").unwrap()
+    );
+    assert_eq!(
+        TakeBreak::dawsons_chess(),
+        TakeBreak::from_code("0.137").unwrap()
+    );
+    assert_eq!(TakeBreak::officers(), TakeBreak::from_code("0.6").unwrap());
+    assert_eq!(TakeBreak::nim(), TakeBreak::from_code("0.(3)").unwrap());
+}
+
+#[test]
+fn grundys_game_rare_values_are_flammenkamps() {
+    let table = data("grundys_game_rare.toml");
+    assert!(table["source"]
+        .as_str()
+        .is_some_and(|s| s.contains("Flammenkamp")));
+    let mask = int(&table, "mask");
+    let up_to = int(&table, "up_to");
+    let expected: Vec<(u64, u64)> = table["rare"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|pair| {
+            let pair = pair.as_array().unwrap();
+            (
+                pair[0].as_integer().unwrap() as u64,
+                pair[1].as_integer().unwrap() as u64,
+            )
+        })
+        .collect();
+    for solver in [SolverChoice::Plain, SolverChoice::Sparse] {
+        let config = SequenceConfig {
+            solver,
+            ..SequenceConfig::default()
+        };
+        let sequence = TakeBreak::grundys_game()
+            .try_sequence(up_to, &config)
+            .unwrap();
+        let rare: Vec<(u64, u64)> = sequence
+            .values()
+            .iter()
+            .enumerate()
+            .map(|(n, &v)| (n as u64, u64::from(v)))
+            .filter(|&(_, v)| (v & mask).count_ones() & 1 == 0)
+            .collect();
+        assert_eq!(rare, expected, "{solver:?}");
+    }
+    // The statistics find the same mask (up to bits no value reaches).
+    let sequence = TakeBreak::grundys_game()
+        .try_sequence(20_000, &SequenceConfig::default())
+        .unwrap();
+    let stats = sequence.stats();
+    let found = stats.mask.unwrap();
+    let width = (stats.largest + 1).next_power_of_two() - 1;
+    assert_eq!(found & width, mask & width, "{stats:?}");
+    let heaps: Vec<u64> = expected[1..].iter().map(|p| p.0).collect();
+    assert_eq!(stats.rare_heaps[..heaps.len()], heaps[..]);
+}

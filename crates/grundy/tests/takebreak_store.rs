@@ -1,0 +1,169 @@
+//! Value stores: round trips, damage, and a writer killed with SIGKILL.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use grundy::{HeapSolver, SequenceConfig, SequenceStore, StoreError, TakeBreak};
+
+fn temp(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("grundy-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn config() -> SequenceConfig {
+    SequenceConfig {
+        stop_when_proved: false,
+        threads: 1,
+        ..SequenceConfig::default()
+    }
+}
+
+/// Computes `to` heaps of `game` into the store at `path` in steps of `step`
+/// heaps, resuming whatever the store holds: what the CLI's `--store` does.
+fn run_into_store(path: &Path, game: &TakeBreak, to: u64, step: u64) -> SequenceStore {
+    let mut store = if path.exists() {
+        SequenceStore::open_append(path, game).unwrap()
+    } else {
+        SequenceStore::create(path, game).unwrap()
+    };
+    let mut solver = HeapSolver::resume(game.clone(), config(), store.values().to_vec()).unwrap();
+    while (solver.values().len() as u64) <= to {
+        solver.try_extend(to, step).unwrap();
+        store.append(solver.values()).unwrap();
+    }
+    store
+}
+
+fn fresh(game: &TakeBreak, to: u64) -> Vec<u32> {
+    let mut solver = HeapSolver::new(game.clone(), config()).unwrap();
+    solver.try_extend(to, u64::MAX).unwrap();
+    solver.values().to_vec()
+}
+
+#[test]
+fn store_round_trips_and_answers_from_its_period() {
+    let path = temp("kayles");
+    let store = run_into_store(&path, &TakeBreak::kayles(), 400, 37);
+    assert_eq!(store.values(), &fresh(&TakeBreak::kayles(), 400)[..]);
+    let read = SequenceStore::open(&path).unwrap();
+    assert_eq!(read.values(), store.values());
+    assert_eq!(read.rules(), &TakeBreak::kayles());
+    assert!(read.recovery().is_none());
+    let sequence = read.sequence();
+    assert!(sequence.periodicity().unwrap().proved);
+    assert_eq!(sequence.get(1_000_000_000_000).unwrap().0, 1);
+    // Kayles' values fit in 4 bits: the file is far smaller than 4 bytes a value.
+    let size = std::fs::metadata(&path).unwrap().len();
+    assert!(size < 401 * 4 / 2, "{size} bytes");
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn damage_is_reported_never_read() {
+    let path = temp("damage");
+    let game = TakeBreak::grundys_game();
+    run_into_store(&path, &game, 3000, 1000);
+    let bytes = std::fs::read(&path).unwrap();
+
+    // A torn last chunk (a write cut short) is reported and cut on append.
+    std::fs::write(&path, &bytes[..bytes.len() - 10]).unwrap();
+    let torn = SequenceStore::open(&path).unwrap();
+    let recovery = torn.recovery().unwrap();
+    assert!(torn.len() < 3001);
+    assert_eq!(torn.values(), &fresh(&game, 3000)[..torn.len() as usize]);
+    assert!(recovery.dropped_bytes > 0);
+    let resumed = run_into_store(&path, &game, 3000, 1000);
+    assert_eq!(resumed.values(), &fresh(&game, 3000)[..]);
+    assert!(SequenceStore::open(&path).unwrap().recovery().is_none());
+
+    // A flipped byte inside an earlier chunk is an error naming its offset.
+    let mut bad = std::fs::read(&path).unwrap();
+    let at = bad.len() / 3;
+    bad[at] ^= 0x40;
+    std::fs::write(&path, &bad).unwrap();
+    match SequenceStore::open(&path) {
+        Err(StoreError::Corrupt { offset, .. }) => assert!(offset <= at as u64),
+        other => panic!("{other:?}"),
+    }
+
+    // A damaged header.
+    let mut bad = bytes.clone();
+    bad[13] ^= 1;
+    std::fs::write(&path, &bad).unwrap();
+    assert!(matches!(
+        SequenceStore::open(&path),
+        Err(StoreError::Corrupt { offset: 0, .. })
+    ));
+
+    // Another game, and an existing file.
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(matches!(
+        SequenceStore::open_append(&path, &TakeBreak::kayles()),
+        Err(StoreError::OtherGame { .. })
+    ));
+    assert!(matches!(
+        SequenceStore::create(&path, &game),
+        Err(StoreError::Exists { .. })
+    ));
+    std::fs::write(&path, b"not a store at all").unwrap();
+    assert!(matches!(
+        SequenceStore::open(&path),
+        Err(StoreError::NotAStore { .. })
+    ));
+    std::fs::remove_file(&path).unwrap();
+}
+
+const CHILD_ENV: &str = "GRUNDY_TAKEBREAK_STORE_CHILD";
+
+/// The writer that the next test kills: does nothing unless spawned by it.
+#[test]
+fn store_writer_child() {
+    if let Some(path) = std::env::var_os(CHILD_ENV) {
+        run_into_store(Path::new(&path), &TakeBreak::grundys_game(), 2_000_000, 150);
+    }
+}
+
+#[test]
+fn killed_writer_resumes_from_its_last_checkpoint() {
+    let path = temp("killed");
+    let game = TakeBreak::grundys_game();
+    let exe = std::env::current_exe().unwrap();
+    for round in 0..3 {
+        let mut child = Command::new(&exe)
+            .args([
+                "store_writer_child",
+                "--exact",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env(CHILD_ENV, &path)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Wait until this round has added checkpoints, then kill -9 mid-run.
+        let before = SequenceStore::open(&path).map_or(0, |s| s.len());
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            std::thread::sleep(Duration::from_millis(5));
+            if SequenceStore::open(&path).is_ok_and(|s| s.len() >= before + 600) {
+                break;
+            }
+            assert!(Instant::now() < deadline, "the child wrote nothing");
+        }
+        std::thread::sleep(Duration::from_millis(3 * round));
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+    let interrupted = SequenceStore::open(&path).unwrap();
+    let reached = interrupted.len();
+    assert!(reached >= 1800, "{reached}");
+    let expected = fresh(&game, reached + 500);
+    assert_eq!(interrupted.values(), &expected[..reached as usize]);
+    let resumed = run_into_store(&path, &game, reached + 500, 400);
+    assert_eq!(resumed.values(), &expected[..]);
+    assert_eq!(SequenceStore::open(&path).unwrap().values(), &expected[..]);
+    std::fs::remove_file(&path).unwrap();
+}
