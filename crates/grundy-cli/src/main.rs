@@ -27,12 +27,12 @@ enum Command {
     Value(ValueArgs),
     /// Print the Grundy values G(0..=N) of a heap ruleset, and its period when one shows.
     ///
-    /// Examples: grundy seq kayles --to 104;  grundy seq 'octal[0.137]' --to 131
+    /// Examples: grundy seq kayles --to 104;  grundy seq `octal[0.137]` --to 131
     Seq(SeqCmd),
     /// Print the N×N table of Grundy values of a piece, row x and column y.
     ///
     /// Examples: grundy table queen --size 10;
-    /// grundy table 'piece[(-2,1),(-2,-1),(1,-2),(-1,-2); 8]' --size 8
+    /// grundy table `piece[(-2,1),(-2,-1),(1,-2),(-1,-2); 8]` --size 8
     Table(TableArgs),
     /// Check the engine's fast path against plain search on every position of a family.
     ///
@@ -103,7 +103,7 @@ impl LimitArgs {
 
 #[derive(Args)]
 struct ValueArgs {
-    /// The position, like 'nim(3,5,7)' or 'octal[0.137](12) + knight(5,4)'.
+    /// The position, like 'nim(3,5,7)' or `octal[0.137](12) + knight(5,4)`.
     #[arg(required_unless_present = "batch")]
     expr: Option<String>,
     /// Print one JSON object.
@@ -118,7 +118,7 @@ struct ValueArgs {
 
 #[derive(Args)]
 struct SeqCmd {
-    /// A heap ruleset, like kayles, 'octal[0.137]', 'sub[1,3,4]' or grundy_game.
+    /// A heap ruleset, like kayles, `octal[0.137]`, `sub[1,3,4]` or grundy_game.
     ruleset: String,
     #[command(flatten)]
     args: seq::SeqArgs,
@@ -126,7 +126,7 @@ struct SeqCmd {
 
 #[derive(Args)]
 struct TableArgs {
-    /// A piece, like queen, knight or 'piece[(-2,1),(1,-2); 8]'.
+    /// A piece, like queen, knight or `piece[(-2,1),(1,-2); 8]`.
     ruleset: String,
     /// Side of the table (at most the board size of a bounded piece).
     #[arg(long)]

@@ -362,11 +362,22 @@ fn proved_periods_answer_huge_heaps() {
     assert_eq!(v["outcome"], "N");
     let moves = v["winning_moves"].as_array().unwrap();
     assert!(!moves.is_empty());
-    assert_eq!(v["moves_complete"], false, "10^12 pins have more winning moves than are listed");
+    assert_eq!(
+        v["moves_complete"], false,
+        "10^12 pins have more winning moves than are listed"
+    );
     // a winning move of a huge heap leads to a P-position, checked through the period again
-    assert_eq!(json(&["value", "--json", moves[0].as_str().unwrap()])["outcome"], "P");
+    assert_eq!(
+        json(&["value", "--json", moves[0].as_str().unwrap()])["outcome"],
+        "P"
+    );
     // Grundy's game is not known to be periodic: a clear error, not a hang
-    let o = grundy(&["value", "grundy_game(1000000000000)", "--max-positions", "100000"]);
+    let o = grundy(&[
+        "value",
+        "grundy_game(1000000000000)",
+        "--max-positions",
+        "100000",
+    ]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("no period is proved"), "{}", stderr(&o));
 }

@@ -198,7 +198,7 @@ fn grundys_game_values() -> Result<&'static HeapSequence, ProblemError> {
 /// each pile is a heap of Grundy's game and the piles are a disjunctive sum:
 /// by the Sprague–Grundy theorem Alice (first to move) wins iff the XOR of
 /// the piles' values is non-zero. The values G(0..=10000) are computed once
-/// with [`HeapSequence::compute`]; piles must be in `1..=10000` and a case
+/// with [`TakeBreak::try_sequence`]; piles must be in `1..=10000` and a case
 /// has `1..=100` piles, as the statement says.
 pub fn lightoj_1199(input: &str) -> Result<String, ProblemError> {
     let mut t = Tokens::new(input);
