@@ -391,9 +391,67 @@ fn subtraction_outcomes_match_search() {
 
 #[test]
 fn solver_reports_its_position_limit() {
-    let mut s = CanonicalSolver::with_config(Domineering, SolverConfig { max_positions: 10 });
+    let config = SolverConfig {
+        max_positions: 10,
+        ..SolverConfig::default()
+    };
+    let mut s = CanonicalSolver::with_config(Domineering, config);
     let err = s.value(&DomineeringBoard::empty(4, 4)).unwrap_err();
     assert_eq!(err, Error::PositionLimit { limit: 10 });
+    let config = SolverConfig {
+        max_depth: 3,
+        ..SolverConfig::default()
+    };
+    let mut s = CanonicalSolver::with_config(Domineering, config);
+    let err = s.value(&DomineeringBoard::empty(4, 4)).unwrap_err();
+    assert_eq!(err, Error::DepthLimit { limit: 3 });
+    // A long blue-red string needs denominators beyond 2^62: an error, not a wrap.
+    let mut s = CanonicalSolver::new(Hackenbush);
+    let long = hackenbush(&"lr".repeat(100)).unwrap();
+    assert!(matches!(
+        s.value(&long).unwrap_err(),
+        Error::Overflow { .. }
+    ));
+    // Long integer strings are fine (options are solved shortest first).
+    assert_eq!(
+        s.value(&hackenbush(&"l".repeat(300)).unwrap()).unwrap(),
+        Game::integer(300)
+    );
+    assert!(Game::parse("^5000").is_err());
+    assert!(Game::parse("*100000").is_err());
+    assert!(Game::parse("^<100>").is_err());
+    // Large numbers cost nothing: their options are made on demand.
+    let big = Game::integer(i64::MAX - 1);
+    assert_eq!(big.left_options()[0], Game::integer(i64::MAX - 2));
+    let odd = Game::number(Dyadic::new(i64::MAX, 3).unwrap());
+    assert_eq!(odd.right_options().len(), 1);
+}
+
+#[test]
+fn heating_and_cooling_known_cases() {
+    let one = Dyadic::ONE;
+    // Heating * by 1 gives +-1; cooling +-1 by 1 gives *.
+    assert_eq!(
+        Game::nimber(1).heat(one).unwrap(),
+        Game::parse("+-1").unwrap()
+    );
+    assert_eq!(
+        Game::parse("+-1").unwrap().cool(one).unwrap(),
+        Game::nimber(1)
+    );
+    // Numbers are unchanged by both.
+    let half = Game::parse("1/2").unwrap();
+    assert_eq!(half.heat(one).unwrap(), half);
+    assert_eq!(half.cool(one).unwrap(), half);
+    assert!(half.cool(Dyadic::integer(-1)).is_err());
+    let svg = Game::parse("{3||2*|1*}")
+        .unwrap()
+        .thermograph()
+        .unwrap()
+        .to_svg();
+    assert!(
+        svg.starts_with("<svg") && svg.contains("polyline") && svg.contains("mean 9/4 temp 3/4")
+    );
 }
 
 #[test]

@@ -22,6 +22,13 @@ use super::thermograph::{Thermograph, Trajectory};
 use super::Error;
 use crate::Outcome;
 
+/// The largest `|n|` accepted for `n.^`.
+pub const MAX_UP_MULTIPLE: u64 = 1024;
+/// The largest `n` accepted for `^<n>` and `^[n]`.
+pub const MAX_UP_NTH: u32 = 64;
+/// The largest `n` accepted for `*n` written in notation.
+pub const MAX_NIMBER_LITERAL: u64 = 1024;
+
 /// Index of a node in the store.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub(crate) struct Id(u32);
@@ -423,7 +430,9 @@ impl Store {
                         Rc::from([])
                     }
                 } else {
-                    let y = Dyadic::new(x.numerator() - 1, x.exponent()).unwrap_or(x);
+                    let y = Dyadic::new(1, x.exponent())
+                        .and_then(|step| x.checked_sub(step))
+                        .unwrap_or(x);
                     Rc::from([self.number(y)])
                 }
             }
@@ -443,7 +452,9 @@ impl Store {
                         Rc::from([])
                     }
                 } else {
-                    let y = Dyadic::new(x.numerator() + 1, x.exponent()).unwrap_or(x);
+                    let y = Dyadic::new(1, x.exponent())
+                        .and_then(|step| x.checked_add(step))
+                        .unwrap_or(x);
                     Rc::from([self.number(y)])
                 }
             }
@@ -466,6 +477,12 @@ impl Store {
     }
 
     pub(crate) fn up_multiple(&mut self, n: i64) -> Result<Id, Error> {
+        if n.unsigned_abs() > MAX_UP_MULTIPLE {
+            return Err(Error::Domain {
+                operation: "up multiple",
+                reason: format!("{n}.^ is beyond the limit of {MAX_UP_MULTIPLE} copies (its canonical form has a node per copy)"),
+            });
+        }
         let unit = if n < 0 { self.neg_up() } else { self.up() };
         let mut acc = self.number(Dyadic::ZERO);
         // Binary doubling keeps the number of sums logarithmic in |n|.
@@ -489,6 +506,12 @@ impl Store {
     }
 
     pub(crate) fn up_nth(&mut self, n: u32) -> Result<Id, Error> {
+        if n > MAX_UP_NTH {
+            return Err(Error::Domain {
+                operation: "^<n>",
+                reason: format!("n = {n} is beyond the limit {MAX_UP_NTH}"),
+            });
+        }
         if n == 0 {
             return Err(Error::Domain {
                 operation: "^<n>",
@@ -507,6 +530,12 @@ impl Store {
     }
 
     pub(crate) fn up_to_nth(&mut self, n: u32) -> Result<Id, Error> {
+        if n > MAX_UP_NTH {
+            return Err(Error::Domain {
+                operation: "^[n]",
+                reason: format!("n = {n} is beyond the limit {MAX_UP_NTH}"),
+            });
+        }
         let mut acc = self.number(Dyadic::ZERO);
         for k in 1..=n {
             let u = self.up_nth(k)?;
@@ -644,6 +673,23 @@ impl Store {
         l.dedup();
         r.sort_unstable();
         r.dedup();
+        // Numbers are totally ordered: among number options only the best
+        // one counts, found in linear time.
+        let best = |s: &Store, v: &mut Vec<Id>, max: bool| {
+            if v.len() > 1 && v.iter().all(|&i| s.num(i).is_some()) {
+                let pick = v.iter().copied().max_by_key(|&i| {
+                    let x = s.num(i).unwrap_or(Dyadic::ZERO);
+                    if max {
+                        x
+                    } else {
+                        x.checked_neg().unwrap_or(x)
+                    }
+                });
+                *v = pick.into_iter().collect();
+            }
+        };
+        best(self, &mut l, true);
+        best(self, &mut r, false);
         let key = (l.clone(), r.clone());
         if let Some(&id) = self.canon.get(&key) {
             return Ok(id);
@@ -738,6 +784,10 @@ impl Store {
             (Some(x), _) if x == Dyadic::ZERO => return Ok(b),
             (_, Some(y)) if y == Dyadic::ZERO => return Ok(a),
             _ => {}
+        }
+        // Nim-addition (Sprague-Grundy): no need to expand the options.
+        if let (Some(m), Some(n)) = (self.nimber_of(a), self.nimber_of(b)) {
+            return Ok(self.nimber(m ^ n));
         }
         if let Some(&s) = self.sums.get(&(a, b)) {
             return Ok(s);

@@ -36,7 +36,7 @@ mod rules;
 mod thermograph;
 
 pub use dyadic::Dyadic;
-pub use game::{Comparison, Game};
+pub use game::{Comparison, Game, MAX_NIMBER_LITERAL, MAX_UP_MULTIPLE, MAX_UP_NTH};
 pub use games::{
     ab_closed_form, ab_game, cutcake, domineering, hackenbush, partizan_subtraction, toads_frogs,
     AbGame, AbString, Colour, Cutcake, CutcakeSum, Domineering, DomineeringBoard, Hackenbush,
@@ -89,6 +89,14 @@ pub enum Error {
         operation: &'static str,
         /// Why it does not apply.
         reason: String,
+    },
+    /// A line of play longer than the solver's depth limit.
+    #[error(
+        "depth limit of {limit} moves reached; raise SolverConfig::max_depth (and the stack size)"
+    )]
+    DepthLimit {
+        /// The limit that was hit.
+        limit: usize,
     },
     /// The solver met more distinct positions than its limit.
     #[error(
