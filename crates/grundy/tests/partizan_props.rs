@@ -497,3 +497,75 @@ fn displays_round_trip_through_parsers() {
         "subtraction(5, [1,2], [3])"
     );
 }
+
+fn edge(depth: u32, colours: &'static [char]) -> impl Strategy<Value = String> {
+    let leaf = prop::sample::select(colours).prop_map(|c| c.to_string());
+    leaf.prop_recursive(depth, 12, 3, move |inner| {
+        (
+            prop::sample::select(colours),
+            prop::collection::vec(inner, 1..3),
+        )
+            .prop_map(|(c, kids)| {
+                if kids.len() == 1 {
+                    format!("{c}{}", kids[0])
+                } else {
+                    format!("{c}({})", kids.join(","))
+                }
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
+
+    #[test]
+    fn green_trees_follow_the_colon_principle(trees in prop::collection::vec(edge(3, &['e']), 1..3)) {
+        let text = trees.join(",");
+        let f = hackenbush_tree(&text).unwrap();
+        let expect = f.0.iter().map(|e| e.green_value().unwrap()).fold(0, |a, b| a ^ b);
+        let v = CanonicalSolver::new(HackenbushTrees).value(&f).unwrap();
+        prop_assert_eq!(v, Game::nimber(expect), "{}", text);
+    }
+
+    #[test]
+    fn hackenbush_trees_match_search_and_print_back(trees in prop::collection::vec(edge(3, &['l', 'r', 'e']), 1..3)) {
+        let text = trees.join(",");
+        let f = hackenbush_tree(&text).unwrap();
+        let v = CanonicalSolver::new(HackenbushTrees).value(&f).unwrap();
+        prop_assert_eq!(v.outcome(), search_outcome(&HackenbushTrees, &f), "{}", text);
+        // The printed form parses back to the same forest.
+        let printed = f.to_string();
+        let inner = printed.trim_start_matches("hackenbush_tree(\"").trim_end_matches("\")");
+        prop_assert_eq!(hackenbush_tree(inner).unwrap(), f);
+    }
+}
+
+#[test]
+fn hackenbush_trees_agree_with_strings_and_reject_bad_text() {
+    let mut strings = CanonicalSolver::new(Hackenbush);
+    let mut trees = CanonicalSolver::new(HackenbushTrees);
+    for s in strings_of(&['l', 'r', 'e'], 5) {
+        let a = strings.value(&hackenbush(&s).unwrap()).unwrap();
+        let b = trees.value(&hackenbush_tree(&s).unwrap()).unwrap();
+        assert_eq!(a, b, "{s}");
+    }
+    // A blue edge holding a red and a blue twig: Left cuts the root (0) or
+    // the blue twig (leaving "lr" = 1/2); Right cuts the red twig (leaving
+    // "ll" = 2). {0, 1/2 | 2} = 1.
+    let f = hackenbush_tree("l(r,l)").unwrap();
+    assert_eq!(trees.value(&f).unwrap(), Game::integer(1));
+    assert_eq!(f.to_string(), "hackenbush_tree(\"l(l,r)\")");
+    assert!(hackenbush_tree("l(r")
+        .unwrap_err()
+        .to_string()
+        .contains("unclosed"));
+    assert!(hackenbush_tree("l,,r").is_err());
+    assert!(hackenbush_tree("lx").is_err());
+}
+
+fn strings_of(alphabet: &[char], max_len: usize) -> Vec<String> {
+    strings(alphabet, max_len)
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect()
+}

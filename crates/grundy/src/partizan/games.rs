@@ -760,3 +760,218 @@ impl PartizanRules for PartizanSubtraction {
         }
     }
 }
+
+// ---------------------------------------------------------------- Hackenbush trees
+
+/// Blue-red-green Hackenbush on rooted trees (forests on the ground).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HackenbushTrees;
+
+/// An edge with the subtrees standing on its upper end.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Edge {
+    /// The colour of the edge.
+    pub colour: Colour,
+    /// The edges standing on it, kept sorted.
+    pub above: Vec<Edge>,
+}
+
+/// A forest of Hackenbush trees on the ground, printed
+/// `hackenbush_tree("l(r,le),e")`: a tree is a path of edges from the ground
+/// up (`l` blue, `r` red, `e` green) optionally followed by the trees on its
+/// top in parentheses; trees side by side are separated by commas.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct HackenbushForest(pub Vec<Edge>);
+
+/// Parses a Hackenbush forest (see [`HackenbushForest`]).
+pub fn hackenbush_tree(text: &str) -> Result<HackenbushForest, Error> {
+    const ACCEPTED: &str = "trees like \"l(r,le),e\": a path of 'l'/'r'/'e' edges from the ground up, then the trees on its top in parentheses, trees separated by ','";
+    fn forest(s: &[u8], at: &mut usize, text: &str, top: bool) -> Result<Vec<Edge>, Error> {
+        let mut trees = Vec::new();
+        if *at < s.len() && s[*at] != b')' {
+            loop {
+                trees.push(path(s, at, text)?);
+                if *at < s.len() && s[*at] == b',' {
+                    *at += 1;
+                } else {
+                    break;
+                }
+            }
+        }
+        if top && *at < s.len() {
+            return Err(position_error(
+                "hackenbush_tree",
+                text,
+                *at,
+                format!("unexpected {:?}", s[*at] as char),
+                ACCEPTED,
+            ));
+        }
+        trees.sort();
+        Ok(trees)
+    }
+    fn path(s: &[u8], at: &mut usize, text: &str) -> Result<Edge, Error> {
+        let mut colours = Vec::new();
+        while *at < s.len() {
+            let c = match s[*at] {
+                b'l' => Colour::Blue,
+                b'r' => Colour::Red,
+                b'e' => Colour::Green,
+                _ => break,
+            };
+            colours.push(c);
+            *at += 1;
+        }
+        if colours.is_empty() {
+            let found = s
+                .get(*at)
+                .map_or("end of input".to_string(), |&c| format!("{:?}", c as char));
+            return Err(position_error(
+                "hackenbush_tree",
+                text,
+                *at,
+                format!("expected an edge, found {found}"),
+                ACCEPTED,
+            ));
+        }
+        let mut above = Vec::new();
+        if *at < s.len() && s[*at] == b'(' {
+            *at += 1;
+            above = forest(s, at, text, false)?;
+            if *at >= s.len() || s[*at] != b')' {
+                return Err(position_error(
+                    "hackenbush_tree",
+                    text,
+                    *at,
+                    "an unclosed '('",
+                    ACCEPTED,
+                ));
+            }
+            *at += 1;
+        }
+        let mut edge = Edge {
+            colour: colours.pop().unwrap_or(Colour::Green),
+            above,
+        };
+        while let Some(c) = colours.pop() {
+            edge = Edge {
+                colour: c,
+                above: vec![edge],
+            };
+        }
+        Ok(edge)
+    }
+    let mut at = 0;
+    forest(text.as_bytes(), &mut at, text, true).map(HackenbushForest)
+}
+
+impl Edge {
+    /// The green-Hackenbush value `*n` of this edge with everything above
+    /// it, by the colon principle (Winning Ways ch. 7): a stalk of one edge
+    /// under a tree of value `*g` is `*(g + 1)`; trees side by side nim-add.
+    /// `None` if an edge is not green.
+    pub fn green_value(&self) -> Option<u64> {
+        if self.colour != Colour::Green {
+            return None;
+        }
+        let mut g = 0;
+        for e in &self.above {
+            g ^= e.green_value()?;
+        }
+        Some(g + 1)
+    }
+
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.colour {
+            Colour::Blue => "l",
+            Colour::Red => "r",
+            Colour::Green => "e",
+        })?;
+        match self.above.as_slice() {
+            [] => Ok(()),
+            [one] => one.write(f),
+            many => {
+                f.write_str("(")?;
+                for (i, e) in many.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    e.write(f)?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+
+    /// Every way to cut one edge of `player`'s colour (or green) in this
+    /// tree: `None` stands for cutting this edge itself.
+    fn cuts(&self, player: Player, out: &mut Vec<Option<Edge>>) {
+        if self.colour == Colour::Green || (self.colour == Colour::Blue) == (player == Player::Left)
+        {
+            out.push(None);
+        }
+        for (i, e) in self.above.iter().enumerate() {
+            let mut sub = Vec::new();
+            e.cuts(player, &mut sub);
+            for s in sub {
+                let mut above = self.above.clone();
+                match s {
+                    None => {
+                        above.remove(i);
+                    }
+                    Some(t) => above[i] = t,
+                }
+                above.sort();
+                out.push(Some(Edge {
+                    colour: self.colour,
+                    above,
+                }));
+            }
+        }
+    }
+}
+
+impl fmt::Display for HackenbushForest {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("hackenbush_tree(\"")?;
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            e.write(f)?;
+        }
+        f.write_str("\")")
+    }
+}
+
+impl PartizanRules for HackenbushTrees {
+    type Position = HackenbushForest;
+
+    fn options(&self, p: &HackenbushForest, player: Player, out: &mut Vec<HackenbushForest>) {
+        for (i, e) in p.0.iter().enumerate() {
+            let mut cuts = Vec::new();
+            e.cuts(player, &mut cuts);
+            for c in cuts {
+                let mut trees = p.0.clone();
+                match c {
+                    None => {
+                        trees.remove(i);
+                    }
+                    Some(t) => trees[i] = t,
+                }
+                trees.sort();
+                out.push(HackenbushForest(trees));
+            }
+        }
+    }
+
+    /// Trees on the ground are independent summands.
+    fn split(&self, p: &HackenbushForest) -> Vec<HackenbushForest> {
+        if p.0.len() <= 1 {
+            return vec![p.clone()];
+        }
+        p.0.iter()
+            .map(|e| HackenbushForest(vec![e.clone()]))
+            .collect()
+    }
+}

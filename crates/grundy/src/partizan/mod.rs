@@ -38,9 +38,10 @@ mod thermograph;
 pub use dyadic::Dyadic;
 pub use game::{Comparison, Game, MAX_NIMBER_LITERAL, MAX_UP_MULTIPLE, MAX_UP_NTH};
 pub use games::{
-    ab_closed_form, ab_game, cutcake, domineering, hackenbush, partizan_subtraction, toads_frogs,
-    AbGame, AbString, Colour, Cutcake, CutcakeSum, Domineering, DomineeringBoard, Hackenbush,
-    HackenbushString, PartizanSubtraction, SubtractionHeap, ToadsFrogs, ToadsFrogsRow,
+    ab_closed_form, ab_game, cutcake, domineering, hackenbush, hackenbush_tree,
+    partizan_subtraction, toads_frogs, AbGame, AbString, Colour, Cutcake, CutcakeSum, Domineering,
+    DomineeringBoard, Edge, Hackenbush, HackenbushForest, HackenbushString, HackenbushTrees,
+    PartizanSubtraction, SubtractionHeap, ToadsFrogs, ToadsFrogsRow,
 };
 pub use report::{
     analyse, compare, parse_value, winning_moves, Component, ComponentSum, Report, SumPosition,

@@ -3,7 +3,8 @@
 use super::game::Game;
 use super::games::{
     AbGame, AbString, Cutcake, CutcakeSum, Domineering, DomineeringBoard, Hackenbush,
-    HackenbushString, PartizanSubtraction, SubtractionHeap, ToadsFrogs, ToadsFrogsRow,
+    HackenbushForest, HackenbushString, HackenbushTrees, PartizanSubtraction, SubtractionHeap,
+    ToadsFrogs, ToadsFrogsRow,
 };
 use super::rules::{CanonicalSolver, PartizanRules};
 use super::{Comparison, Error};
@@ -18,6 +19,8 @@ pub enum Component {
     Ab(AbString),
     /// A Hackenbush string.
     Hackenbush(HackenbushString),
+    /// A forest of Hackenbush trees.
+    HackenbushTrees(HackenbushForest),
     /// A Domineering board.
     Domineering(DomineeringBoard),
     /// A sum of cakes.
@@ -45,6 +48,7 @@ impl std::fmt::Display for Component {
             }
             Component::Ab(p) => p.fmt(f),
             Component::Hackenbush(p) => p.fmt(f),
+            Component::HackenbushTrees(p) => p.fmt(f),
             Component::Domineering(p) => p.fmt(f),
             Component::Cutcake(p) => p.fmt(f),
             Component::ToadsFrogs(p) => p.fmt(f),
@@ -85,6 +89,7 @@ pub struct Report {
 struct Solvers {
     ab: Option<CanonicalSolver<AbGame>>,
     hb: Option<CanonicalSolver<Hackenbush>>,
+    trees: Option<CanonicalSolver<HackenbushTrees>>,
     dom: Option<CanonicalSolver<Domineering>>,
     cake: Option<CanonicalSolver<Cutcake>>,
     tf: Option<CanonicalSolver<ToadsFrogs>>,
@@ -117,6 +122,7 @@ impl Solvers {
             Component::Value(g) => Ok(*g),
             Component::Ab(p) => solve(&mut self.ab, AbGame, p),
             Component::Hackenbush(p) => solve(&mut self.hb, Hackenbush, p),
+            Component::HackenbushTrees(p) => solve(&mut self.trees, HackenbushTrees, p),
             Component::Domineering(p) => solve(&mut self.dom, Domineering, p),
             Component::Cutcake(p) => solve(&mut self.cake, Cutcake, p),
             Component::ToadsFrogs(p) => solve(&mut self.tf, ToadsFrogs, p),
@@ -138,6 +144,9 @@ fn component_moves(c: &Component, player: Player) -> Vec<Component> {
         }
         Component::Ab(p) => moves(&AbGame, p, player, Component::Ab),
         Component::Hackenbush(p) => moves(&Hackenbush, p, player, Component::Hackenbush),
+        Component::HackenbushTrees(p) => {
+            moves(&HackenbushTrees, p, player, Component::HackenbushTrees)
+        }
         Component::Domineering(p) => moves(&Domineering, p, player, Component::Domineering),
         Component::Cutcake(p) => moves(&Cutcake, p, player, Component::Cutcake),
         Component::ToadsFrogs(p) => moves(&ToadsFrogs, p, player, Component::ToadsFrogs),
