@@ -569,3 +569,40 @@ fn strings_of(alphabet: &[char], max_len: usize) -> Vec<String> {
         .filter(|s| !s.is_empty())
         .collect()
 }
+
+#[test]
+fn components_print_as_calls_that_parse_back() {
+    let calls = [
+        ("domineering", "\"..#|...\""),
+        ("hackenbush", "\"lre\""),
+        ("hackenbush_tree", "\"l(e,r)\""),
+        ("toads_frogs", "\"tt..ff\""),
+        ("ab_game", "\"A..B\""),
+        ("cutcake", "3,2"),
+        ("subtraction", "10, [1,2], [2,3]"),
+        ("value", "\"{3||2*|1*}\""),
+    ];
+    for (name, args) in calls {
+        let c = Component::from_call(name, args).unwrap();
+        let text = c.to_string();
+        let (n, rest) = text.split_once('(').unwrap_or(("value", &text));
+        let back = if name == "value" {
+            Component::from_call("value", &text).unwrap()
+        } else {
+            Component::from_call(n, rest.strip_suffix(')').unwrap()).unwrap()
+        };
+        assert_eq!(back, c, "{name}({args}) printed as {text}");
+    }
+    let e = Component::from_call("cutcake", "3")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("cutcake(width, height)"), "{e}");
+    let e = Component::from_call("chess", "\"\"")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("unknown game") && e.contains("domineering"),
+        "{e}"
+    );
+    assert!(Component::from_call("subtraction", "10, [1,0], [2]").is_err());
+}
