@@ -21,7 +21,7 @@ fn domineering_canonical() -> Vec<Outcome> {
     for (r, c) in rectangles() {
         let mut s = CanonicalSolver::new(Domineering);
         out.push(
-            s.value(&DomineeringBoard::empty(r, c))
+            s.value(&DomineeringBoard::empty(r, c).expect("small"))
                 .expect("within limits")
                 .outcome(),
         );
@@ -32,7 +32,7 @@ fn domineering_canonical() -> Vec<Outcome> {
 fn domineering_search() -> Vec<Outcome> {
     rectangles()
         .into_iter()
-        .map(|(r, c)| search_outcome(&Domineering, &DomineeringBoard::empty(r, c)))
+        .map(|(r, c)| search_outcome(&Domineering, &DomineeringBoard::empty(r, c).expect("small")))
         .collect()
 }
 
@@ -99,13 +99,13 @@ fn main() {
     // Answers first: both solvers agree, and the known values hold.
     let mut s = CanonicalSolver::new(Domineering);
     assert_eq!(
-        s.value(&DomineeringBoard::empty(2, 2))
+        s.value(&DomineeringBoard::empty(2, 2).expect("small"))
             .expect("small")
             .to_string(),
         "+-1"
     );
     assert_eq!(
-        s.value(&DomineeringBoard::empty(2, 3))
+        s.value(&DomineeringBoard::empty(2, 3).expect("small"))
             .expect("small")
             .to_string(),
         "{2|-1/2}"

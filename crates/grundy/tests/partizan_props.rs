@@ -396,14 +396,18 @@ fn solver_reports_its_position_limit() {
         ..SolverConfig::default()
     };
     let mut s = CanonicalSolver::with_config(Domineering, config);
-    let err = s.value(&DomineeringBoard::empty(4, 4)).unwrap_err();
+    let err = s
+        .value(&DomineeringBoard::empty(4, 4).unwrap())
+        .unwrap_err();
     assert_eq!(err, Error::PositionLimit { limit: 10 });
     let config = SolverConfig {
         max_depth: 3,
         ..SolverConfig::default()
     };
     let mut s = CanonicalSolver::with_config(Domineering, config);
-    let err = s.value(&DomineeringBoard::empty(4, 4)).unwrap_err();
+    let err = s
+        .value(&DomineeringBoard::empty(4, 4).unwrap())
+        .unwrap_err();
     assert_eq!(err, Error::DepthLimit { limit: 3 });
     // A long blue-red string needs denominators beyond 2^62: an error, not a wrap.
     let mut s = CanonicalSolver::new(Hackenbush);
@@ -605,4 +609,44 @@ fn components_print_as_calls_that_parse_back() {
         "{e}"
     );
     assert!(Component::from_call("subtraction", "10, [1,0], [2]").is_err());
+}
+
+fn board_text(rows: usize, cols: usize, cells: &[bool]) -> String {
+    (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| if cells[r * cols + c] { '.' } else { '#' })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    /// Transposing a board swaps the players: the value is negated. This
+    /// checks move generation, cropping, mirroring and splitting together,
+    /// independently of the solver's own normal form.
+    #[test]
+    fn domineering_transpose_negates(rows in 1usize..5, cols in 1usize..5, cells in prop::collection::vec(prop::bool::weighted(0.8), 16)) {
+        let b = board_text(rows, cols, &cells);
+        let t: Vec<bool> = (0..cols * rows).map(|i| cells[(i % rows) * cols + i / rows]).collect();
+        let bt = board_text(cols, rows, &t);
+        let mut s = CanonicalSolver::new(Domineering);
+        let v = s.value(&domineering(&b).unwrap()).unwrap();
+        let vt = s.value(&domineering(&bt).unwrap()).unwrap();
+        prop_assert_eq!(vt, v.neg(), "{} vs {}", b, bt);
+        // Two boards side by side, separated by a blocked column, add up.
+        let mut w = CanonicalSolver::new(Domineering);
+        let joined: Vec<String> = b.split('|').zip(b.split('|')).map(|(x, y)| format!("{x}#{y}")).collect();
+        let twice = w.value(&domineering(&joined.join("|")).unwrap()).unwrap();
+        prop_assert_eq!(twice, v.try_add(v).unwrap());
+        // Empty boards: (rows-1)*cols vertical and rows*(cols-1) horizontal moves.
+        let e = DomineeringBoard::empty(rows, cols).unwrap();
+        let (mut l, mut r) = (Vec::new(), Vec::new());
+        Domineering.options(&e, Player::Left, &mut l);
+        Domineering.options(&e, Player::Right, &mut r);
+        prop_assert_eq!((l.len(), r.len()), ((rows - 1) * cols, rows * (cols - 1)));
+    }
 }

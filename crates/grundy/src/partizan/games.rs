@@ -276,14 +276,18 @@ impl PartizanRules for Hackenbush {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Domineering;
 
+/// The most cells a Domineering board may have (a 128-bit board).
+pub const MAX_DOMINEERING_CELLS: usize = 128;
+
 /// A Domineering board: printed `domineering("..#|...")`, rows top to
-/// bottom separated by `|`, `.` free and `#` blocked.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+/// bottom separated by `|`, `.` free and `#` blocked. At most
+/// [`MAX_DOMINEERING_CELLS`] cells, kept as a bitboard (bit `r * cols + c`
+/// set when that cell is free).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct DomineeringBoard {
-    rows: usize,
-    cols: usize,
-    /// Row-major; `true` = free.
-    free: Vec<bool>,
+    rows: u8,
+    cols: u8,
+    free: u128,
 }
 
 /// Parses a Domineering board.
@@ -298,29 +302,52 @@ impl Domineering {
     }
 }
 
+/// `x << n`, zero when `n` is the full width.
+fn shl(x: u128, n: usize) -> u128 {
+    x.checked_shl(n as u32).unwrap_or(0)
+}
+
+/// `x >> n`, zero when `n` is the full width.
+fn shr(x: u128, n: usize) -> u128 {
+    x.checked_shr(n as u32).unwrap_or(0)
+}
+
+const DOMINEERING_ACCEPTED: &str =
+    "rows of '.' (free) and '#' (blocked) separated by '|', all of one length, at most 128 cells, e.g. \"...|.#.\"";
+
 impl DomineeringBoard {
     /// Parses rows of `.`/`#` separated by `|`; all rows the same length.
     pub fn parse(text: &str) -> Result<DomineeringBoard, Error> {
-        const ACCEPTED: &str = "rows of '.' (free) and '#' (blocked) separated by '|', all of one length, e.g. \"...|.#.\"";
-        let mut free = Vec::new();
+        let mut free: u128 = 0;
+        let mut cells = 0usize;
         let mut cols = None;
-        let mut rows = 0;
+        let mut rows = 0usize;
         let mut offset = 0;
         for row in text.split('|') {
             for (i, c) in row.char_indices() {
+                if cells >= MAX_DOMINEERING_CELLS {
+                    return Err(position_error(
+                        "domineering",
+                        text,
+                        offset + i,
+                        "more than 128 cells",
+                        DOMINEERING_ACCEPTED,
+                    ));
+                }
                 match c {
-                    '.' => free.push(true),
-                    '#' => free.push(false),
+                    '.' => free |= 1 << cells,
+                    '#' => {}
                     _ => {
                         return Err(position_error(
                             "domineering",
                             text,
                             offset + i,
                             format!("unexpected {c:?}"),
-                            ACCEPTED,
+                            DOMINEERING_ACCEPTED,
                         ))
                     }
                 }
+                cells += 1;
             }
             let n = row.chars().count();
             match cols {
@@ -331,7 +358,7 @@ impl DomineeringBoard {
                         text,
                         offset,
                         format!("row {} has {n} cells, the first row {c}", rows + 1),
-                        ACCEPTED,
+                        DOMINEERING_ACCEPTED,
                     ))
                 }
                 _ => {}
@@ -339,89 +366,151 @@ impl DomineeringBoard {
             rows += 1;
             offset += row.len() + 1;
         }
+        let cols = cols.unwrap_or(0);
+        if cols == 0 {
+            return Ok(DomineeringBoard {
+                rows: 0,
+                cols: 0,
+                free: 0,
+            });
+        }
+        // rows * cols <= 128 here, so both fit in u8.
         Ok(DomineeringBoard {
-            rows,
-            cols: cols.unwrap_or(0),
+            rows: rows as u8,
+            cols: cols as u8,
             free,
         })
     }
 
-    /// An empty `rows x cols` board.
-    pub fn empty(rows: usize, cols: usize) -> DomineeringBoard {
+    /// An empty `rows x cols` board; an error beyond 128 cells.
+    pub fn empty(rows: usize, cols: usize) -> Result<DomineeringBoard, Error> {
+        if rows * cols > MAX_DOMINEERING_CELLS {
+            return Err(position_error(
+                "domineering",
+                &format!("{rows}x{cols}"),
+                0,
+                "more than 128 cells",
+                DOMINEERING_ACCEPTED,
+            ));
+        }
+        if rows * cols == 0 {
+            return Ok(DomineeringBoard {
+                rows: 0,
+                cols: 0,
+                free: 0,
+            });
+        }
+        let n = rows * cols;
+        let free = if n == 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        };
+        Ok(DomineeringBoard {
+            rows: rows as u8,
+            cols: cols as u8,
+            free,
+        })
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows as usize
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols as usize
+    }
+
+    /// Whether the cell in row `r`, column `c` is free.
+    pub fn is_free(&self, r: usize, c: usize) -> bool {
+        r < self.rows() && c < self.cols() && self.free >> (r * self.cols() + c) & 1 == 1
+    }
+
+    /// Cells of every column but the last (where a horizontal domino may start).
+    fn not_last_col(&self) -> u128 {
+        let w = self.cols();
+        DomineeringBoard::from_rows((0..self.rows()).map(|_| low_bits(w.saturating_sub(1))), w).free
+    }
+
+    /// The free cells of row `r` as the low `cols` bits.
+    fn row(&self, r: usize) -> u128 {
+        let w = self.cols();
+        shr(self.free, r * w) & low_bits(w)
+    }
+
+    /// A board from its rows (each the low `cols` bits).
+    fn from_rows(rows: impl Iterator<Item = u128>, cols: usize) -> DomineeringBoard {
+        let mut free = 0u128;
+        let mut n = 0;
+        for (r, bits) in rows.enumerate() {
+            free |= shl(bits, r * cols);
+            n = r + 1;
+        }
         DomineeringBoard {
-            rows,
-            cols,
-            free: vec![true; rows * cols],
+            rows: n as u8,
+            cols: cols as u8,
+            free,
         }
-    }
-
-    fn at(&self, r: usize, c: usize) -> bool {
-        self.free[r * self.cols + c]
-    }
-
-    fn with_blocked(&self, cells: [usize; 2]) -> DomineeringBoard {
-        let mut b = self.clone();
-        for i in cells {
-            b.free[i] = false;
-        }
-        b
     }
 
     /// The board cropped to the rows and columns holding free cells.
     fn cropped(&self) -> DomineeringBoard {
-        let rows: Vec<usize> = (0..self.rows)
-            .filter(|&r| (0..self.cols).any(|c| self.at(r, c)))
-            .collect();
-        let cols: Vec<usize> = (0..self.cols)
-            .filter(|&c| (0..self.rows).any(|r| self.at(r, c)))
-            .collect();
-        let (r0, r1) = (
-            rows.first().copied().unwrap_or(0),
-            rows.last().map_or(0, |&r| r + 1),
-        );
+        if self.free == 0 {
+            return DomineeringBoard {
+                rows: 0,
+                cols: 0,
+                free: 0,
+            };
+        }
+        let used: u128 = (0..self.rows()).fold(0, |acc, r| acc | self.row(r));
         let (c0, c1) = (
-            cols.first().copied().unwrap_or(0),
-            cols.last().map_or(0, |&c| c + 1),
+            used.trailing_zeros() as usize,
+            127 - used.leading_zeros() as usize,
         );
-        let mut free = Vec::with_capacity((r1 - r0) * (c1 - c0));
-        for r in r0..r1 {
-            for c in c0..c1 {
-                free.push(self.at(r, c));
-            }
-        }
-        DomineeringBoard {
-            rows: r1 - r0,
-            cols: c1 - c0,
-            free,
-        }
+        let r0 = (0..self.rows()).find(|&r| self.row(r) != 0).unwrap_or(0);
+        let r1 = (0..self.rows())
+            .rev()
+            .find(|&r| self.row(r) != 0)
+            .unwrap_or(0);
+        let w = c1 + 1 - c0;
+        DomineeringBoard::from_rows((r0..=r1).map(|r| (self.row(r) >> c0) & low_bits(w)), w)
     }
 
     fn flipped(&self, vertical: bool, horizontal: bool) -> DomineeringBoard {
-        let mut free = Vec::with_capacity(self.free.len());
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                let rr = if vertical { self.rows - 1 - r } else { r };
-                let cc = if horizontal { self.cols - 1 - c } else { c };
-                free.push(self.at(rr, cc));
+        let w = self.cols();
+        let n = self.rows();
+        let row = |r: usize| {
+            let bits = self.row(if vertical { n - 1 - r } else { r });
+            if horizontal {
+                bits.reverse_bits() >> (128 - w)
+            } else {
+                bits
             }
-        }
-        DomineeringBoard {
-            rows: self.rows,
-            cols: self.cols,
-            free,
-        }
+        };
+        DomineeringBoard::from_rows((0..n).map(row), w)
+    }
+}
+
+/// The low `n` bits set.
+fn low_bits(n: usize) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
     }
 }
 
 impl fmt::Display for DomineeringBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("domineering(\"")?;
-        for r in 0..self.rows {
+        for r in 0..self.rows() {
             if r > 0 {
                 f.write_str("|")?;
             }
-            for c in 0..self.cols {
-                f.write_str(if self.at(r, c) { "." } else { "#" })?;
+            for c in 0..self.cols() {
+                f.write_str(if self.is_free(r, c) { "." } else { "#" })?;
             }
         }
         f.write_str("\")")
@@ -432,66 +521,48 @@ impl PartizanRules for Domineering {
     type Position = DomineeringBoard;
 
     fn options(&self, b: &DomineeringBoard, player: Player, out: &mut Vec<DomineeringBoard>) {
-        for r in 0..b.rows {
-            for c in 0..b.cols {
-                let i = r * b.cols + c;
-                match player {
-                    Player::Left if r + 1 < b.rows && b.at(r, c) && b.at(r + 1, c) => {
-                        out.push(b.with_blocked([i, i + b.cols]))
-                    }
-                    Player::Right if c + 1 < b.cols && b.at(r, c) && b.at(r, c + 1) => {
-                        out.push(b.with_blocked([i, i + 1]))
-                    }
-                    _ => {}
-                }
-            }
+        let cols = b.cols();
+        // Cells where a domino may start: its partner cell is free too.
+        let (mut starts, step) = match player {
+            Player::Left => (b.free & shr(b.free, cols), cols),
+            Player::Right => (b.free & (b.free >> 1) & b.not_last_col(), 1),
+        };
+        while starts != 0 {
+            let i = starts.trailing_zeros() as usize;
+            starts &= starts - 1;
+            out.push(DomineeringBoard {
+                free: b.free & !(1 << i) & !(1 << (i + step)),
+                ..*b
+            });
         }
     }
 
     /// The connected regions of free cells (dominoes cannot cross between
     /// them, so the board is their disjunctive sum).
     fn split(&self, b: &DomineeringBoard) -> Vec<DomineeringBoard> {
-        let mut region = vec![usize::MAX; b.free.len()];
+        let cols = b.cols();
+        let inner = b.not_last_col();
+        let mut left = b.free;
         let mut parts = Vec::new();
-        for start in 0..b.free.len() {
-            if !b.free[start] || region[start] != usize::MAX {
-                continue;
+        while left != 0 {
+            let mut part = left & left.wrapping_neg(); // lowest free cell
+            loop {
+                let grown = (part
+                    | shl(part, cols)
+                    | shr(part, cols)
+                    | (part & inner) << 1
+                    | (part >> 1) & inner)
+                    & b.free;
+                if grown == part {
+                    break;
+                }
+                part = grown;
             }
-            let id = parts.len();
-            let mut part = DomineeringBoard {
-                rows: b.rows,
-                cols: b.cols,
-                free: vec![false; b.free.len()],
-            };
-            let mut stack = vec![start];
-            region[start] = id;
-            while let Some(i) = stack.pop() {
-                part.free[i] = true;
-                let (r, c) = (i / b.cols, i % b.cols);
-                let mut near = Vec::with_capacity(4);
-                if r > 0 {
-                    near.push(i - b.cols);
-                }
-                if r + 1 < b.rows {
-                    near.push(i + b.cols);
-                }
-                if c > 0 {
-                    near.push(i - 1);
-                }
-                if c + 1 < b.cols {
-                    near.push(i + 1);
-                }
-                for j in near {
-                    if b.free[j] && region[j] == usize::MAX {
-                        region[j] = id;
-                        stack.push(j);
-                    }
-                }
-            }
-            parts.push(part);
+            left &= !part;
+            parts.push(DomineeringBoard { free: part, ..*b });
         }
         if parts.len() <= 1 {
-            return vec![b.clone()];
+            return vec![*b];
         }
         parts
     }
@@ -501,7 +572,7 @@ impl PartizanRules for Domineering {
     fn normalise(&self, b: &DomineeringBoard) -> DomineeringBoard {
         let c = b.cropped();
         [
-            c.flipped(false, false),
+            c,
             c.flipped(true, false),
             c.flipped(false, true),
             c.flipped(true, true),

@@ -37,6 +37,7 @@ mod thermograph;
 
 pub use dyadic::Dyadic;
 pub use game::{Comparison, Game, MAX_NIMBER_LITERAL, MAX_UP_MULTIPLE, MAX_UP_NTH};
+pub use games::MAX_DOMINEERING_CELLS;
 pub use games::{
     ab_closed_form, ab_game, cutcake, domineering, hackenbush, hackenbush_tree,
     partizan_subtraction, toads_frogs, AbGame, AbString, Colour, Cutcake, CutcakeSum, Domineering,
