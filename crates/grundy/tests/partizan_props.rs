@@ -352,8 +352,8 @@ fn toads_and_frogs_outcomes_match_search() {
 #[test]
 fn cutcake_values_are_integers_and_match_search() {
     let mut solver = CanonicalSolver::new(Cutcake);
-    for w in 1..=7 {
-        for h in 1..=7 {
+    for w in 1..=16 {
+        for h in 1..=16 {
             let p = cutcake(w, h).unwrap();
             let v = solver.value(&p).unwrap();
             assert!(
@@ -363,6 +363,7 @@ fn cutcake_values_are_integers_and_match_search() {
             if w * h <= 16 {
                 assert_eq!(v.outcome(), search_outcome(&Cutcake, &p));
             }
+            assert_eq!(v, Game::integer(p.closed_form()), "cutcake({w},{h})");
             // Swapping the sides swaps the players.
             assert_eq!(solver.value(&cutcake(h, w).unwrap()).unwrap(), v.neg());
         }
