@@ -212,6 +212,25 @@ proptest! {
         }
     }
 
+    /// The walls are the stops of the cooled game: LW(t) = L(G_t) and
+    /// RW(t) = R(G_t) for 0 <= t <= temperature (Siegel, CGT, II.5).
+    #[test]
+    fn walls_are_the_stops_of_the_cooled_game(a in tree(5), b in tree(4), steps in 1i64..9) {
+        let g = add(a.value(), b.value());
+        let th = g.thermograph().unwrap();
+        prop_assume!(th.temperature > Dyadic::ZERO);
+        for k in 0..=steps {
+            // t = temperature * k / steps, rounded down to a multiple of 1/64.
+            let t64 = th.temperature.checked_mul(Dyadic::integer(64 * k)).unwrap().floor() / steps;
+            let t = Dyadic::new(t64, 6).unwrap();
+            let c = g.cool(t).unwrap();
+            prop_assert_eq!(th.left.eval(t).unwrap(), c.left_stop(), "left wall of {} at {}", g, t);
+            prop_assert_eq!(th.right.eval(t).unwrap(), c.right_stop(), "right wall of {} at {}", g, t);
+        }
+        prop_assert_eq!(th.left.eval(th.temperature).unwrap(), th.mast);
+        prop_assert_eq!(th.right.eval(th.temperature).unwrap(), th.mast);
+    }
+
     #[test]
     fn atomic_weight_is_additive(a in small_tree(4), b in small_tree(3)) {
         let (g, h) = (a.value(), b.value());
