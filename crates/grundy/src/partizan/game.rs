@@ -28,6 +28,8 @@ pub const MAX_UP_MULTIPLE: u64 = 1024;
 pub const MAX_UP_NTH: u32 = 64;
 /// The largest `n` accepted for `*n` written in notation.
 pub const MAX_NIMBER_LITERAL: u64 = 1024;
+/// The largest `n` accepted by [`Game::nimber`].
+pub const MAX_NIMBER: u64 = 4096;
 
 /// Index of a node in the store.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -86,7 +88,7 @@ pub(crate) fn with_store<T>(f: impl FnOnce(&mut Store) -> T) -> T {
 /// let half = Game::parse("1/2").unwrap();
 /// let g = Game::from_options(&[Game::zero()], &[Game::integer(1)]).unwrap();
 /// assert_eq!(g, half); // {0|1} = 1/2
-/// let star = Game::nimber(1);
+/// let star = Game::nimber(1).unwrap();
 /// assert_eq!(star.try_add(star).unwrap(), Game::zero());
 /// assert_eq!(Game::parse("{3||2*|1*}").unwrap().to_string(), "{3||2*|1*}");
 /// ```
@@ -144,9 +146,16 @@ impl Game {
         Game::number(Dyadic::integer(n))
     }
 
-    /// The nimber `*n = {0,*,…,*(n-1) | 0,*,…,*(n-1)}`.
-    pub fn nimber(n: u64) -> Game {
-        Game::from_id(with_store(|s| s.nimber(n)))
+    /// The nimber `*n = {0,*,…,*(n-1) | 0,*,…,*(n-1)}`; an error above
+    /// [`MAX_NIMBER`], since its canonical form has `n(n+1)/2` option links.
+    pub fn nimber(n: u64) -> Result<Game, Error> {
+        if n > MAX_NIMBER {
+            return Err(Error::Domain {
+                operation: "nimber",
+                reason: format!("*{n} is above the limit *{MAX_NIMBER}"),
+            });
+        }
+        Ok(Game::from_id(with_store(|s| s.nimber(n))))
     }
 
     /// `^ = {0|*}`.

@@ -80,16 +80,15 @@ impl AbString {
         std::str::from_utf8(&self.0).unwrap_or("")
     }
 
-    /// The winner with A (Left) moving first, by [`ab_closed_form`].
-    pub fn winner_a_first(&self) -> Result<Player, Error> {
-        let g = ab_closed_form(self)?;
-        Ok(
-            if g.outcome() == crate::Outcome::L || g.outcome() == crate::Outcome::N {
-                Player::Left
-            } else {
-                Player::Right
-            },
-        )
+    /// The winner with A (Left) moving first, from the closed form in
+    /// linear time: A wins iff `n > 0`, or `n = 0` and `m != 0`.
+    pub fn winner_a_first(&self) -> Player {
+        let (reserve, heap) = self.reserve_and_heap();
+        if reserve > 0 || (reserve == 0 && heap != 0) {
+            Player::Left
+        } else {
+            Player::Right
+        }
     }
 }
 
@@ -140,26 +139,36 @@ impl PartizanRules for AbGame {
 /// `n + *m` with `n` the difference of reserve moves and `m` the nim-sum —
 /// and A, moving first, wins iff `n > 0`, or `n = 0` and `m != 0`.
 pub fn ab_closed_form(p: &AbString) -> Result<Game, Error> {
-    let s = &p.0;
-    let tokens: Vec<usize> = (0..s.len()).filter(|&i| s[i] != b'.').collect();
-    let mut reserve: i64 = 0;
-    let mut heap: u64 = 0;
-    let sign = |c: u8| if c == b'A' { 1 } else { -1 };
-    for pair in tokens.chunks(2) {
-        match *pair {
-            [a, b] => {
-                let d = (b - a - 1) as i64;
-                if s[a] == s[b] {
-                    reserve += sign(s[a]) * d;
-                } else {
-                    heap ^= d as u64;
+    let (reserve, heap) = p.reserve_and_heap();
+    Game::integer(reserve).try_add(Game::nimber(heap)?)
+}
+
+impl AbString {
+    /// `(n, m)` of the closed form `n + *m` (see [`ab_closed_form`]), in
+    /// one pass and without building any game: `n` is A's reserve moves
+    /// minus B's, `m` the nim-sum of the gaps inside mixed pairs.
+    pub fn reserve_and_heap(&self) -> (i64, u64) {
+        let s = &self.0;
+        let tokens: Vec<usize> = (0..s.len()).filter(|&i| s[i] != b'.').collect();
+        let mut reserve: i64 = 0;
+        let mut heap: u64 = 0;
+        let sign = |c: u8| if c == b'A' { 1 } else { -1 };
+        for pair in tokens.chunks(2) {
+            match *pair {
+                [a, b] => {
+                    let d = (b - a - 1) as i64;
+                    if s[a] == s[b] {
+                        reserve += sign(s[a]) * d;
+                    } else {
+                        heap ^= d as u64;
+                    }
                 }
+                [a] => reserve += sign(s[a]) * (s.len() - a - 1) as i64,
+                _ => {}
             }
-            [a] => reserve += sign(s[a]) * (s.len() - a - 1) as i64,
-            _ => {}
         }
+        (reserve, heap)
     }
-    Game::integer(reserve).try_add(Game::nimber(heap))
 }
 
 // ---------------------------------------------------------------- Hackenbush

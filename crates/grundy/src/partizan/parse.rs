@@ -287,7 +287,7 @@ impl<'a> Parser<'a> {
                 ),
             });
         }
-        Ok(Game::nimber(n))
+        Game::nimber(n)
     }
 
     /// The inside of `{…}` after the opening brace, up to and including `}`.
