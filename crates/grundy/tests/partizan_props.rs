@@ -684,3 +684,29 @@ fn long_ab_strings_are_decided_in_linear_time() {
     assert_eq!(q.reserve_and_heap(), (-50_000, 0));
     assert_eq!(q.winner_a_first(), Player::Right);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
+
+    /// Number-up-star sums are built directly from their parts; check them
+    /// against the solver adding explicit game trees with no shortcuts.
+    #[test]
+    fn number_up_star_shortcut_matches_trees(x in 0usize..4, n in -3i64..=3, m in 0usize..6, k in 0usize..4) {
+        let zero = Tree(vec![], vec![]);
+        let one = Tree(vec![zero.clone()], vec![]);
+        let star = Tree::nim(1);
+        let up = Tree(vec![zero.clone()], vec![star]);
+        let numbers = [zero.clone(), one.clone(), one.neg(), Tree(vec![zero.clone()], vec![one.clone()])];
+        let values = ["0", "1", "-1", "1/2"];
+        let mut parts = vec![numbers[x].clone(), Tree::nim(m), Tree::nim(k)];
+        for _ in 0..n.abs() {
+            parts.push(if n > 0 { up.clone() } else { up.neg() });
+        }
+        let by_trees = CanonicalSolver::new(TreeSum).value(&Trees(parts)).unwrap();
+        let fast = Game::parse(values[x]).unwrap()
+            .try_add(Game::up_multiple(n).unwrap()).unwrap()
+            .try_add(Game::nimber(m as u64).unwrap()).unwrap()
+            .try_add(Game::nimber(k as u64).unwrap()).unwrap();
+        prop_assert_eq!(by_trees, fast, "{} + {}.^ + *{} + *{}", values[x], n, m, k);
+    }
+}
