@@ -444,6 +444,7 @@ fn solver_reports_its_position_limit() {
     assert!(Game::parse("^5000").is_err());
     assert!(Game::parse("*100000").is_err());
     assert!(Game::parse("^<100>").is_err());
+    assert!(Game::parse("^<21>").is_err() && Game::parse("^[21]").is_err());
     // Large numbers cost nothing: their options are made on demand.
     let big = Game::integer(i64::MAX - 1);
     assert_eq!(big.left_options()[0], Game::integer(i64::MAX - 2));

@@ -24,8 +24,9 @@ use crate::Outcome;
 
 /// The largest `|n|` accepted for `n.^`.
 pub const MAX_UP_MULTIPLE: u64 = 1024;
-/// The largest `n` accepted for `^<n>` and `^[n]`.
-pub const MAX_UP_NTH: u32 = 64;
+/// The largest `n` accepted for `^<n>` and `^[n]` (their canonical forms
+/// grow exponentially: `^<20>` takes about 0.1 s, `^<24>` about 1 s).
+pub const MAX_UP_NTH: u32 = 20;
 /// The largest `n` accepted for `*n` written in notation.
 pub const MAX_NIMBER_LITERAL: u64 = 1024;
 /// The largest `n` accepted by [`Game::nimber`].
