@@ -7,7 +7,8 @@
 use std::time::{Duration, Instant};
 
 use grundy::partizan::{
-    search_outcome, toads_frogs, CanonicalSolver, Domineering, DomineeringBoard, ToadsFrogs,
+    analyse, domineering, search_outcome, toads_frogs, CanonicalSolver, Component, ComponentSum,
+    Domineering, DomineeringBoard, SumPosition, ToadsFrogs,
 };
 use grundy::Outcome;
 
@@ -21,7 +22,7 @@ fn domineering_canonical() -> Vec<Outcome> {
     for (r, c) in rectangles() {
         let mut s = CanonicalSolver::new(Domineering);
         out.push(
-            s.value(&DomineeringBoard::empty(r, c))
+            s.value(&DomineeringBoard::empty(r, c).expect("small"))
                 .expect("within limits")
                 .outcome(),
         );
@@ -32,7 +33,7 @@ fn domineering_canonical() -> Vec<Outcome> {
 fn domineering_search() -> Vec<Outcome> {
     rectangles()
         .into_iter()
-        .map(|(r, c)| search_outcome(&Domineering, &DomineeringBoard::empty(r, c)))
+        .map(|(r, c)| search_outcome(&Domineering, &DomineeringBoard::empty(r, c).expect("small")))
         .collect()
 }
 
@@ -89,6 +90,39 @@ fn toads_frogs_length_8_search(b: divan::Bencher) {
     b.bench(|| toads_search(&strings));
 }
 
+/// A sum of four boards: search must play the product of their position
+/// spaces, the canonical solver adds four values.
+fn board_sum() -> Vec<Component> {
+    ["...|...|...", "....|....", "..|..|..|..", "...|..."]
+        .iter()
+        .map(|b| Component::Domineering(domineering(b).expect("valid")))
+        .collect()
+}
+
+fn board_sum_canonical() -> Outcome {
+    let r = analyse(&board_sum()).expect("within limits");
+    match r.outcome.as_str() {
+        "L" => Outcome::L,
+        "R" => Outcome::R,
+        "N" => Outcome::N,
+        _ => Outcome::P,
+    }
+}
+
+fn board_sum_search() -> Outcome {
+    search_outcome(&ComponentSum, &SumPosition(board_sum()))
+}
+
+#[divan::bench(sample_count = 3)]
+fn domineering_sum_of_four_canonical() -> Outcome {
+    board_sum_canonical()
+}
+
+#[divan::bench(sample_count = 3)]
+fn domineering_sum_of_four_search() -> Outcome {
+    board_sum_search()
+}
+
 fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     let t = Instant::now();
     let v = f();
@@ -99,13 +133,13 @@ fn main() {
     // Answers first: both solvers agree, and the known values hold.
     let mut s = CanonicalSolver::new(Domineering);
     assert_eq!(
-        s.value(&DomineeringBoard::empty(2, 2))
+        s.value(&DomineeringBoard::empty(2, 2).expect("small"))
             .expect("small")
             .to_string(),
         "+-1"
     );
     assert_eq!(
-        s.value(&DomineeringBoard::empty(2, 3))
+        s.value(&DomineeringBoard::empty(2, 3).expect("small"))
             .expect("small")
             .to_string(),
         "{2|-1/2}"
@@ -122,5 +156,9 @@ fn main() {
         "Toads and Frogs: canonical outcomes differ from search"
     );
     println!("toads and frogs, all {} strings of length 8: canonical {tc:?}, search {ts:?}, ratio canonical/search {:.3}", strings.len(), tc.as_secs_f64() / ts.as_secs_f64());
+    let (a, tc) = timed(board_sum_canonical);
+    let (b, ts) = timed(board_sum_search);
+    assert_eq!(a, b, "sum of boards: canonical outcome differs from search");
+    println!("sum of four Domineering boards: canonical {tc:?}, search {ts:?}, ratio canonical/search {:.4}", tc.as_secs_f64() / ts.as_secs_f64());
     divan::main();
 }

@@ -34,7 +34,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let s = tokens
             .next()
             .ok_or_else(|| format!("expected {count} strings, got {}", case - 1))?;
-        let winner = ab_game(&s)?.winner_a_first()?;
+        let winner = ab_game(&s)?.winner_a_first();
         writeln!(out, "{}", if winner == Player::Left { "A" } else { "B" })?;
     }
     Ok(())

@@ -30,6 +30,7 @@ fn component(r: &Record) -> Component {
         "hackenbush" => Component::Hackenbush(hackenbush(p).unwrap()),
         "toads_frogs" => Component::ToadsFrogs(toads_frogs(p).unwrap()),
         "ab_game" => Component::Ab(ab_game(p).unwrap()),
+        "cutcake" => Component::from_call("cutcake", p).unwrap(),
         g => panic!("unknown game {g} in the data file"),
     }
 }

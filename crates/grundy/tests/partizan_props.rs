@@ -164,9 +164,9 @@ proptest! {
 
     #[test]
     fn nimbers_built_as_trees_are_nimbers(n in 0usize..6, m in 0usize..6) {
-        prop_assert_eq!(Tree::nim(n).value(), Game::nimber(n as u64));
-        prop_assert_eq!(add(Game::nimber(n as u64), Game::nimber(m as u64)), Game::nimber((n ^ m) as u64));
-        prop_assert_eq!(Game::nimber(n as u64).as_nimber(), Some(n as u64));
+        prop_assert_eq!(Tree::nim(n).value(), Game::nimber(n as u64).unwrap());
+        prop_assert_eq!(add(Game::nimber(n as u64).unwrap(), Game::nimber(m as u64).unwrap()), Game::nimber((n ^ m) as u64).unwrap());
+        prop_assert_eq!(Game::nimber(n as u64).unwrap().as_nimber(), Some(n as u64));
     }
 
     #[test]
@@ -210,6 +210,25 @@ proptest! {
             prop_assert_eq!(c.left_stop(), th.mast);
             prop_assert_eq!(c.right_stop(), th.mast);
         }
+    }
+
+    /// The walls are the stops of the cooled game: LW(t) = L(G_t) and
+    /// RW(t) = R(G_t) for 0 <= t <= temperature (Siegel, CGT, II.5).
+    #[test]
+    fn walls_are_the_stops_of_the_cooled_game(a in tree(5), b in tree(4), steps in 1i64..9) {
+        let g = add(a.value(), b.value());
+        let th = g.thermograph().unwrap();
+        prop_assume!(th.temperature > Dyadic::ZERO);
+        for k in 0..=steps {
+            // t = temperature * k / steps, rounded down to a multiple of 1/64.
+            let t64 = th.temperature.checked_mul(Dyadic::integer(64 * k)).unwrap().floor() / steps;
+            let t = Dyadic::new(t64, 6).unwrap();
+            let c = g.cool(t).unwrap();
+            prop_assert_eq!(th.left.eval(t).unwrap(), c.left_stop(), "left wall of {} at {}", g, t);
+            prop_assert_eq!(th.right.eval(t).unwrap(), c.right_stop(), "right wall of {} at {}", g, t);
+        }
+        prop_assert_eq!(th.left.eval(th.temperature).unwrap(), th.mast);
+        prop_assert_eq!(th.right.eval(th.temperature).unwrap(), th.mast);
     }
 
     #[test]
@@ -276,7 +295,7 @@ fn ab_closed_form_matches_search_on_all_small_strings() {
         } else {
             Player::Right
         };
-        assert_eq!(p.winner_a_first().unwrap(), a_first, "winner of {s}");
+        assert_eq!(p.winner_a_first(), a_first, "winner of {s}");
         checked += 1;
     }
     assert_eq!(checked, (0..=7).map(|k| 3usize.pow(k)).sum::<usize>());
@@ -296,7 +315,7 @@ fn hackenbush_strings_match_their_closed_forms() {
     }
     for n in 0..8 {
         let p = hackenbush(&"e".repeat(n)).unwrap();
-        assert_eq!(solver.value(&p).unwrap(), Game::nimber(n as u64));
+        assert_eq!(solver.value(&p).unwrap(), Game::nimber(n as u64).unwrap());
     }
     for s in strings(&['l', 'r', 'e'], 6) {
         let p = hackenbush(&s).unwrap();
@@ -352,8 +371,8 @@ fn toads_and_frogs_outcomes_match_search() {
 #[test]
 fn cutcake_values_are_integers_and_match_search() {
     let mut solver = CanonicalSolver::new(Cutcake);
-    for w in 1..=7 {
-        for h in 1..=7 {
+    for w in 1..=16 {
+        for h in 1..=16 {
             let p = cutcake(w, h).unwrap();
             let v = solver.value(&p).unwrap();
             assert!(
@@ -363,6 +382,7 @@ fn cutcake_values_are_integers_and_match_search() {
             if w * h <= 16 {
                 assert_eq!(v.outcome(), search_outcome(&Cutcake, &p));
             }
+            assert_eq!(v, Game::integer(p.closed_form()), "cutcake({w},{h})");
             // Swapping the sides swaps the players.
             assert_eq!(solver.value(&cutcake(h, w).unwrap()).unwrap(), v.neg());
         }
@@ -391,9 +411,72 @@ fn subtraction_outcomes_match_search() {
 
 #[test]
 fn solver_reports_its_position_limit() {
-    let mut s = CanonicalSolver::with_config(Domineering, SolverConfig { max_positions: 10 });
-    let err = s.value(&DomineeringBoard::empty(4, 4)).unwrap_err();
+    let config = SolverConfig {
+        max_positions: 10,
+        ..SolverConfig::default()
+    };
+    let mut s = CanonicalSolver::with_config(Domineering, config);
+    let err = s
+        .value(&DomineeringBoard::empty(4, 4).unwrap())
+        .unwrap_err();
     assert_eq!(err, Error::PositionLimit { limit: 10 });
+    let config = SolverConfig {
+        max_depth: 3,
+        ..SolverConfig::default()
+    };
+    let mut s = CanonicalSolver::with_config(Domineering, config);
+    let err = s
+        .value(&DomineeringBoard::empty(4, 4).unwrap())
+        .unwrap_err();
+    assert_eq!(err, Error::DepthLimit { limit: 3 });
+    // A long blue-red string needs denominators beyond 2^62: an error, not a wrap.
+    let mut s = CanonicalSolver::new(Hackenbush);
+    let long = hackenbush(&"lr".repeat(100)).unwrap();
+    assert!(matches!(
+        s.value(&long).unwrap_err(),
+        Error::Overflow { .. }
+    ));
+    // Long integer strings are fine (options are solved shortest first).
+    assert_eq!(
+        s.value(&hackenbush(&"l".repeat(300)).unwrap()).unwrap(),
+        Game::integer(300)
+    );
+    assert!(Game::parse("^5000").is_err());
+    assert!(Game::parse("*100000").is_err());
+    assert!(Game::parse("^<100>").is_err());
+    assert!(Game::parse("^<21>").is_err() && Game::parse("^[21]").is_err());
+    // Large numbers cost nothing: their options are made on demand.
+    let big = Game::integer(i64::MAX - 1);
+    assert_eq!(big.left_options()[0], Game::integer(i64::MAX - 2));
+    let odd = Game::number(Dyadic::new(i64::MAX, 3).unwrap());
+    assert_eq!(odd.right_options().len(), 1);
+}
+
+#[test]
+fn heating_and_cooling_known_cases() {
+    let one = Dyadic::ONE;
+    // Heating * by 1 gives +-1; cooling +-1 by 1 gives *.
+    assert_eq!(
+        Game::nimber(1).unwrap().heat(one).unwrap(),
+        Game::parse("+-1").unwrap()
+    );
+    assert_eq!(
+        Game::parse("+-1").unwrap().cool(one).unwrap(),
+        Game::nimber(1).unwrap()
+    );
+    // Numbers are unchanged by both.
+    let half = Game::parse("1/2").unwrap();
+    assert_eq!(half.heat(one).unwrap(), half);
+    assert_eq!(half.cool(one).unwrap(), half);
+    assert!(half.cool(Dyadic::integer(-1)).is_err());
+    let svg = Game::parse("{3||2*|1*}")
+        .unwrap()
+        .thermograph()
+        .unwrap()
+        .to_svg();
+    assert!(
+        svg.starts_with("<svg") && svg.contains("polyline") && svg.contains("mean 9/4 temp 3/4")
+    );
 }
 
 #[test]
@@ -438,4 +521,193 @@ fn displays_round_trip_through_parsers() {
         partizan_subtraction(5, &[2, 1], &[3]).unwrap().to_string(),
         "subtraction(5, [1,2], [3])"
     );
+}
+
+fn edge(depth: u32, colours: &'static [char]) -> impl Strategy<Value = String> {
+    let leaf = prop::sample::select(colours).prop_map(|c| c.to_string());
+    leaf.prop_recursive(depth, 12, 3, move |inner| {
+        (
+            prop::sample::select(colours),
+            prop::collection::vec(inner, 1..3),
+        )
+            .prop_map(|(c, kids)| {
+                if kids.len() == 1 {
+                    format!("{c}{}", kids[0])
+                } else {
+                    format!("{c}({})", kids.join(","))
+                }
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
+
+    #[test]
+    fn green_trees_follow_the_colon_principle(trees in prop::collection::vec(edge(3, &['e']), 1..3)) {
+        let text = trees.join(",");
+        let f = hackenbush_tree(&text).unwrap();
+        let expect = f.0.iter().map(|e| e.green_value().unwrap()).fold(0, |a, b| a ^ b);
+        let v = CanonicalSolver::new(HackenbushTrees).value(&f).unwrap();
+        prop_assert_eq!(v, Game::nimber(expect).unwrap(), "{}", text);
+    }
+
+    #[test]
+    fn hackenbush_trees_match_search_and_print_back(trees in prop::collection::vec(edge(3, &['l', 'r', 'e']), 1..3)) {
+        let text = trees.join(",");
+        let f = hackenbush_tree(&text).unwrap();
+        let v = CanonicalSolver::new(HackenbushTrees).value(&f).unwrap();
+        prop_assert_eq!(v.outcome(), search_outcome(&HackenbushTrees, &f), "{}", text);
+        // The printed form parses back to the same forest.
+        let printed = f.to_string();
+        let inner = printed.trim_start_matches("hackenbush_tree(\"").trim_end_matches("\")");
+        prop_assert_eq!(hackenbush_tree(inner).unwrap(), f);
+    }
+}
+
+#[test]
+fn hackenbush_trees_agree_with_strings_and_reject_bad_text() {
+    let mut strings = CanonicalSolver::new(Hackenbush);
+    let mut trees = CanonicalSolver::new(HackenbushTrees);
+    for s in strings_of(&['l', 'r', 'e'], 5) {
+        let a = strings.value(&hackenbush(&s).unwrap()).unwrap();
+        let b = trees.value(&hackenbush_tree(&s).unwrap()).unwrap();
+        assert_eq!(a, b, "{s}");
+    }
+    // A blue edge holding a red and a blue twig: Left cuts the root (0) or
+    // the blue twig (leaving "lr" = 1/2); Right cuts the red twig (leaving
+    // "ll" = 2). {0, 1/2 | 2} = 1.
+    let f = hackenbush_tree("l(r,l)").unwrap();
+    assert_eq!(trees.value(&f).unwrap(), Game::integer(1));
+    assert_eq!(f.to_string(), "hackenbush_tree(\"l(l,r)\")");
+    assert!(hackenbush_tree("l(r")
+        .unwrap_err()
+        .to_string()
+        .contains("unclosed"));
+    assert!(hackenbush_tree("l,,r").is_err());
+    assert!(hackenbush_tree("lx").is_err());
+}
+
+fn strings_of(alphabet: &[char], max_len: usize) -> Vec<String> {
+    strings(alphabet, max_len)
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+#[test]
+fn components_print_as_calls_that_parse_back() {
+    let calls = [
+        ("domineering", "\"..#|...\""),
+        ("hackenbush", "\"lre\""),
+        ("hackenbush_tree", "\"l(e,r)\""),
+        ("toads_frogs", "\"tt..ff\""),
+        ("ab_game", "\"A..B\""),
+        ("cutcake", "3,2"),
+        ("subtraction", "10, [1,2], [2,3]"),
+        ("value", "\"{3||2*|1*}\""),
+    ];
+    for (name, args) in calls {
+        let c = Component::from_call(name, args).unwrap();
+        let text = c.to_string();
+        let (n, rest) = text.split_once('(').unwrap_or(("value", &text));
+        let back = if name == "value" {
+            Component::from_call("value", &text).unwrap()
+        } else {
+            Component::from_call(n, rest.strip_suffix(')').unwrap()).unwrap()
+        };
+        assert_eq!(back, c, "{name}({args}) printed as {text}");
+    }
+    let e = Component::from_call("cutcake", "3")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("cutcake(width, height)"), "{e}");
+    let e = Component::from_call("chess", "\"\"")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("unknown game") && e.contains("domineering"),
+        "{e}"
+    );
+    assert!(Component::from_call("subtraction", "10, [1,0], [2]").is_err());
+}
+
+fn board_text(rows: usize, cols: usize, cells: &[bool]) -> String {
+    (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| if cells[r * cols + c] { '.' } else { '#' })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    /// Transposing a board swaps the players: the value is negated. This
+    /// checks move generation, cropping, mirroring and splitting together,
+    /// independently of the solver's own normal form.
+    #[test]
+    fn domineering_transpose_negates(rows in 1usize..5, cols in 1usize..5, cells in prop::collection::vec(prop::bool::weighted(0.8), 16)) {
+        let b = board_text(rows, cols, &cells);
+        let t: Vec<bool> = (0..cols * rows).map(|i| cells[(i % rows) * cols + i / rows]).collect();
+        let bt = board_text(cols, rows, &t);
+        let mut s = CanonicalSolver::new(Domineering);
+        let v = s.value(&domineering(&b).unwrap()).unwrap();
+        let vt = s.value(&domineering(&bt).unwrap()).unwrap();
+        prop_assert_eq!(vt, v.neg(), "{} vs {}", b, bt);
+        // Two boards side by side, separated by a blocked column, add up.
+        let mut w = CanonicalSolver::new(Domineering);
+        let joined: Vec<String> = b.split('|').zip(b.split('|')).map(|(x, y)| format!("{x}#{y}")).collect();
+        let twice = w.value(&domineering(&joined.join("|")).unwrap()).unwrap();
+        prop_assert_eq!(twice, v.try_add(v).unwrap());
+        // Empty boards: (rows-1)*cols vertical and rows*(cols-1) horizontal moves.
+        let e = DomineeringBoard::empty(rows, cols).unwrap();
+        let (mut l, mut r) = (Vec::new(), Vec::new());
+        Domineering.options(&e, Player::Left, &mut l);
+        Domineering.options(&e, Player::Right, &mut r);
+        prop_assert_eq!((l.len(), r.len()), ((rows - 1) * cols, rows * (cols - 1)));
+    }
+}
+
+#[test]
+fn long_ab_strings_are_decided_in_linear_time() {
+    // A mixed pair with 100000 cells between: Nim heap 100000, no reserves.
+    let s = format!("A{}B", ".".repeat(100_000));
+    let p = ab_game(&s).unwrap();
+    assert_eq!(p.reserve_and_heap(), (0, 100_000));
+    assert_eq!(p.winner_a_first(), Player::Left);
+    // Its value would need *100000: refused with a clear error, not a hang.
+    assert!(matches!(ab_closed_form(&p), Err(Error::Domain { .. })));
+    let q = ab_game(&format!("B{}B.A", ".".repeat(50_000))).unwrap();
+    assert_eq!(q.reserve_and_heap(), (-50_000, 0));
+    assert_eq!(q.winner_a_first(), Player::Right);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
+
+    /// Number-up-star sums are built directly from their parts; check them
+    /// against the solver adding explicit game trees with no shortcuts.
+    #[test]
+    fn number_up_star_shortcut_matches_trees(x in 0usize..4, n in -3i64..=3, m in 0usize..6, k in 0usize..4) {
+        let zero = Tree(vec![], vec![]);
+        let one = Tree(vec![zero.clone()], vec![]);
+        let star = Tree::nim(1);
+        let up = Tree(vec![zero.clone()], vec![star]);
+        let numbers = [zero.clone(), one.clone(), one.neg(), Tree(vec![zero.clone()], vec![one.clone()])];
+        let values = ["0", "1", "-1", "1/2"];
+        let mut parts = vec![numbers[x].clone(), Tree::nim(m), Tree::nim(k)];
+        for _ in 0..n.abs() {
+            parts.push(if n > 0 { up.clone() } else { up.neg() });
+        }
+        let by_trees = CanonicalSolver::new(TreeSum).value(&Trees(parts)).unwrap();
+        let fast = Game::parse(values[x]).unwrap()
+            .try_add(Game::up_multiple(n).unwrap()).unwrap()
+            .try_add(Game::nimber(m as u64).unwrap()).unwrap()
+            .try_add(Game::nimber(k as u64).unwrap()).unwrap();
+        prop_assert_eq!(by_trees, fast, "{} + {}.^ + *{} + *{}", values[x], n, m, k);
+    }
 }

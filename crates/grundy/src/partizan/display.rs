@@ -26,6 +26,9 @@ impl Store {
     /// atomic weight of `G - x` (`aw(^) = 1`, `aw(*m) = 0`), checked by
     /// subtracting `n.^` and finding a nimber.
     fn nus(&mut self, g: Id) -> Option<Nus> {
+        if let Some((number, ups, star)) = self.nus_of(g) {
+            return Some(Nus { number, ups, star });
+        }
         if let Some(x) = self.num(g) {
             return Some(Nus {
                 number: x,

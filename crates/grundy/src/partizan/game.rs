@@ -22,6 +22,19 @@ use super::thermograph::{Thermograph, Trajectory};
 use super::Error;
 use crate::Outcome;
 
+/// The largest `|n|` accepted for `n.^`.
+pub const MAX_UP_MULTIPLE: u64 = 1024;
+/// The largest `n` accepted for `^<n>` and `^[n]` (their canonical forms
+/// grow exponentially: `^<20>` takes about 0.1 s, `^<24>` about 1 s).
+pub const MAX_UP_NTH: u32 = 20;
+/// The largest `n` accepted for `*n` written in notation.
+pub const MAX_NIMBER_LITERAL: u64 = 1024;
+/// The largest `n` accepted by [`Game::nimber`].
+pub const MAX_NIMBER: u64 = 4096;
+
+/// A number + up-multiple + nimber `x + n.^ + *m`.
+pub(crate) type Nus = (Dyadic, i64, u64);
+
 /// Index of a node in the store.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub(crate) struct Id(u32);
@@ -42,6 +55,8 @@ struct Node {
     right_stop: Dyadic,
     /// `Some(n)` when the value is the nimber `*n` (including `0`).
     nimber: Option<u64>,
+    /// `Some((x, n, m))` when the value is `x + n.^ + *m`.
+    nus: Option<Nus>,
     /// Every follower has moves for both players or for neither (dicotic).
     all_small: bool,
 }
@@ -57,6 +72,10 @@ pub(crate) struct Store {
     negs: HashMap<Id, Id>,
     thermographs: HashMap<Id, Rc<Thermograph>>,
     atomic: HashMap<Id, Id>,
+    /// `nimbers[k]` is `*k`, for the `k` built so far.
+    nimbers: Vec<Id>,
+    /// Number-up-star values by their parts.
+    nus_forms: HashMap<Nus, Id>,
     /// Canonical forms by their (sorted, deduplicated) options as given.
     canon: HashMap<(Vec<Id>, Vec<Id>), Id>,
 }
@@ -79,7 +98,7 @@ pub(crate) fn with_store<T>(f: impl FnOnce(&mut Store) -> T) -> T {
 /// let half = Game::parse("1/2").unwrap();
 /// let g = Game::from_options(&[Game::zero()], &[Game::integer(1)]).unwrap();
 /// assert_eq!(g, half); // {0|1} = 1/2
-/// let star = Game::nimber(1);
+/// let star = Game::nimber(1).unwrap();
 /// assert_eq!(star.try_add(star).unwrap(), Game::zero());
 /// assert_eq!(Game::parse("{3||2*|1*}").unwrap().to_string(), "{3||2*|1*}");
 /// ```
@@ -137,9 +156,16 @@ impl Game {
         Game::number(Dyadic::integer(n))
     }
 
-    /// The nimber `*n = {0,*,…,*(n-1) | 0,*,…,*(n-1)}`.
-    pub fn nimber(n: u64) -> Game {
-        Game::from_id(with_store(|s| s.nimber(n)))
+    /// The nimber `*n = {0,*,…,*(n-1) | 0,*,…,*(n-1)}`; an error above
+    /// [`MAX_NIMBER`], since its canonical form has `n(n+1)/2` option links.
+    pub fn nimber(n: u64) -> Result<Game, Error> {
+        if n > MAX_NIMBER {
+            return Err(Error::Domain {
+                operation: "nimber",
+                reason: format!("*{n} is above the limit *{MAX_NIMBER}"),
+            });
+        }
+        Ok(Game::from_id(with_store(|s| s.nimber(n))))
     }
 
     /// `^ = {0|*}`.
@@ -359,6 +385,106 @@ impl Store {
         }
     }
 
+    pub(crate) fn nus_of(&self, id: Id) -> Option<Nus> {
+        self.node(id).nus
+    }
+
+    /// Recognises the canonical forms of `x + n.^ + *m` from their
+    /// options' parts (Siegel, *CGT*, II.4): `x + *m = {x+*k | x+*k}`
+    /// (k < m); `x + ^* = {x, x* | x}`; otherwise for `n >= 1`
+    /// `x + n.^ + *m = {x | x + (n-1).^ + *(m xor 1)}`; and the negatives.
+    fn detect_nus(&self, l: &[Id], r: &[Id]) -> Option<Nus> {
+        let f = |i: &Id| self.nus_of(*i);
+        if l == r {
+            let parts: Vec<Nus> = l.iter().map(f).collect::<Option<_>>()?;
+            let x = parts.first()?.0;
+            let mut ks: Vec<u64> = parts
+                .iter()
+                .filter(|p| p.0 == x && p.1 == 0)
+                .map(|p| p.2)
+                .collect();
+            ks.sort_unstable();
+            let ok = ks.len() == l.len() && ks.iter().enumerate().all(|(i, &k)| i as u64 == k);
+            return ok.then_some((x, 0, ks.len() as u64));
+        }
+        match (l, r) {
+            ([a, b], [c]) | ([c], [a, b]) => {
+                let (pa, pb, pc) = (f(a)?, f(b)?, f(c)?);
+                let x = pc.0;
+                let pair = [(x, 0, 0), (x, 0, 1)];
+                let up = l.len() == 2;
+                (pc.1 == 0 && pc.2 == 0 && (pair == [pa, pb] || pair == [pb, pa])).then_some((
+                    x,
+                    if up { 1 } else { -1 },
+                    1,
+                ))
+            }
+            ([a], [b]) => {
+                let (pa, pb) = (f(a)?, f(b)?);
+                if pa.1 == 0 && pa.2 == 0 && pb.0 == pa.0 && pb.1 >= 0 && (pb.1, pb.2) != (0, 0) {
+                    Some((pa.0, pb.1 + 1, pb.2 ^ 1))
+                } else if pb.1 == 0
+                    && pb.2 == 0
+                    && pa.0 == pb.0
+                    && pa.1 <= 0
+                    && (pa.1, pa.2) != (0, 0)
+                {
+                    Some((pb.0, pa.1 - 1, pa.2 ^ 1))
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The canonical form of `x + n.^ + *m`, built directly.
+    pub(crate) fn nus_value(&mut self, x: Dyadic, n: i64, m: u64) -> Result<Id, Error> {
+        if n == 0 && m == 0 {
+            return Ok(self.number(x));
+        }
+        if let Some(&id) = self.nus_forms.get(&(x, n, m)) {
+            return Ok(id);
+        }
+        if n.unsigned_abs() > MAX_UP_MULTIPLE || m > MAX_NIMBER {
+            return Err(Error::Domain {
+                operation: "number-up-star",
+                reason: format!(
+                    "{n}.^ + *{m} is beyond the limits {MAX_UP_MULTIPLE}.^ and *{MAX_NIMBER}"
+                ),
+            });
+        }
+        let id = if n == 0 {
+            // x + *m: build x + *k for k < m in order.
+            let mut opts = vec![self.number(x)];
+            for k in 1..m {
+                let next = match self.nus_forms.get(&(x, 0, k)) {
+                    Some(&id) => id,
+                    None => {
+                        let id = self.intern(opts.clone(), opts.clone())?;
+                        self.nus_forms.insert((x, 0, k), id);
+                        id
+                    }
+                };
+                opts.push(next);
+            }
+            self.intern(opts.clone(), opts)?
+        } else if n < 0 {
+            let p = self.nus_value(x.checked_neg()?, -n, m)?;
+            self.neg(p)
+        } else if n == 1 && m == 1 {
+            let xn = self.number(x);
+            let xs = self.nus_value(x, 0, 1)?;
+            self.intern(vec![xn, xs], vec![xn])?
+        } else {
+            let xn = self.number(x);
+            let below = self.nus_value(x, n - 1, m ^ 1)?;
+            self.intern(vec![xn], vec![below])?
+        };
+        self.nus_forms.insert((x, n, m), id);
+        Ok(id)
+    }
+
     pub(crate) fn nimber_of(&self, id: Id) -> Option<u64> {
         self.node(id).nimber
     }
@@ -399,6 +525,7 @@ impl Store {
             left_stop: x,
             right_stop: x,
             nimber: (x == Dyadic::ZERO).then_some(0),
+            nus: Some((x, 0, 0)),
             all_small: x == Dyadic::ZERO,
         });
         self.numbers.insert(x, id);
@@ -423,7 +550,9 @@ impl Store {
                         Rc::from([])
                     }
                 } else {
-                    let y = Dyadic::new(x.numerator() - 1, x.exponent()).unwrap_or(x);
+                    let y = Dyadic::new(1, x.exponent())
+                        .and_then(|step| x.checked_sub(step))
+                        .unwrap_or(x);
                     Rc::from([self.number(y)])
                 }
             }
@@ -443,7 +572,9 @@ impl Store {
                         Rc::from([])
                     }
                 } else {
-                    let y = Dyadic::new(x.numerator() + 1, x.exponent()).unwrap_or(x);
+                    let y = Dyadic::new(1, x.exponent())
+                        .and_then(|step| x.checked_add(step))
+                        .unwrap_or(x);
                     Rc::from([self.number(y)])
                 }
             }
@@ -451,12 +582,20 @@ impl Store {
     }
 
     pub(crate) fn nimber(&mut self, n: u64) -> Id {
-        if n == 0 {
-            return self.number(Dyadic::ZERO);
+        // Build *0, *1, … in order, each from the ones before it, so that
+        // *n costs its n options once rather than a recursion per option.
+        if self.nimbers.is_empty() {
+            let z = self.number(Dyadic::ZERO);
+            self.nimbers.push(z);
         }
-        let opts: Vec<Id> = (0..n).map(|k| self.nimber(k)).collect();
-        self.intern(opts.clone(), opts)
-            .expect("nimbers are canonical and never numbers")
+        while self.nimbers.len() as u64 <= n {
+            let opts = self.nimbers.clone();
+            let next = self
+                .intern(opts.clone(), opts)
+                .expect("nimbers are canonical and never numbers");
+            self.nimbers.push(next);
+        }
+        self.nimbers[n as usize]
     }
 
     pub(crate) fn up(&mut self) -> Id {
@@ -466,6 +605,12 @@ impl Store {
     }
 
     pub(crate) fn up_multiple(&mut self, n: i64) -> Result<Id, Error> {
+        if n.unsigned_abs() > MAX_UP_MULTIPLE {
+            return Err(Error::Domain {
+                operation: "up multiple",
+                reason: format!("{n}.^ is beyond the limit of {MAX_UP_MULTIPLE} copies (its canonical form has a node per copy)"),
+            });
+        }
         let unit = if n < 0 { self.neg_up() } else { self.up() };
         let mut acc = self.number(Dyadic::ZERO);
         // Binary doubling keeps the number of sums logarithmic in |n|.
@@ -489,6 +634,12 @@ impl Store {
     }
 
     pub(crate) fn up_nth(&mut self, n: u32) -> Result<Id, Error> {
+        if n > MAX_UP_NTH {
+            return Err(Error::Domain {
+                operation: "^<n>",
+                reason: format!("n = {n} is beyond the limit {MAX_UP_NTH}"),
+            });
+        }
         if n == 0 {
             return Err(Error::Domain {
                 operation: "^<n>",
@@ -507,6 +658,12 @@ impl Store {
     }
 
     pub(crate) fn up_to_nth(&mut self, n: u32) -> Result<Id, Error> {
+        if n > MAX_UP_NTH {
+            return Err(Error::Domain {
+                operation: "^[n]",
+                reason: format!("n = {n} is beyond the limit {MAX_UP_NTH}"),
+            });
+        }
         let mut acc = self.number(Dyadic::ZERO);
         for k in 1..=n {
             let u = self.up_nth(k)?;
@@ -554,13 +711,10 @@ impl Store {
             (None, Some(b)) => (b, b),
             (None, None) => (Dyadic::ZERO, Dyadic::ZERO),
         };
-        let nimber = if l == r {
-            let mut ks: Vec<u64> = l.iter().filter_map(|&i| self.node(i).nimber).collect();
-            ks.sort_unstable();
-            (ks.len() == l.len() && ks.iter().enumerate().all(|(i, &k)| i as u64 == k))
-                .then_some(ks.len() as u64)
-        } else {
-            None
+        let nus = self.detect_nus(l, r);
+        let nimber = match nus {
+            Some((x, 0, m)) if x == Dyadic::ZERO => Some(m),
+            _ => None,
         };
         let all_small = !l.is_empty()
             && !r.is_empty()
@@ -574,6 +728,7 @@ impl Store {
             left_stop,
             right_stop,
             nimber,
+            nus,
             all_small,
         });
         self.forms.insert(key, id);
@@ -644,6 +799,23 @@ impl Store {
         l.dedup();
         r.sort_unstable();
         r.dedup();
+        // Numbers are totally ordered: among number options only the best
+        // one counts, found in linear time.
+        let best = |s: &Store, v: &mut Vec<Id>, max: bool| {
+            if v.len() > 1 && v.iter().all(|&i| s.num(i).is_some()) {
+                let pick = v.iter().copied().max_by_key(|&i| {
+                    let x = s.num(i).unwrap_or(Dyadic::ZERO);
+                    if max {
+                        x
+                    } else {
+                        x.checked_neg().unwrap_or(x)
+                    }
+                });
+                *v = pick.into_iter().collect();
+            }
+        };
+        best(self, &mut l, true);
+        best(self, &mut r, false);
         let key = (l.clone(), r.clone());
         if let Some(&id) = self.canon.get(&key) {
             return Ok(id);
@@ -738,6 +910,18 @@ impl Store {
             (Some(x), _) if x == Dyadic::ZERO => return Ok(b),
             (_, Some(y)) if y == Dyadic::ZERO => return Ok(a),
             _ => {}
+        }
+        // Nim-addition (Sprague-Grundy): no need to expand the options.
+        if let (Some(m), Some(n)) = (self.nimber_of(a), self.nimber_of(b)) {
+            return Ok(self.nimber(m ^ n));
+        }
+        // Number-up-stars add part by part: numbers add, up multiples add,
+        // nimbers nim-add.
+        if let (Some(p), Some(q)) = (self.nus_of(a), self.nus_of(b)) {
+            let n = p.1.saturating_add(q.1);
+            if n.unsigned_abs() <= MAX_UP_MULTIPLE {
+                return self.nus_value(p.0.checked_add(q.0)?, n, p.2 ^ q.2);
+            }
         }
         if let Some(&s) = self.sums.get(&(a, b)) {
             return Ok(s);

@@ -29,6 +29,16 @@ fn position_error(
     }
 }
 
+pub(crate) fn call_error(name: &str, args: &str, reason: String, accepted: &'static str) -> Error {
+    Error::Position {
+        game: "call",
+        input: format!("{name}({args})"),
+        at: 0,
+        reason,
+        accepted,
+    }
+}
+
 // ---------------------------------------------------------------- A/B game
 
 /// The A/B string game (CodeChef, editorial in the seeds): tokens `A`
@@ -70,16 +80,15 @@ impl AbString {
         std::str::from_utf8(&self.0).unwrap_or("")
     }
 
-    /// The winner with A (Left) moving first, by [`ab_closed_form`].
-    pub fn winner_a_first(&self) -> Result<Player, Error> {
-        let g = ab_closed_form(self)?;
-        Ok(
-            if g.outcome() == crate::Outcome::L || g.outcome() == crate::Outcome::N {
-                Player::Left
-            } else {
-                Player::Right
-            },
-        )
+    /// The winner with A (Left) moving first, from the closed form in
+    /// linear time: A wins iff `n > 0`, or `n = 0` and `m != 0`.
+    pub fn winner_a_first(&self) -> Player {
+        let (reserve, heap) = self.reserve_and_heap();
+        if reserve > 0 || (reserve == 0 && heap != 0) {
+            Player::Left
+        } else {
+            Player::Right
+        }
     }
 }
 
@@ -130,26 +139,36 @@ impl PartizanRules for AbGame {
 /// `n + *m` with `n` the difference of reserve moves and `m` the nim-sum —
 /// and A, moving first, wins iff `n > 0`, or `n = 0` and `m != 0`.
 pub fn ab_closed_form(p: &AbString) -> Result<Game, Error> {
-    let s = &p.0;
-    let tokens: Vec<usize> = (0..s.len()).filter(|&i| s[i] != b'.').collect();
-    let mut reserve: i64 = 0;
-    let mut heap: u64 = 0;
-    let sign = |c: u8| if c == b'A' { 1 } else { -1 };
-    for pair in tokens.chunks(2) {
-        match *pair {
-            [a, b] => {
-                let d = (b - a - 1) as i64;
-                if s[a] == s[b] {
-                    reserve += sign(s[a]) * d;
-                } else {
-                    heap ^= d as u64;
+    let (reserve, heap) = p.reserve_and_heap();
+    Game::integer(reserve).try_add(Game::nimber(heap)?)
+}
+
+impl AbString {
+    /// `(n, m)` of the closed form `n + *m` (see [`ab_closed_form`]), in
+    /// one pass and without building any game: `n` is A's reserve moves
+    /// minus B's, `m` the nim-sum of the gaps inside mixed pairs.
+    pub fn reserve_and_heap(&self) -> (i64, u64) {
+        let s = &self.0;
+        let tokens: Vec<usize> = (0..s.len()).filter(|&i| s[i] != b'.').collect();
+        let mut reserve: i64 = 0;
+        let mut heap: u64 = 0;
+        let sign = |c: u8| if c == b'A' { 1 } else { -1 };
+        for pair in tokens.chunks(2) {
+            match *pair {
+                [a, b] => {
+                    let d = (b - a - 1) as i64;
+                    if s[a] == s[b] {
+                        reserve += sign(s[a]) * d;
+                    } else {
+                        heap ^= d as u64;
+                    }
                 }
+                [a] => reserve += sign(s[a]) * (s.len() - a - 1) as i64,
+                _ => {}
             }
-            [a] => reserve += sign(s[a]) * (s.len() - a - 1) as i64,
-            _ => {}
         }
+        (reserve, heap)
     }
-    Game::integer(reserve).try_add(Game::nimber(heap))
 }
 
 // ---------------------------------------------------------------- Hackenbush
@@ -266,14 +285,18 @@ impl PartizanRules for Hackenbush {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Domineering;
 
+/// The most cells a Domineering board may have (a 128-bit board).
+pub const MAX_DOMINEERING_CELLS: usize = 128;
+
 /// A Domineering board: printed `domineering("..#|...")`, rows top to
-/// bottom separated by `|`, `.` free and `#` blocked.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+/// bottom separated by `|`, `.` free and `#` blocked. At most
+/// [`MAX_DOMINEERING_CELLS`] cells, kept as a bitboard (bit `r * cols + c`
+/// set when that cell is free).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct DomineeringBoard {
-    rows: usize,
-    cols: usize,
-    /// Row-major; `true` = free.
-    free: Vec<bool>,
+    rows: u8,
+    cols: u8,
+    free: u128,
 }
 
 /// Parses a Domineering board.
@@ -288,29 +311,52 @@ impl Domineering {
     }
 }
 
+/// `x << n`, zero when `n` is the full width.
+fn shl(x: u128, n: usize) -> u128 {
+    x.checked_shl(n as u32).unwrap_or(0)
+}
+
+/// `x >> n`, zero when `n` is the full width.
+fn shr(x: u128, n: usize) -> u128 {
+    x.checked_shr(n as u32).unwrap_or(0)
+}
+
+const DOMINEERING_ACCEPTED: &str =
+    "rows of '.' (free) and '#' (blocked) separated by '|', all of one length, at most 128 cells, e.g. \"...|.#.\"";
+
 impl DomineeringBoard {
     /// Parses rows of `.`/`#` separated by `|`; all rows the same length.
     pub fn parse(text: &str) -> Result<DomineeringBoard, Error> {
-        const ACCEPTED: &str = "rows of '.' (free) and '#' (blocked) separated by '|', all of one length, e.g. \"...|.#.\"";
-        let mut free = Vec::new();
+        let mut free: u128 = 0;
+        let mut cells = 0usize;
         let mut cols = None;
-        let mut rows = 0;
+        let mut rows = 0usize;
         let mut offset = 0;
         for row in text.split('|') {
             for (i, c) in row.char_indices() {
+                if cells >= MAX_DOMINEERING_CELLS {
+                    return Err(position_error(
+                        "domineering",
+                        text,
+                        offset + i,
+                        "more than 128 cells",
+                        DOMINEERING_ACCEPTED,
+                    ));
+                }
                 match c {
-                    '.' => free.push(true),
-                    '#' => free.push(false),
+                    '.' => free |= 1 << cells,
+                    '#' => {}
                     _ => {
                         return Err(position_error(
                             "domineering",
                             text,
                             offset + i,
                             format!("unexpected {c:?}"),
-                            ACCEPTED,
+                            DOMINEERING_ACCEPTED,
                         ))
                     }
                 }
+                cells += 1;
             }
             let n = row.chars().count();
             match cols {
@@ -321,7 +367,7 @@ impl DomineeringBoard {
                         text,
                         offset,
                         format!("row {} has {n} cells, the first row {c}", rows + 1),
-                        ACCEPTED,
+                        DOMINEERING_ACCEPTED,
                     ))
                 }
                 _ => {}
@@ -329,89 +375,151 @@ impl DomineeringBoard {
             rows += 1;
             offset += row.len() + 1;
         }
+        let cols = cols.unwrap_or(0);
+        if cols == 0 {
+            return Ok(DomineeringBoard {
+                rows: 0,
+                cols: 0,
+                free: 0,
+            });
+        }
+        // rows * cols <= 128 here, so both fit in u8.
         Ok(DomineeringBoard {
-            rows,
-            cols: cols.unwrap_or(0),
+            rows: rows as u8,
+            cols: cols as u8,
             free,
         })
     }
 
-    /// An empty `rows x cols` board.
-    pub fn empty(rows: usize, cols: usize) -> DomineeringBoard {
+    /// An empty `rows x cols` board; an error beyond 128 cells.
+    pub fn empty(rows: usize, cols: usize) -> Result<DomineeringBoard, Error> {
+        if rows * cols > MAX_DOMINEERING_CELLS {
+            return Err(position_error(
+                "domineering",
+                &format!("{rows}x{cols}"),
+                0,
+                "more than 128 cells",
+                DOMINEERING_ACCEPTED,
+            ));
+        }
+        if rows * cols == 0 {
+            return Ok(DomineeringBoard {
+                rows: 0,
+                cols: 0,
+                free: 0,
+            });
+        }
+        let n = rows * cols;
+        let free = if n == 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        };
+        Ok(DomineeringBoard {
+            rows: rows as u8,
+            cols: cols as u8,
+            free,
+        })
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows as usize
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols as usize
+    }
+
+    /// Whether the cell in row `r`, column `c` is free.
+    pub fn is_free(&self, r: usize, c: usize) -> bool {
+        r < self.rows() && c < self.cols() && self.free >> (r * self.cols() + c) & 1 == 1
+    }
+
+    /// Cells of every column but the last (where a horizontal domino may start).
+    fn not_last_col(&self) -> u128 {
+        let w = self.cols();
+        DomineeringBoard::from_rows((0..self.rows()).map(|_| low_bits(w.saturating_sub(1))), w).free
+    }
+
+    /// The free cells of row `r` as the low `cols` bits.
+    fn row(&self, r: usize) -> u128 {
+        let w = self.cols();
+        shr(self.free, r * w) & low_bits(w)
+    }
+
+    /// A board from its rows (each the low `cols` bits).
+    fn from_rows(rows: impl Iterator<Item = u128>, cols: usize) -> DomineeringBoard {
+        let mut free = 0u128;
+        let mut n = 0;
+        for (r, bits) in rows.enumerate() {
+            free |= shl(bits, r * cols);
+            n = r + 1;
+        }
         DomineeringBoard {
-            rows,
-            cols,
-            free: vec![true; rows * cols],
+            rows: n as u8,
+            cols: cols as u8,
+            free,
         }
-    }
-
-    fn at(&self, r: usize, c: usize) -> bool {
-        self.free[r * self.cols + c]
-    }
-
-    fn with_blocked(&self, cells: [usize; 2]) -> DomineeringBoard {
-        let mut b = self.clone();
-        for i in cells {
-            b.free[i] = false;
-        }
-        b
     }
 
     /// The board cropped to the rows and columns holding free cells.
     fn cropped(&self) -> DomineeringBoard {
-        let rows: Vec<usize> = (0..self.rows)
-            .filter(|&r| (0..self.cols).any(|c| self.at(r, c)))
-            .collect();
-        let cols: Vec<usize> = (0..self.cols)
-            .filter(|&c| (0..self.rows).any(|r| self.at(r, c)))
-            .collect();
-        let (r0, r1) = (
-            rows.first().copied().unwrap_or(0),
-            rows.last().map_or(0, |&r| r + 1),
-        );
+        if self.free == 0 {
+            return DomineeringBoard {
+                rows: 0,
+                cols: 0,
+                free: 0,
+            };
+        }
+        let used: u128 = (0..self.rows()).fold(0, |acc, r| acc | self.row(r));
         let (c0, c1) = (
-            cols.first().copied().unwrap_or(0),
-            cols.last().map_or(0, |&c| c + 1),
+            used.trailing_zeros() as usize,
+            127 - used.leading_zeros() as usize,
         );
-        let mut free = Vec::with_capacity((r1 - r0) * (c1 - c0));
-        for r in r0..r1 {
-            for c in c0..c1 {
-                free.push(self.at(r, c));
-            }
-        }
-        DomineeringBoard {
-            rows: r1 - r0,
-            cols: c1 - c0,
-            free,
-        }
+        let r0 = (0..self.rows()).find(|&r| self.row(r) != 0).unwrap_or(0);
+        let r1 = (0..self.rows())
+            .rev()
+            .find(|&r| self.row(r) != 0)
+            .unwrap_or(0);
+        let w = c1 + 1 - c0;
+        DomineeringBoard::from_rows((r0..=r1).map(|r| (self.row(r) >> c0) & low_bits(w)), w)
     }
 
     fn flipped(&self, vertical: bool, horizontal: bool) -> DomineeringBoard {
-        let mut free = Vec::with_capacity(self.free.len());
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                let rr = if vertical { self.rows - 1 - r } else { r };
-                let cc = if horizontal { self.cols - 1 - c } else { c };
-                free.push(self.at(rr, cc));
+        let w = self.cols();
+        let n = self.rows();
+        let row = |r: usize| {
+            let bits = self.row(if vertical { n - 1 - r } else { r });
+            if horizontal {
+                bits.reverse_bits() >> (128 - w)
+            } else {
+                bits
             }
-        }
-        DomineeringBoard {
-            rows: self.rows,
-            cols: self.cols,
-            free,
-        }
+        };
+        DomineeringBoard::from_rows((0..n).map(row), w)
+    }
+}
+
+/// The low `n` bits set.
+fn low_bits(n: usize) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
     }
 }
 
 impl fmt::Display for DomineeringBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("domineering(\"")?;
-        for r in 0..self.rows {
+        for r in 0..self.rows() {
             if r > 0 {
                 f.write_str("|")?;
             }
-            for c in 0..self.cols {
-                f.write_str(if self.at(r, c) { "." } else { "#" })?;
+            for c in 0..self.cols() {
+                f.write_str(if self.is_free(r, c) { "." } else { "#" })?;
             }
         }
         f.write_str("\")")
@@ -422,66 +530,48 @@ impl PartizanRules for Domineering {
     type Position = DomineeringBoard;
 
     fn options(&self, b: &DomineeringBoard, player: Player, out: &mut Vec<DomineeringBoard>) {
-        for r in 0..b.rows {
-            for c in 0..b.cols {
-                let i = r * b.cols + c;
-                match player {
-                    Player::Left if r + 1 < b.rows && b.at(r, c) && b.at(r + 1, c) => {
-                        out.push(b.with_blocked([i, i + b.cols]))
-                    }
-                    Player::Right if c + 1 < b.cols && b.at(r, c) && b.at(r, c + 1) => {
-                        out.push(b.with_blocked([i, i + 1]))
-                    }
-                    _ => {}
-                }
-            }
+        let cols = b.cols();
+        // Cells where a domino may start: its partner cell is free too.
+        let (mut starts, step) = match player {
+            Player::Left => (b.free & shr(b.free, cols), cols),
+            Player::Right => (b.free & (b.free >> 1) & b.not_last_col(), 1),
+        };
+        while starts != 0 {
+            let i = starts.trailing_zeros() as usize;
+            starts &= starts - 1;
+            out.push(DomineeringBoard {
+                free: b.free & !(1 << i) & !(1 << (i + step)),
+                ..*b
+            });
         }
     }
 
     /// The connected regions of free cells (dominoes cannot cross between
     /// them, so the board is their disjunctive sum).
     fn split(&self, b: &DomineeringBoard) -> Vec<DomineeringBoard> {
-        let mut region = vec![usize::MAX; b.free.len()];
+        let cols = b.cols();
+        let inner = b.not_last_col();
+        let mut left = b.free;
         let mut parts = Vec::new();
-        for start in 0..b.free.len() {
-            if !b.free[start] || region[start] != usize::MAX {
-                continue;
+        while left != 0 {
+            let mut part = left & left.wrapping_neg(); // lowest free cell
+            loop {
+                let grown = (part
+                    | shl(part, cols)
+                    | shr(part, cols)
+                    | (part & inner) << 1
+                    | (part >> 1) & inner)
+                    & b.free;
+                if grown == part {
+                    break;
+                }
+                part = grown;
             }
-            let id = parts.len();
-            let mut part = DomineeringBoard {
-                rows: b.rows,
-                cols: b.cols,
-                free: vec![false; b.free.len()],
-            };
-            let mut stack = vec![start];
-            region[start] = id;
-            while let Some(i) = stack.pop() {
-                part.free[i] = true;
-                let (r, c) = (i / b.cols, i % b.cols);
-                let mut near = Vec::with_capacity(4);
-                if r > 0 {
-                    near.push(i - b.cols);
-                }
-                if r + 1 < b.rows {
-                    near.push(i + b.cols);
-                }
-                if c > 0 {
-                    near.push(i - 1);
-                }
-                if c + 1 < b.cols {
-                    near.push(i + 1);
-                }
-                for j in near {
-                    if b.free[j] && region[j] == usize::MAX {
-                        region[j] = id;
-                        stack.push(j);
-                    }
-                }
-            }
-            parts.push(part);
+            left &= !part;
+            parts.push(DomineeringBoard { free: part, ..*b });
         }
         if parts.len() <= 1 {
-            return vec![b.clone()];
+            return vec![*b];
         }
         parts
     }
@@ -491,7 +581,7 @@ impl PartizanRules for Domineering {
     fn normalise(&self, b: &DomineeringBoard) -> DomineeringBoard {
         let c = b.cropped();
         [
-            c.flipped(false, false),
+            c,
             c.flipped(true, false),
             c.flipped(false, true),
             c.flipped(true, true),
@@ -539,6 +629,23 @@ impl CutcakeSum {
     /// The pieces `(width, height)`.
     pub fn pieces(&self) -> &[(u32, u32)] {
         &self.0
+    }
+
+    /// The value in closed form: every Cutcake position is an integer, the
+    /// sum over its pieces of `v(w, h)`, where for `w >= h`
+    /// `v(w, h) = floor(w / 2^(bits(h) - 1)) - 1` (`bits` = binary length)
+    /// and `v(h, w) = -v(w, h)` (Winning Ways ch. 2; the table and rule as
+    /// given in the Math StackExchange answer "Breaking chocolate bars
+    /// game"). Checked against the solver in the tests.
+    pub fn closed_form(&self) -> i64 {
+        fn v(w: u32, h: u32) -> i64 {
+            if w < h {
+                return -v(h, w);
+            }
+            let bits = 32 - h.leading_zeros();
+            i64::from(w >> (bits - 1)) - 1
+        }
+        self.0.iter().map(|&(w, h)| v(w, h)).sum()
     }
 }
 
@@ -758,5 +865,220 @@ impl PartizanRules for PartizanSubtraction {
                 });
             }
         }
+    }
+}
+
+// ---------------------------------------------------------------- Hackenbush trees
+
+/// Blue-red-green Hackenbush on rooted trees (forests on the ground).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HackenbushTrees;
+
+/// An edge with the subtrees standing on its upper end.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Edge {
+    /// The colour of the edge.
+    pub colour: Colour,
+    /// The edges standing on it, kept sorted.
+    pub above: Vec<Edge>,
+}
+
+/// A forest of Hackenbush trees on the ground, printed
+/// `hackenbush_tree("l(r,le),e")`: a tree is a path of edges from the ground
+/// up (`l` blue, `r` red, `e` green) optionally followed by the trees on its
+/// top in parentheses; trees side by side are separated by commas.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct HackenbushForest(pub Vec<Edge>);
+
+/// Parses a Hackenbush forest (see [`HackenbushForest`]).
+pub fn hackenbush_tree(text: &str) -> Result<HackenbushForest, Error> {
+    const ACCEPTED: &str = "trees like \"l(r,le),e\": a path of 'l'/'r'/'e' edges from the ground up, then the trees on its top in parentheses, trees separated by ','";
+    fn forest(s: &[u8], at: &mut usize, text: &str, top: bool) -> Result<Vec<Edge>, Error> {
+        let mut trees = Vec::new();
+        if *at < s.len() && s[*at] != b')' {
+            loop {
+                trees.push(path(s, at, text)?);
+                if *at < s.len() && s[*at] == b',' {
+                    *at += 1;
+                } else {
+                    break;
+                }
+            }
+        }
+        if top && *at < s.len() {
+            return Err(position_error(
+                "hackenbush_tree",
+                text,
+                *at,
+                format!("unexpected {:?}", s[*at] as char),
+                ACCEPTED,
+            ));
+        }
+        trees.sort();
+        Ok(trees)
+    }
+    fn path(s: &[u8], at: &mut usize, text: &str) -> Result<Edge, Error> {
+        let mut colours = Vec::new();
+        while *at < s.len() {
+            let c = match s[*at] {
+                b'l' => Colour::Blue,
+                b'r' => Colour::Red,
+                b'e' => Colour::Green,
+                _ => break,
+            };
+            colours.push(c);
+            *at += 1;
+        }
+        if colours.is_empty() {
+            let found = s
+                .get(*at)
+                .map_or("end of input".to_string(), |&c| format!("{:?}", c as char));
+            return Err(position_error(
+                "hackenbush_tree",
+                text,
+                *at,
+                format!("expected an edge, found {found}"),
+                ACCEPTED,
+            ));
+        }
+        let mut above = Vec::new();
+        if *at < s.len() && s[*at] == b'(' {
+            *at += 1;
+            above = forest(s, at, text, false)?;
+            if *at >= s.len() || s[*at] != b')' {
+                return Err(position_error(
+                    "hackenbush_tree",
+                    text,
+                    *at,
+                    "an unclosed '('",
+                    ACCEPTED,
+                ));
+            }
+            *at += 1;
+        }
+        let mut edge = Edge {
+            colour: colours.pop().unwrap_or(Colour::Green),
+            above,
+        };
+        while let Some(c) = colours.pop() {
+            edge = Edge {
+                colour: c,
+                above: vec![edge],
+            };
+        }
+        Ok(edge)
+    }
+    let mut at = 0;
+    forest(text.as_bytes(), &mut at, text, true).map(HackenbushForest)
+}
+
+impl Edge {
+    /// The green-Hackenbush value `*n` of this edge with everything above
+    /// it, by the colon principle (Winning Ways ch. 7): a stalk of one edge
+    /// under a tree of value `*g` is `*(g + 1)`; trees side by side nim-add.
+    /// `None` if an edge is not green.
+    pub fn green_value(&self) -> Option<u64> {
+        if self.colour != Colour::Green {
+            return None;
+        }
+        let mut g = 0;
+        for e in &self.above {
+            g ^= e.green_value()?;
+        }
+        Some(g + 1)
+    }
+
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.colour {
+            Colour::Blue => "l",
+            Colour::Red => "r",
+            Colour::Green => "e",
+        })?;
+        match self.above.as_slice() {
+            [] => Ok(()),
+            [one] => one.write(f),
+            many => {
+                f.write_str("(")?;
+                for (i, e) in many.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    e.write(f)?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+
+    /// Every way to cut one edge of `player`'s colour (or green) in this
+    /// tree: `None` stands for cutting this edge itself.
+    fn cuts(&self, player: Player, out: &mut Vec<Option<Edge>>) {
+        if self.colour == Colour::Green || (self.colour == Colour::Blue) == (player == Player::Left)
+        {
+            out.push(None);
+        }
+        for (i, e) in self.above.iter().enumerate() {
+            let mut sub = Vec::new();
+            e.cuts(player, &mut sub);
+            for s in sub {
+                let mut above = self.above.clone();
+                match s {
+                    None => {
+                        above.remove(i);
+                    }
+                    Some(t) => above[i] = t,
+                }
+                above.sort();
+                out.push(Some(Edge {
+                    colour: self.colour,
+                    above,
+                }));
+            }
+        }
+    }
+}
+
+impl fmt::Display for HackenbushForest {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("hackenbush_tree(\"")?;
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            e.write(f)?;
+        }
+        f.write_str("\")")
+    }
+}
+
+impl PartizanRules for HackenbushTrees {
+    type Position = HackenbushForest;
+
+    fn options(&self, p: &HackenbushForest, player: Player, out: &mut Vec<HackenbushForest>) {
+        for (i, e) in p.0.iter().enumerate() {
+            let mut cuts = Vec::new();
+            e.cuts(player, &mut cuts);
+            for c in cuts {
+                let mut trees = p.0.clone();
+                match c {
+                    None => {
+                        trees.remove(i);
+                    }
+                    Some(t) => trees[i] = t,
+                }
+                trees.sort();
+                out.push(HackenbushForest(trees));
+            }
+        }
+    }
+
+    /// Trees on the ground are independent summands.
+    fn split(&self, p: &HackenbushForest) -> Vec<HackenbushForest> {
+        if p.0.len() <= 1 {
+            return vec![p.clone()];
+        }
+        p.0.iter()
+            .map(|e| HackenbushForest(vec![e.clone()]))
+            .collect()
     }
 }

@@ -16,6 +16,29 @@
 //! assert_eq!(Game::parse("+-1 + +-1").unwrap().to_string(), "0");
 //! ```
 //!
+//! ## Notation
+//!
+//! Values read and print in CGSuite's plain-text notation: numbers `3`,
+//! `-1/2`; nimbers `*`, `*2`; ups `^`, `^^`, `^3` (= 3.^), `v`, `vv*`,
+//! juxtaposed with a number as in `1/2*` or `3^`; switches `+-1`,
+//! `+-(1*)`, `2+-1` (= 2 + ±1 when typed); `Tiny(2)`, `Miny(2)`,
+//! `1+Tiny(1)`; and general forms `{3||2*|1*}` where the longest run of
+//! bars splits the game. Printing follows CGSuite's rules in order:
+//! number-up-star, switch, tiny/miny, then braces (see [`Game`]'s
+//! `Display`). `^<n>` is up-nth (`^<2> = {0|v*}`) and `^[n]` up-to-the-nth
+//! (`^<1> + … + ^<n>`), with `v<n>`, `v[n]` their negatives, following
+//! Siegel's `↑ⁿ` and `↑^[n]`; these are printed in braces, since CGSuite's
+//! default output does not use them either.
+//!
+//! ## Limits
+//!
+//! Numbers have 64-bit numerators and denominators up to `2^62`
+//! ([`Error::Overflow`] beyond). Written nimbers go up to
+//! [`MAX_NIMBER_LITERAL`], up multiples to [`MAX_UP_MULTIPLE`], `^<n>` to
+//! [`MAX_UP_NTH`]. Solvers stop at [`SolverConfig`]'s position and depth
+//! limits with an error. Values live in a per-thread table that grows with
+//! the distinct values met and is never shrunk.
+//!
 //! Games are positions of a [`PartizanRules`] type; the [`CanonicalSolver`]
 //! turns a position into its value, and [`analyse`] reports on a sum:
 //!
@@ -36,11 +59,13 @@ mod rules;
 mod thermograph;
 
 pub use dyadic::Dyadic;
-pub use game::{Comparison, Game};
+pub use game::{Comparison, Game, MAX_NIMBER, MAX_NIMBER_LITERAL, MAX_UP_MULTIPLE, MAX_UP_NTH};
+pub use games::MAX_DOMINEERING_CELLS;
 pub use games::{
-    ab_closed_form, ab_game, cutcake, domineering, hackenbush, partizan_subtraction, toads_frogs,
-    AbGame, AbString, Colour, Cutcake, CutcakeSum, Domineering, DomineeringBoard, Hackenbush,
-    HackenbushString, PartizanSubtraction, SubtractionHeap, ToadsFrogs, ToadsFrogsRow,
+    ab_closed_form, ab_game, cutcake, domineering, hackenbush, hackenbush_tree,
+    partizan_subtraction, toads_frogs, AbGame, AbString, Colour, Cutcake, CutcakeSum, Domineering,
+    DomineeringBoard, Edge, Hackenbush, HackenbushForest, HackenbushString, HackenbushTrees,
+    PartizanSubtraction, SubtractionHeap, ToadsFrogs, ToadsFrogsRow,
 };
 pub use report::{
     analyse, compare, parse_value, value_of, winning_moves, Component, ComponentSum, Report,
@@ -90,6 +115,14 @@ pub enum Error {
         operation: &'static str,
         /// Why it does not apply.
         reason: String,
+    },
+    /// A line of play longer than the solver's depth limit.
+    #[error(
+        "depth limit of {limit} moves reached; raise SolverConfig::max_depth (and the stack size)"
+    )]
+    DepthLimit {
+        /// The limit that was hit.
+        limit: usize,
     },
     /// The solver met more distinct positions than its limit.
     #[error(

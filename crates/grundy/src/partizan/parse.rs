@@ -278,13 +278,16 @@ impl<'a> Parser<'a> {
         } else {
             1
         };
-        if n > 4096 {
+        if n > super::game::MAX_NIMBER_LITERAL {
             return Err(Error::Domain {
                 operation: "nimber literal",
-                reason: format!("*{n} is above the limit *4096 for explicit nimbers"),
+                reason: format!(
+                    "*{n} is above the limit *{} for written nimbers",
+                    super::game::MAX_NIMBER_LITERAL
+                ),
             });
         }
-        Ok(Game::nimber(n))
+        Game::nimber(n)
     }
 
     /// The inside of `{…}` after the opening brace, up to and including `}`.

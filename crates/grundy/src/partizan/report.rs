@@ -3,7 +3,8 @@
 use super::game::Game;
 use super::games::{
     AbGame, AbString, Cutcake, CutcakeSum, Domineering, DomineeringBoard, Hackenbush,
-    HackenbushString, PartizanSubtraction, SubtractionHeap, ToadsFrogs, ToadsFrogsRow,
+    HackenbushForest, HackenbushString, HackenbushTrees, PartizanSubtraction, SubtractionHeap,
+    ToadsFrogs, ToadsFrogsRow,
 };
 use super::rules::{CanonicalSolver, PartizanRules};
 use super::{Comparison, Error};
@@ -18,6 +19,8 @@ pub enum Component {
     Ab(AbString),
     /// A Hackenbush string.
     Hackenbush(HackenbushString),
+    /// A forest of Hackenbush trees.
+    HackenbushTrees(HackenbushForest),
     /// A Domineering board.
     Domineering(DomineeringBoard),
     /// A sum of cakes.
@@ -26,6 +29,77 @@ pub enum Component {
     ToadsFrogs(ToadsFrogsRow),
     /// A partizan subtraction heap.
     Subtraction(SubtractionHeap),
+}
+
+impl Component {
+    /// A component from a constructor call as written in input syntax,
+    /// `name(args)`, with `args` the text between the parentheses (quotes
+    /// around string arguments optional):
+    /// `domineering("..|..")`, `hackenbush("lre")`, `hackenbush_tree("l(r,e)")`,
+    /// `toads_frogs("tt..ff")`, `ab_game("A..B")`, `cutcake(3,2)`,
+    /// `subtraction(10, [1,2], [2,3])`, or `value("{1|-1}")` for notation.
+    ///
+    /// ```
+    /// use grundy::partizan::{analyse, Component};
+    /// let c = Component::from_call("cutcake", "2, 1").unwrap();
+    /// assert_eq!(c.to_string(), "cutcake(2,1)");
+    /// assert_eq!(analyse(&[c]).unwrap().value, "1");
+    /// ```
+    pub fn from_call(name: &str, args: &str) -> Result<Component, Error> {
+        let unquoted = args.trim().trim_matches('"');
+        let bad = |reason: String, accepted: &'static str| {
+            super::games::call_error(name, args, reason, accepted)
+        };
+        Ok(match name {
+            "value" => Component::Value(Game::parse(unquoted)?),
+            "domineering" => Component::Domineering(super::games::domineering(unquoted)?),
+            "hackenbush" => Component::Hackenbush(super::games::hackenbush(unquoted)?),
+            "hackenbush_tree" => Component::HackenbushTrees(super::games::hackenbush_tree(unquoted)?),
+            "toads_frogs" => Component::ToadsFrogs(super::games::toads_frogs(unquoted)?),
+            "ab_game" => Component::Ab(super::games::ab_game(unquoted)?),
+            "cutcake" => {
+                const ACCEPTED: &str = "cutcake(width, height), two positive integers";
+                let nums: Vec<&str> = unquoted.split(',').map(str::trim).collect();
+                match nums.as_slice() {
+                    [w, h] => {
+                        let w = w.parse().map_err(|_| bad(format!("width {w:?} is not a positive integer"), ACCEPTED))?;
+                        let h = h.parse().map_err(|_| bad(format!("height {h:?} is not a positive integer"), ACCEPTED))?;
+                        Component::Cutcake(super::games::cutcake(w, h)?)
+                    }
+                    _ => return Err(bad(format!("{} arguments", nums.len()), ACCEPTED)),
+                }
+            }
+            "subtraction" => {
+                const ACCEPTED: &str = "subtraction(heap, [left set], [right set]), e.g. subtraction(10, [1,2], [2,3])";
+                let (heap, rest) = unquoted.split_once(',').ok_or_else(|| bad("missing the subtraction sets".into(), ACCEPTED))?;
+                let heap: u64 = heap.trim().parse().map_err(|_| bad(format!("heap {heap:?} is not an integer"), ACCEPTED))?;
+                let sets: Vec<Vec<u64>> = rest
+                    .split(']')
+                    .map(|p| p.trim().trim_start_matches(',').trim())
+                    .filter(|p| !p.is_empty())
+                    .map(|p| {
+                        let inner = p.strip_prefix('[').ok_or_else(|| bad(format!("expected '[' at {p:?}"), ACCEPTED))?;
+                        inner
+                            .split(',')
+                            .map(str::trim)
+                            .filter(|x| !x.is_empty())
+                            .map(|x| x.parse().map_err(|_| bad(format!("{x:?} is not a positive integer"), ACCEPTED)))
+                            .collect()
+                    })
+                    .collect::<Result<_, _>>()?;
+                match sets.as_slice() {
+                    [l, r] => Component::Subtraction(super::games::partizan_subtraction(heap, l, r)?),
+                    _ => return Err(bad(format!("{} sets", sets.len()), ACCEPTED)),
+                }
+            }
+            _ => {
+                return Err(bad(
+                    format!("unknown game {name:?}"),
+                    "value, domineering, hackenbush, hackenbush_tree, toads_frogs, ab_game, cutcake, subtraction",
+                ))
+            }
+        })
+    }
 }
 
 impl std::fmt::Display for Component {
@@ -45,6 +119,7 @@ impl std::fmt::Display for Component {
             }
             Component::Ab(p) => p.fmt(f),
             Component::Hackenbush(p) => p.fmt(f),
+            Component::HackenbushTrees(p) => p.fmt(f),
             Component::Domineering(p) => p.fmt(f),
             Component::Cutcake(p) => p.fmt(f),
             Component::ToadsFrogs(p) => p.fmt(f),
@@ -85,6 +160,7 @@ pub struct Report {
 struct Solvers {
     ab: Option<CanonicalSolver<AbGame>>,
     hb: Option<CanonicalSolver<Hackenbush>>,
+    trees: Option<CanonicalSolver<HackenbushTrees>>,
     dom: Option<CanonicalSolver<Domineering>>,
     cake: Option<CanonicalSolver<Cutcake>>,
     tf: Option<CanonicalSolver<ToadsFrogs>>,
@@ -117,6 +193,7 @@ impl Solvers {
             Component::Value(g) => Ok(*g),
             Component::Ab(p) => solve(&mut self.ab, AbGame, p),
             Component::Hackenbush(p) => solve(&mut self.hb, Hackenbush, p),
+            Component::HackenbushTrees(p) => solve(&mut self.trees, HackenbushTrees, p),
             Component::Domineering(p) => solve(&mut self.dom, Domineering, p),
             Component::Cutcake(p) => solve(&mut self.cake, Cutcake, p),
             Component::ToadsFrogs(p) => solve(&mut self.tf, ToadsFrogs, p),
@@ -138,6 +215,9 @@ fn component_moves(c: &Component, player: Player) -> Vec<Component> {
         }
         Component::Ab(p) => moves(&AbGame, p, player, Component::Ab),
         Component::Hackenbush(p) => moves(&Hackenbush, p, player, Component::Hackenbush),
+        Component::HackenbushTrees(p) => {
+            moves(&HackenbushTrees, p, player, Component::HackenbushTrees)
+        }
         Component::Domineering(p) => moves(&Domineering, p, player, Component::Domineering),
         Component::Cutcake(p) => moves(&Cutcake, p, player, Component::Cutcake),
         Component::ToadsFrogs(p) => moves(&ToadsFrogs, p, player, Component::ToadsFrogs),

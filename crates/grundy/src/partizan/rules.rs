@@ -40,13 +40,17 @@ pub trait PartizanRules {
 pub struct SolverConfig {
     /// The most distinct (normalised) positions kept in the memo.
     pub max_positions: usize,
+    /// The longest line of play followed (the recursion depth); deeper
+    /// games are refused rather than risk the stack.
+    pub max_depth: usize,
 }
 
 impl Default for SolverConfig {
-    /// Ten million positions.
+    /// Ten million positions, lines of play up to 2000 moves.
     fn default() -> SolverConfig {
         SolverConfig {
             max_positions: 10_000_000,
+            max_depth: 2000,
         }
     }
 }
@@ -93,6 +97,15 @@ impl<R: PartizanRules> CanonicalSolver<R> {
 
     /// The canonical value of `position`.
     pub fn value(&mut self, position: &R::Position) -> Result<Game, Error> {
+        self.value_at(position, 0)
+    }
+
+    fn value_at(&mut self, position: &R::Position, depth: usize) -> Result<Game, Error> {
+        if depth > self.config.max_depth {
+            return Err(Error::DepthLimit {
+                limit: self.config.max_depth,
+            });
+        }
         let key = self.rules.normalise(position);
         if let Some(&g) = self.memo.get(&key) {
             return Ok(g);
@@ -106,7 +119,7 @@ impl<R: PartizanRules> CanonicalSolver<R> {
         if parts.len() > 1 {
             let mut total = Game::zero();
             for p in &parts {
-                total = total.try_add(self.value(p)?)?;
+                total = total.try_add(self.value_at(p, depth)?)?;
             }
             self.memo.insert(key, total);
             return Ok(total);
@@ -115,12 +128,12 @@ impl<R: PartizanRules> CanonicalSolver<R> {
         self.rules.options(&key, Player::Left, &mut buf);
         let mut left = Vec::with_capacity(buf.len());
         for p in std::mem::take(&mut buf) {
-            left.push(self.value(&p)?);
+            left.push(self.value_at(&p, depth + 1)?);
         }
         self.rules.options(&key, Player::Right, &mut buf);
         let mut right = Vec::with_capacity(buf.len());
         for p in buf {
-            right.push(self.value(&p)?);
+            right.push(self.value_at(&p, depth + 1)?);
         }
         let g = Game::from_options(&left, &right)?;
         self.memo.insert(key, g);

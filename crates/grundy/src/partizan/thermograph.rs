@@ -188,13 +188,21 @@ impl Trajectory {
     }
 }
 
+/// The slope `(x1 - x0) / (t1 - t0)` of a segment. Wall slopes are
+/// integers, but the run `t1 - t0` is any dyadic (e.g. 3/4), so divide the
+/// numerators over a common denominator.
 fn slope(t0: Dyadic, x0: Dyadic, t1: Dyadic, x1: Dyadic) -> Dyadic {
-    // Wall slopes are integers (-1, 0 or 1) on every segment we build.
-    divide(
-        x1.checked_sub(x0).unwrap_or(Dyadic::ZERO),
-        t1.checked_sub(t0).unwrap_or(Dyadic::ONE),
-    )
-    .unwrap_or(Dyadic::ZERO)
+    let (Ok(dx), Ok(dt)) = (x1.checked_sub(x0), t1.checked_sub(t0)) else {
+        return Dyadic::ZERO;
+    };
+    let e = dx.exponent().max(dt.exponent());
+    let a = (dx.numerator() as i128) << (e - dx.exponent());
+    let b = (dt.numerator() as i128) << (e - dt.exponent());
+    if b == 0 {
+        return Dyadic::ZERO;
+    }
+    // Exact for the segments built here; a non-integer ratio cannot occur.
+    Dyadic::integer(i64::try_from(a / b).unwrap_or(0))
 }
 
 /// `a / b` when `b` is `± 2^k` times a dyadic power — the only divisions
