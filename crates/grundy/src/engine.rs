@@ -182,7 +182,7 @@ impl Engine {
                 Group::Partizan(c) => out.push(c.clone()),
                 other => {
                     for v in &self.component_values(std::slice::from_ref(other))?[0] {
-                        out.push(partizan::Component::Value(partizan::Game::nimber(v.0)));
+                        out.push(partizan::Component::Value(partizan::Game::nimber(v.0)?));
                     }
                 }
             }

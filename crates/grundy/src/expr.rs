@@ -151,7 +151,8 @@ const PARTIZAN_NAMES: &[&str] = &[
     "toads_frogs",
     "cutcake",
     "ab_game",
-    "partizan_sub",
+    "subtraction",
+    "hackenbush_tree",
 ];
 const OTHER_NAMES: &[&str] = &[
     "staircase",
@@ -513,54 +514,50 @@ fn partizan_component(term: &Term) -> Result<Option<partizan::Component>, ExprEr
                 partizan::cutcake(w, h).map_err(|e| partizan_error(term.span.start, e, ""))?,
             )
         }
-        "partizan_sub" => {
-            const USAGE: &str = "write partizan_sub[LEFT; RIGHT](heap) with the two subtraction sets, like partizan_sub[1,2; 1,3](10)";
-            let sets = match term.params.as_deref() {
-                Some([l, r]) => [l, r],
+        "subtraction" => {
+            const USAGE: &str = "write subtraction(heap, [Left's set], [Right's set]), like subtraction(10, [1,2], [2,3])";
+            let (heap, l, r) = match term.args.as_deref() {
+                Some([h, Arg::List(l, _), Arg::List(r, _)]) if term.params.is_none() => (h, l, r),
                 _ => {
                     return Err(ExprError::invalid(
                         term.span,
-                        "partizan_sub needs Left's and Right's sets",
+                        "subtraction takes a heap and two sets",
                         USAGE,
                     ))
                 }
             };
-            let mut parsed = Vec::new();
-            for set in sets {
-                let mut v = Vec::new();
-                for item in set {
-                    match item {
-                        Item::Number(t, span) => v.push(t.parse::<u64>().map_err(|_| {
+            let heap = natural(heap, "heap sizes", "a heap size")?;
+            let set = |items: &[Item]| -> Result<Vec<u64>, ExprError> {
+                items
+                    .iter()
+                    .map(|item| match item {
+                        Item::Number(t, span) => t.parse::<u64>().map_err(|_| {
                             ExprError::invalid(
                                 *span,
                                 format!("'{t}' is not a positive whole number"),
                                 USAGE,
                             )
-                        })?),
-                        other => {
-                            return Err(ExprError::invalid(
-                                item_span(other),
-                                "expected a number",
-                                USAGE,
-                            ))
-                        }
-                    }
-                }
-                parsed.push(v);
-            }
-            let heap = match term.args.as_deref() {
-                Some([a]) => natural(a, "heap sizes", "a heap size")?,
-                _ => {
-                    return Err(ExprError::invalid(
-                        term.span,
-                        "partizan_sub takes one heap",
-                        USAGE,
-                    ))
-                }
+                        }),
+                        other => Err(ExprError::invalid(
+                            item_span(other),
+                            "expected a number",
+                            USAGE,
+                        )),
+                    })
+                    .collect()
             };
             Component::Subtraction(
-                partizan::partizan_subtraction(heap, &parsed[0], &parsed[1])
+                partizan::partizan_subtraction(heap, &set(l)?, &set(r)?)
                     .map_err(|e| partizan_error(term.span.start, e, USAGE))?,
+            )
+        }
+        "hackenbush_tree" => {
+            let (s, at) = string_arg(
+                name,
+                "hackenbush_tree(\"l(r,e),e\") (edges from the ground, children in parentheses)",
+            )?;
+            Component::HackenbushTrees(
+                partizan::hackenbush_tree(s).map_err(|e| partizan_error(at, e, ""))?,
             )
         }
         _ => return Ok(None),
@@ -578,6 +575,7 @@ fn term_text(term: &Term) -> String {
         .map(|a| match a {
             Arg::Int(t, _) => t.clone(),
             Arg::Str(t, _) => format!("\"{t}\""),
+            Arg::List(items, _) => format!("[{}]", items.len()),
             Arg::Expr(e) => e
                 .terms
                 .iter()

@@ -13,7 +13,7 @@
 //! params := '[' group (';' group)* ']'      group := item (',' item)*
 //! item   := CODE | INT | NAME | '(' INT ',' INT ')' '*'?
 //! args   := '(' (arg (',' arg)*)? ')'
-//! arg    := INT | STRING | expr
+//! arg    := INT | STRING | '[' item (',' item)* ']' | expr
 //! ```
 //!
 //! Nothing here knows what `kayles` or `queen` means: that is stage two
@@ -85,6 +85,8 @@ pub enum Arg {
     Int(String, Span),
     /// A quoted string.
     Str(String, Span),
+    /// A bracketed list of parameters (`[1,2]`, as in `subtraction(10, [1,2], [2,3])`).
+    List(Vec<Item>, Span),
     /// A nested expression (`misere(nim(3,4))`).
     Expr(Expr),
 }
@@ -93,7 +95,7 @@ impl Arg {
     /// Where the argument stands.
     pub fn span(&self) -> Span {
         match self {
-            Arg::Int(_, s) | Arg::Str(_, s) => *s,
+            Arg::Int(_, s) | Arg::Str(_, s) | Arg::List(_, s) => *s,
             Arg::Expr(e) => e.span,
         }
     }
@@ -495,8 +497,31 @@ impl Parser<'_> {
                     }
                     Arg::Int(text, span)
                 }
+                Some('[') => {
+                    let start = self.pos;
+                    self.pos += 1;
+                    let groups = self.params()?;
+                    if groups.len() > 1 {
+                        return Err(SyntaxError {
+                            at: start,
+                            found: "';' inside a list argument".into(),
+                            expected: "a list like [1,2]".into(),
+                        });
+                    }
+                    Arg::List(
+                        groups.into_iter().next().unwrap_or_default(),
+                        Span {
+                            start,
+                            end: self.pos,
+                        },
+                    )
+                }
                 Some(c) if c.is_ascii_alphabetic() => Arg::Expr(self.expr()?),
-                _ => return Err(self.error("an argument: an integer, a \"string\" or a game")),
+                _ => {
+                    return Err(
+                        self.error("an argument: an integer, a \"string\", a [list] or a game")
+                    )
+                }
             };
             args.push(arg);
             self.skip_ws();
