@@ -381,3 +381,33 @@ fn proved_periods_answer_huge_heaps() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("no period is proved"), "{}", stderr(&o));
 }
+
+/// The partizan literature values (data/partizan/values.toml, each with its source) through `value`.
+#[test]
+fn partizan_literature_values_through_the_command() {
+    let path = format!(
+        "{}/../../data/partizan/values.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let data: toml::Value = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let mut checked = 0;
+    for r in data["record"].as_array().unwrap() {
+        let game = r["game"].as_str().unwrap();
+        let pos = r["position"].as_str().unwrap();
+        assert!(r.get("source").is_some(), "{pos} cites no source");
+        let text = match game {
+            "value" => pos.to_string(),
+            "cutcake" => format!("cutcake({pos})"),
+            other => format!("{other}(\"{pos}\")"),
+        };
+        let v = json(&["value", "--json", &text]);
+        assert_eq!(v["value"], r["value"].as_str().unwrap(), "{text}");
+        for key in ["outcome", "temperature", "mean", "left_stop", "right_stop"] {
+            if let Some(want) = r.get(key) {
+                assert_eq!(v[key], want.as_str().unwrap(), "{text}: {key}");
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 30);
+}
