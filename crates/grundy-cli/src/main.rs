@@ -48,6 +48,49 @@ enum Command {
     /// Examples: grundy compare '^' '*';  grundy compare 'domineering("..|..")' '+-1';
     /// grundy compare '{1|0}' '1/2'
     Compare(CompareArgs),
+    /// The thermograph of a game or value: its walls as data, and as an SVG picture.
+    ///
+    /// Examples: grundy thermograph '{3||2*|1*}';  grundy thermograph `domineering("...|...")` --svg t.svg
+    Thermograph(ThermographArgs),
+    /// Cool, heat or take the atomic weight of a game or value.
+    ///
+    /// Examples: grundy transform '{3|-1}' --cool 1;  grundy transform '^*' --atomic-weight;
+    /// grundy transform '*' --heat 1
+    Transform(TransformArgs),
+}
+
+#[derive(Args)]
+struct ThermographArgs {
+    /// The game or value.
+    game: String,
+    /// Also write the picture to this SVG file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+#[derive(Args)]
+struct TransformArgs {
+    /// The game or value.
+    game: String,
+    /// Cool by this number (a dyadic rational like 1 or 1/2).
+    #[arg(long, value_name = "T", group = "op")]
+    cool: Option<String>,
+    /// Heat by this number.
+    #[arg(long, value_name = "T", group = "op")]
+    heat: Option<String>,
+    /// The atomic weight (for all-small games).
+    #[arg(long, group = "op")]
+    atomic_weight: bool,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 #[derive(Args)]
@@ -538,25 +581,28 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<Result<bool, UserError>> {
     Ok(Ok(holds))
 }
 
+/// The canonical value of a game expression, or of a whole text in CGSuite notation.
+fn canonical(engine: &mut Engine, text: &str) -> Result<grundy::partizan::Game, UserError> {
+    let game = match grundy::parse_game(text) {
+        Ok(g) => g,
+        // a whole text in CGSuite notation, such as a sum the grammar does not split
+        Err(e) => match grundy::partizan::Game::parse(text) {
+            Ok(v) => return Ok(v),
+            Err(_) => {
+                return Err(UserError {
+                    message: format!("{e}\n{}", caret(text, e.at())),
+                })
+            }
+        },
+    };
+    engine.partizan_value(&game).map_err(|e| UserError {
+        message: format!("{text}: {e}"),
+    })
+}
+
 fn compare(args: &CompareArgs) -> anyhow::Result<Result<(), UserError>> {
     let mut engine = Engine::new(args.limits.limits());
-    let mut value = |text: &str| -> Result<grundy::partizan::Game, UserError> {
-        let game = match grundy::parse_game(text) {
-            Ok(g) => g,
-            // a whole text in CGSuite notation, such as a sum the grammar does not split
-            Err(e) => match grundy::partizan::Game::parse(text) {
-                Ok(v) => return Ok(v),
-                Err(_) => {
-                    return Err(UserError {
-                        message: format!("{e}\n{}", caret(text, e.at())),
-                    })
-                }
-            },
-        };
-        engine.partizan_value(&game).map_err(|e| UserError {
-            message: format!("{text}: {e}"),
-        })
-    };
+    let mut value = |text: &str| canonical(&mut engine, text);
     let g = match value(&args.g) {
         Ok(v) => v,
         Err(e) => return Ok(Err(e)),
@@ -580,6 +626,109 @@ fn compare(args: &CompareArgs) -> anyhow::Result<Result<(), UserError>> {
     Ok(Ok(()))
 }
 
+fn thermograph(args: &ThermographArgs) -> anyhow::Result<Result<(), UserError>> {
+    let mut engine = Engine::new(args.limits.limits());
+    let g = match canonical(&mut engine, &args.game) {
+        Ok(g) => g,
+        Err(e) => return Ok(Err(e)),
+    };
+    let t = match g.thermograph() {
+        Ok(t) => t,
+        Err(e) => {
+            return Ok(Err(UserError {
+                message: e.to_string(),
+            }))
+        }
+    };
+    if let Some(path) = &args.svg {
+        std::fs::write(path, t.to_svg()).with_context(|| format!("writing {}", path.display()))?;
+    }
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if args.json {
+        serde_json::to_writer(
+            &mut out,
+            &serde_json::json!({ "value": g.to_string(), "thermograph": &*t }),
+        )?;
+        writeln!(out)?;
+    } else {
+        let wall = |w: &grundy::partizan::Trajectory| {
+            let v: Vec<String> = w
+                .vertices
+                .iter()
+                .map(|(t, x)| format!("({t}, {x})"))
+                .collect();
+            format!("{} then slope {}", v.join(" "), w.final_slope)
+        };
+        writeln!(out, "{g}")?;
+        writeln!(out, "temperature: {}", t.temperature)?;
+        writeln!(out, "mast (mean): {}", t.mast)?;
+        writeln!(out, "left wall  (t, x): {}", wall(&t.left))?;
+        writeln!(out, "right wall (t, x): {}", wall(&t.right))?;
+        if let Some(path) = &args.svg {
+            writeln!(out, "picture: {}", path.display())?;
+        }
+    }
+    Ok(Ok(()))
+}
+
+fn transform(args: &TransformArgs) -> anyhow::Result<Result<(), UserError>> {
+    let mut engine = Engine::new(args.limits.limits());
+    let g = match canonical(&mut engine, &args.game) {
+        Ok(g) => g,
+        Err(e) => return Ok(Err(e)),
+    };
+    let number = |text: &str| -> Result<grundy::partizan::Dyadic, UserError> {
+        match grundy::partizan::Game::parse(text)
+            .ok()
+            .and_then(|v| v.as_number())
+        {
+            Some(d) => Ok(d),
+            None => Err(UserError {
+                message: format!(
+                    "'{text}' is not a number: give a dyadic rational like 1, 3/4 or -1/2"
+                ),
+            }),
+        }
+    };
+    let (op, result) = match (&args.cool, &args.heat, args.atomic_weight) {
+        (Some(t), _, _) => match number(t) {
+            Ok(d) => (format!("cooled by {d}"), g.cool(d)),
+            Err(e) => return Ok(Err(e)),
+        },
+        (_, Some(t), _) => match number(t) {
+            Ok(d) => (format!("heated by {d}"), g.heat(d)),
+            Err(e) => return Ok(Err(e)),
+        },
+        (_, _, true) => ("atomic weight".to_string(), g.atomic_weight()),
+        _ => {
+            return Ok(Err(UserError {
+                message: "say what to do: --cool T, --heat T or --atomic-weight".into(),
+            }))
+        }
+    };
+    let r = match result {
+        Ok(r) => r,
+        Err(e) => {
+            return Ok(Err(UserError {
+                message: format!("{g}: {e}"),
+            }))
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if args.json {
+        serde_json::to_writer(
+            &mut out,
+            &serde_json::json!({ "value": g.to_string(), "operation": op, "result": r.to_string() }),
+        )?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "{g} {op}: {r}")?;
+    }
+    Ok(Ok(()))
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
@@ -587,6 +736,8 @@ fn main() -> ExitCode {
         Command::Seq(a) => seq(a),
         Command::Table(a) => table(a),
         Command::Compare(a) => compare(a),
+        Command::Thermograph(a) => thermograph(a),
+        Command::Transform(a) => transform(a),
         Command::Verify(a) => match verify(a) {
             Ok(Ok(false)) => return ExitCode::FAILURE,
             other => other.map(|r| r.map(|_| ())),

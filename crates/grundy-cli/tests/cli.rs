@@ -411,3 +411,43 @@ fn partizan_literature_values_through_the_command() {
     }
     assert!(checked >= 30);
 }
+
+#[test]
+fn thermograph_and_transforms() {
+    let dir = std::env::temp_dir().join(format!("grundy-thermo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("t.svg");
+    let v = json(&[
+        "thermograph",
+        "{3||2*|1*}",
+        "--json",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(v["thermograph"]["temperature"], "3/4");
+    assert_eq!(v["thermograph"]["mast"], "9/4");
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        picture.starts_with("<svg") || picture.contains("<svg"),
+        "an SVG picture"
+    );
+    // Winning Ways: {3|-1} cooled by 1 is {2|0}; *, heated by 1, is +-1; ^* has atomic weight 1
+    assert_eq!(
+        json(&["transform", "{3|-1}", "--cool", "1", "--json"])["result"],
+        "{2|0}"
+    );
+    assert_eq!(
+        json(&["transform", "*", "--heat", "1", "--json"])["result"],
+        "+-1"
+    );
+    assert_eq!(
+        json(&["transform", "^*", "--atomic-weight", "--json"])["result"],
+        "1"
+    );
+    let o = grundy(&["transform", "{3|-1}", "--atomic-weight"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("all-small"), "{}", stderr(&o));
+    let o = grundy(&["transform", "^", "--cool", "x"]);
+    assert_eq!(o.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}
