@@ -157,32 +157,15 @@ where
     F: FnMut(&G::Position) -> LoopyOutcome,
 {
     let mut analyses: Vec<LoopyAnalysis<G::Position>> = Vec::new();
-    let mut checked = 0;
-    for position in family {
-        let known = analyses.iter().find_map(|a| a.outcome(&position));
-        let actual = match known {
-            Some(o) => o,
-            None => {
-                let a = analyse_loopy(graph, &position, play, config)?;
-                let o = a
-                    .outcome(&position)
-                    .expect("the start position is analysed");
-                analyses.push(a);
-                o
-            }
-        };
-        let claimed = claim(&position);
-        if claimed != actual {
-            return Ok(Verdict::Refuted {
-                position,
-                claimed,
-                actual,
-                checked,
-            });
+    check_each(family, &mut claim, |position| {
+        if let Some(o) = analyses.iter().find_map(|a| a.outcome(position)) {
+            return Ok(o);
         }
-        checked += 1;
-    }
-    Ok(Verdict::Holds { checked })
+        let a = analyse_loopy(graph, position, play, config)?;
+        let o = a.outcome(position).expect("the start position is analysed");
+        analyses.push(a);
+        Ok(o)
+    })
 }
 
 fn verify_with<G, I, T, F>(
@@ -197,10 +180,24 @@ where
     T: PartialEq,
     F: FnMut(&G::Position) -> T,
 {
+    check_each(family, claim, |p| reference(search, p))
+}
+
+/// The claim against the reference on each position, stopping at the first
+/// disagreement: the loop every verifier shares.
+fn check_each<P, I, T, E>(
+    family: I,
+    claim: &mut impl FnMut(&P) -> T,
+    mut reference: impl FnMut(&P) -> Result<T, E>,
+) -> Result<Verdict<P, T>, E>
+where
+    I: IntoIterator<Item = P>,
+    T: PartialEq,
+{
     let mut checked = 0;
     for position in family {
         let claimed = claim(&position);
-        let actual = reference(search, &position)?;
+        let actual = reference(&position)?;
         if claimed != actual {
             return Ok(Verdict::Refuted {
                 position,
