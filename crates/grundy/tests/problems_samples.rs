@@ -3,15 +3,16 @@
 //! `docs/problems.md` tells users to pipe into the example programs.
 //!
 //! Most `.out` files are the problems' own expected outputs, copied from the
-//! records in `data/problems/*.toml` (which cite their sources). Two problems
-//! have no sourced sample (Knight and Queen, Move the Coins); their samples
+//! records in `data/problems/*.toml` (which cite their sources). Three problems
+//! have no sourced sample (Knight and Queen, Move the Coins, the CodeChef A/B
+//! game, whose first line is the editorial's own example); their samples
 //! are ours, and their `.out` files are checked here against brute-force
 //! search of the game as the problem states it, so that the golden test does
 //! not merely repeat the program's own answers.
 
 use grundy::gaps::problems::{
-    cake_party, knight_and_queen, lightoj_1186, lightoj_1192, lightoj_1199, lightoj_1247,
-    move_the_coins, roxor, spoj_mmmgame, stone_game_strategist, ProblemError,
+    cake_party, codechef_abgame, knight_and_queen, lightoj_1186, lightoj_1192, lightoj_1199,
+    lightoj_1247, move_the_coins, roxor, spoj_mmmgame, stone_game_strategist, ProblemError,
 };
 use grundy::{
     parse_game, CoinTreeGame, ExprGraph, GameExpr, Outcome, PlainSearch, Play, SearchConfig, Sums,
@@ -32,6 +33,7 @@ const SAMPLES: &[(&str, Solve)] = &[
     ("cake_party", cake_party),
     ("stone_game_strategist", stone_game_strategist),
     ("roxor", roxor),
+    ("ab_game", codechef_abgame),
 ];
 
 fn samples_dir() -> PathBuf {
@@ -153,4 +155,22 @@ fn move_the_coins_sample_output_is_brute_force() {
     for answer in ["YES", "NO", "INVALID"] {
         assert!(expected.contains(answer), "the sample shows every answer");
     }
+}
+
+#[test]
+fn ab_game_sample_output_is_minimax() {
+    use grundy::partizan::{ab_game, search_outcome, AbGame};
+    let input = read("ab_game.in");
+    let expected = read("ab_game.out");
+    let mut want = String::new();
+    for s in input.split_whitespace().skip(1) {
+        // A is Left and moves first: A wins iff the outcome is L or N.
+        let o = search_outcome(&AbGame, &ab_game(s).unwrap());
+        want.push_str(if matches!(o, Outcome::L | Outcome::N) {
+            "A\n"
+        } else {
+            "B\n"
+        });
+    }
+    assert_eq!(want, expected);
 }

@@ -71,6 +71,14 @@ pub enum ProblemError {
     /// A Grundy value table the problem needs could not be computed.
     #[error("cannot compute the Grundy values the problem needs: {0}")]
     Solve(HeapSolveError),
+    /// A string of the A/B game is malformed.
+    #[error("case {case}: {source}")]
+    Partizan {
+        /// The 1-based case number.
+        case: usize,
+        /// What the partizan module said.
+        source: crate::partizan::Error,
+    },
     /// A board table the problem needs could not be computed.
     #[error("cannot compute the board table the problem needs: {0}")]
     Table(TableError),
@@ -392,4 +400,27 @@ pub fn roxor(input: &str) -> Result<String, ProblemError> {
             },
         )
     })
+}
+
+/// CodeChef's A/B string game (seed 002): `T`, then `T` strings over `A`,
+/// `B` and `.`; prints the winner of each with A moving first, `A` or `B`.
+///
+/// A is Left and B is Right of a partizan game; the answer comes from the
+/// editorial's rule (reserve moves decide, then the Nim of the opposed gaps),
+/// in linear time, and is tested against plain minimax of the game as stated.
+pub fn codechef_abgame(input: &str) -> Result<String, ProblemError> {
+    let mut t = Tokens::new(input);
+    let cases: usize = t.next_in(1..=100_000, "the number of test cases T")?;
+    let mut out = String::new();
+    for case in 1..=cases {
+        let s: String = t.next("a string of A, B and .")?;
+        let p = crate::partizan::ab_game(&s)
+            .map_err(|source| ProblemError::Partizan { case, source })?;
+        out.push_str(if p.winner_a_first() == Player::Left {
+            "A\n"
+        } else {
+            "B\n"
+        });
+    }
+    Ok(out)
 }
