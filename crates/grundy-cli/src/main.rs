@@ -540,7 +540,27 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<Result<bool, UserError>> {
         }
     };
     let total = family.size(args.bound);
-    let verdict = match family.verify(args.bound, &args.limits.limits(), &mut |_| {}) {
+    // A progress bar on a terminal: families grow as (B+1)^k.
+    let bar = std::io::IsTerminal::is_terminal(&io::stderr()).then(|| {
+        let bar = indicatif::ProgressBar::new(u64::try_from(total).unwrap_or(u64::MAX));
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} positions checked, {per_sec}, eta {eta}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    let mut tick = |checked: u64| {
+        if let Some(b) = &bar {
+            if checked % 256 == 0 {
+                b.set_position(checked);
+            }
+        }
+    };
+    let result = family.verify(args.bound, &args.limits.limits(), &mut tick);
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let verdict = match result {
         Ok(v) => v,
         Err(e) => {
             return Ok(Err(UserError {
