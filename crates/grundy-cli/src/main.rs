@@ -544,14 +544,16 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<Result<bool, UserError>> {
     let bar = std::io::IsTerminal::is_terminal(&io::stderr()).then(|| {
         let bar = indicatif::ProgressBar::new(u64::try_from(total).unwrap_or(u64::MAX));
         bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} positions checked, {per_sec}, eta {eta}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} positions checked, {per_sec}, eta {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
         );
         bar
     });
     let mut tick = |checked: u64| {
         if let Some(b) = &bar {
-            if checked % 256 == 0 {
+            if checked.is_multiple_of(256) {
                 b.set_position(checked);
             }
         }
