@@ -264,11 +264,20 @@ impl Engine {
     }
 
     fn square_value(&mut self, piece: &Piece, sq: Square) -> Result<Nimber, EvalError> {
+        // A square off a bounded board (a GameExpr built by hand, not parsed) is an error.
+        piece.check_square(sq)?;
         let need = sq.x.max(sq.y).saturating_add(1);
         let table = self.board_table(piece, need)?;
-        Ok(Nimber(
-            table.get(sq).expect("the table covers the square") as u64
-        ))
+        match table.get(sq) {
+            Some(v) => Ok(Nimber(v as u64)),
+            None => Err(piece.check_square(sq).err().unwrap_or(TableError::OffBoard {
+                piece: piece.name().to_string(),
+                size: table.size(),
+                x: sq.x,
+                y: sq.y,
+            })
+            .into()),
+        }
     }
 
     /// The Grundy values of each component, group by group.
