@@ -904,6 +904,7 @@ mod tests {
             "allbut[2](7)",
             "octal[0.137](12)",
             "octal[4.007](9)",
+            "octal[0.1(3)](9)",
             "kayles(3) + dawson(4) + officers(5) + grundy_game(7)",
             "queen(3,4) + knight(5,4)",
             "piece[(-2,-1),(-2,1),(-1,-2),(1,-2); 8](3,3)",

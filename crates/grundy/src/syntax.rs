@@ -404,6 +404,12 @@ impl Parser<'_> {
                         break;
                     }
                 }
+                // A code may end in a repeating digit in parentheses: 0.1(3), 0.30(3).
+                if self.text[start..self.pos].contains('.') && self.peek() == Some('(') {
+                    if let Some(close) = self.text[self.pos..].find(')') {
+                        self.pos += close + 1;
+                    }
+                }
                 let span = Span {
                     start,
                     end: self.pos,
