@@ -217,6 +217,9 @@ struct SplitClass {
     mask: u64,
     /// Heaps `i >= 1` that are rare under `mask`, ascending.
     rare: Vec<u32>,
+    /// `G(i)` for each `i` of `rare`, side by side: the rare-pair loop then
+    /// reads one of its two values sequentially instead of through the index.
+    rare_values: Vec<u32>,
 }
 
 /// The set of option values of one heap: one byte per value (not one bit),
@@ -345,6 +348,7 @@ impl HeapSolver {
             ks: splits.iter().copied().filter(|k| k % 2 == c).collect(),
             mask: 0,
             rare: Vec::new(),
+            rare_values: Vec::new(),
         };
         let sparse_possible =
             triples.is_empty() && rules.tail_digit() & 12 == 0 && !splits.is_empty();
@@ -651,12 +655,7 @@ impl HeapSolver {
                 // Rare i with i < s and s − i < n0.
                 let from = class.rare.partition_point(|&i| (i as usize) + n0 <= s);
                 let to = class.rare.partition_point(|&i| (i as usize) < s);
-                for &i in &class.rare[from..to] {
-                    let i = i as usize;
-                    if !(unequal && 2 * i == s) {
-                        seen.insert(values[i] ^ values[s - i]);
-                    }
-                }
+                insert_rare_pairs(&mut seen, values, s, class, from..to, unequal);
                 pairs += (to - from) as u64;
             }
         }
@@ -747,6 +746,7 @@ impl HeapSolver {
             for class in &mut self.classes {
                 if !class.ks.is_empty() && (x & class.mask).count_ones() & 1 == 0 {
                     class.rare.push(n as u32);
+                    class.rare_values.push(v);
                 }
             }
         }
@@ -795,10 +795,12 @@ impl HeapSolver {
             let class = &mut self.classes[c];
             class.mask = best as u64;
             class.rare.clear();
+            class.rare_values.clear();
             for (i, &v) in self.values.iter().enumerate().skip(1) {
                 let x = u64::from(v) << 1 | (i as u64 & 1);
                 if (x & class.mask).count_ones() & 1 == 0 {
                     class.rare.push(i as u32);
+                    class.rare_values.push(v);
                 }
             }
         }
@@ -884,14 +886,7 @@ impl HeapSolver {
                 }
                 let s = n - k;
                 let below = class.rare.partition_point(|&i| (i as usize) < s);
-                let values = &self.values[..s];
-                for &i in &class.rare[..below] {
-                    let i = i as usize;
-                    if unequal && 2 * i == s {
-                        continue;
-                    }
-                    self.seen.insert(values[i] ^ values[s - i]);
-                }
+                insert_rare_pairs(&mut self.seen, &self.values, s, class, 0..below, unequal);
                 self.work.pairs += class.rare.len() as u64;
             }
         }
@@ -1105,6 +1100,39 @@ fn remember(witnesses: &mut Witnesses, g: u32, k: usize, a: usize) {
     entry[0] = (k as u32, a as u32);
 }
 
+/// Inserts `G(i) ^ G(s − i)` for the rare heaps `class.rare[range]` (all
+/// below `s`), leaving out `i = s / 2` when splits must be unequal.
+#[inline]
+fn insert_rare_pairs(
+    seen: &mut Seen,
+    values: &[u32],
+    s: usize,
+    class: &SplitClass,
+    range: Range<usize>,
+    unequal: bool,
+) {
+    let rare = &class.rare[range.clone()];
+    let rare_values = &class.rare_values[range];
+    // An equal split is left out by cutting the list around it, so that
+    // the loop itself has no test.
+    let (first, second) = if unequal && s % 2 == 0 {
+        let half = rare.partition_point(|&i| (i as usize) < s / 2);
+        let skip = usize::from(rare.get(half).is_some_and(|&i| i as usize == s / 2));
+        (0..half, half + skip..rare.len())
+    } else {
+        (0..rare.len(), 0..0)
+    };
+    let bytes = &mut seen.bytes[..64 * seen.width];
+    debug_assert!(bytes.len().is_power_of_two());
+    let mask = bytes.len() - 1;
+    let high = &values[..s];
+    for part in [first, second] {
+        for (&i, &x) in rare[part.clone()].iter().zip(&rare_values[part]) {
+            bytes[(x ^ high[s - i as usize]) as usize & mask] = 1;
+        }
+    }
+}
+
 /// Pairs inserted between two checks for the target in `insert_pairs_until`.
 const CHUNK: usize = 16;
 
@@ -1140,9 +1168,9 @@ fn insert_pairs_until(
     let mut j = 0;
     while j < len {
         let end = (j + CHUNK).min(len);
-        for t in j..end {
-            let v = (low[t] ^ high[len - 1 - t]) as usize;
-            bytes[v & mask] = 1;
+        // Slices and iterators, not indices: no bounds check in the loop.
+        for (&x, &y) in low[j..end].iter().zip(high[len - end..len - j].iter().rev()) {
+            bytes[(x ^ y) as usize & mask] = 1;
         }
         if let Some(target) = target {
             if bytes.get(target as usize).is_some_and(|&b| b != 0) {
