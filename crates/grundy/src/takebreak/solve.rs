@@ -1125,10 +1125,9 @@ fn insert_rare_pairs(
     let bytes = &mut seen.bytes[..64 * seen.width];
     debug_assert!(bytes.len().is_power_of_two());
     let mask = bytes.len() - 1;
-    let high = &values[..s];
     for part in [first, second] {
         for (&i, &x) in rare[part.clone()].iter().zip(&rare_values[part]) {
-            bytes[(x ^ high[s - i as usize]) as usize & mask] = 1;
+            bytes[(x ^ values[s - i as usize]) as usize & mask] = 1;
         }
     }
 }
