@@ -1148,7 +1148,7 @@ fn insert_rare_pairs(
 }
 
 /// Pairs inserted between two checks for the target in `insert_pairs_until`.
-const CHUNK: usize = 16;
+const CHUNK: usize = 32;
 
 /// Inserts `G(a) ^ G(s - a)` for `a` in `range`. With a `target` (the
 /// current mex, so not yet in the set), stops at the end of the chunk of
@@ -1158,7 +1158,9 @@ const CHUNK: usize = 16;
 ///
 /// Why chunks: checking every pair for the target puts a compare and a
 /// branch beside each store; checking the target's byte once per chunk
-/// costs at most `CHUNK − 1` extra pairs per hit.
+/// costs at most `CHUNK − 1` extra pairs per hit. Officers to 2^20, one
+/// thread: chunks of 8, 16, 32, 64, 128 pairs took 2.48, 2.37, 2.31, 2.28,
+/// 2.35 s (32 wastes fewer pairs than 64 for the same time).
 #[inline]
 fn insert_pairs_until(
     seen: &mut Seen,
