@@ -1185,7 +1185,10 @@ fn insert_pairs_until(
     while j < len {
         let end = (j + CHUNK).min(len);
         // Slices and iterators, not indices: no bounds check in the loop.
-        for (&x, &y) in low[j..end].iter().zip(high[len - end..len - j].iter().rev()) {
+        for (&x, &y) in low[j..end]
+            .iter()
+            .zip(high[len - end..len - j].iter().rev())
+        {
             bytes[(x ^ y) as usize & mask] = 1;
         }
         if let Some(target) = target {
@@ -1253,6 +1256,63 @@ impl TakeBreak {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The word-at-a-time zero search against a byte-by-byte one.
+        #[test]
+        fn mex_from_finds_the_first_missing_value(
+            width in 1usize..4,
+            present in proptest::collection::vec(any::<bool>(), 256),
+            from in 0u32..300,
+        ) {
+            let mut seen = Seen::default();
+            seen.reset(width);
+            for (v, _) in present.iter().enumerate().take(64 * width).filter(|p| *p.1) {
+                seen.insert(v as u32);
+            }
+            let expected = (from.min(64 * width as u32)..64 * width as u32)
+                .find(|&v| !present[v as usize])
+                .unwrap_or(64 * width as u32);
+            prop_assert_eq!(seen.mex_from(from), expected);
+        }
+
+        /// The chunked scan inserts exactly the pairs it says it did and
+        /// stops at the first chunk holding the target.
+        #[test]
+        fn chunked_scan_reports_its_witness(
+            values in proptest::collection::vec(0u32..64, 2..400),
+            start in 1usize..50,
+            target in 0u32..64,
+        ) {
+            let s = values.len() - 1;
+            let last = s / 2;
+            prop_assume!(start <= last);
+            let mut seen = Seen::default();
+            seen.reset(1);
+            let found = insert_pairs_until(&mut seen, &values, s, start..last + 1, Some(target));
+            let pair = |a: usize| values[a] ^ values[s - a];
+            let first = (start..=last).find(|&a| pair(a) == target);
+            let inserted_to = match (found, first) {
+                (Some((a, next)), Some(f)) => {
+                    prop_assert_eq!(a, f);
+                    prop_assert!(next > a && next <= last + 1 && next - start <= (a - start) / CHUNK * CHUNK + CHUNK);
+                    next
+                }
+                (None, None) => last + 1,
+                (found, first) => {
+                    return Err(TestCaseError::fail(format!("{found:?} against {first:?}")));
+                }
+            };
+            let mut expected = vec![false; 64];
+            for a in start..inserted_to {
+                expected[pair(a) as usize] = true;
+            }
+            for (v, &e) in expected.iter().enumerate() {
+                prop_assert_eq!(seen.bytes[v] != 0, e, "value {}", v);
+            }
+        }
+    }
 
     #[test]
     fn walsh_transform_counts_parities() {
