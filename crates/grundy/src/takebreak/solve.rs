@@ -277,6 +277,17 @@ impl Seen {
         self.mex_from(0)
     }
 
+    /// The bytes with a mask below their length: the length is a power of
+    /// two above every value inserted, so `v & mask` changes no index, and
+    /// the compiler, seeing `len == mask + 1`, drops the bounds check.
+    #[inline]
+    fn table(&mut self) -> (&mut [u8], u32) {
+        let len = 64 * self.width;
+        debug_assert!(len.is_power_of_two() && len <= 1 << 32);
+        let mask = (len - 1) as u32;
+        (&mut self.bytes[..mask as usize + 1], mask)
+    }
+
     /// The least value `>= from` not in the set: the mex when every value
     /// below `from` is known to be in it (the mex only grows as values are
     /// added, so a search resumes where it stood).
@@ -1137,17 +1148,29 @@ fn insert_rare_pairs(
     } else {
         (0..rare.len(), 0..0)
     };
-    let bytes = &mut seen.bytes[..64 * seen.width];
-    debug_assert!(bytes.len().is_power_of_two());
-    let mask = bytes.len() - 1;
+    let (bytes, mask) = seen.table();
     for part in [first, second] {
         for (&i, &x) in rare[part.clone()].iter().zip(&rare_values[part]) {
-            bytes[(x ^ values[s - i as usize]) as usize & mask] = 1;
+            bytes[((x ^ values[s - i as usize]) & mask) as usize] = 1;
         }
     }
 }
 
 /// Pairs inserted between two checks for the target in `insert_pairs_until`.
+const CHUNK: usize = 32;
+
+/// Inserts `G(a) ^ G(s - a)` for `a` in `range`. With a `target` (the
+/// current mex, so not yet in the set), stops at the end of the chunk of
+/// [`CHUNK`] pairs in which a pair gives it, returning that pair's `a` and
+/// the first `a` not inserted. The hot loop of both engines: plain slices
+/// and locals only, so nothing is reloaded.
+///
+/// Why chunks: checking every pair for the target puts a compare and a
+/// branch beside each store; checking the target's byte once per chunk
+/// costs at most `CHUNK − 1` extra pairs per hit; and a whole chunk is an
+/// array, whose loop the compiler unrolls. Officers to 2^20, one thread:
+/// with per-pair loops, chunks of 8, 16, 32, 64, 128 pairs took 2.48, 2.37,
+/// 2.31, 2.28, 2.35 s; unrolled, 16, 32, 64 took 1.75, 1.69, 1.77 s.
 const CHUNK: usize = 32;
 
 /// Inserts `G(a) ^ G(s - a)` for `a` in `range`. With a `target` (the
@@ -1176,29 +1199,36 @@ fn insert_pairs_until(
     let high = &values[s + 1 - range.end..=s - range.start];
     let len = low.len();
     assert_eq!(high.len(), len);
-    let bytes = &mut seen.bytes[..64 * seen.width];
-    // The table's length is a power of two above every value, so masking
-    // changes no index and spares the bounds check.
-    debug_assert!(bytes.len().is_power_of_two());
-    let mask = bytes.len() - 1;
-    let mut j = 0;
-    while j < len {
-        let end = (j + CHUNK).min(len);
-        // Slices and iterators, not indices: no bounds check in the loop.
-        for (&x, &y) in low[j..end]
-            .iter()
-            .zip(high[len - end..len - j].iter().rev())
-        {
-            bytes[(x ^ y) as usize & mask] = 1;
-        }
-        if let Some(target) = target {
-            if bytes.get(target as usize).is_some_and(|&b| b != 0) {
-                if let Some(t) = (j..end).find(|&t| low[t] ^ high[len - 1 - t] == target) {
-                    return Some((range.start + t, range.start + end));
+    let (bytes, mask) = seen.table();
+    // Whole chunks as arrays, so that the loop is unrolled with no bounds
+    // check but the table's; then the shorter rest.
+    let whole = low.chunks_exact(CHUNK).zip(high.rchunks_exact(CHUNK));
+    let rest = (
+        low.chunks_exact(CHUNK).remainder(),
+        high.rchunks_exact(CHUNK).remainder(),
+    );
+    for (c, (lo, hi)) in whole.chain(std::iter::once(rest)).enumerate() {
+        match (<&[u32; CHUNK]>::try_from(lo), <&[u32; CHUNK]>::try_from(hi)) {
+            (Ok(lo), Ok(hi)) => {
+                for t in 0..CHUNK {
+                    bytes[((lo[t] ^ hi[CHUNK - 1 - t]) & mask) as usize] = 1;
+                }
+            }
+            _ => {
+                for (&x, &y) in lo.iter().zip(hi.iter().rev()) {
+                    bytes[((x ^ y) & mask) as usize] = 1;
                 }
             }
         }
-        j = end;
+        if let Some(target) = target {
+            if bytes.get(target as usize).is_some_and(|&b| b != 0) {
+                let pairs = lo.iter().zip(hi.iter().rev());
+                if let Some(t) = pairs.clone().position(|(&x, &y)| x ^ y == target) {
+                    let a = range.start + c * CHUNK;
+                    return Some((a + t, a + lo.len()));
+                }
+            }
+        }
     }
     None
 }
