@@ -1171,19 +1171,6 @@ const CHUNK: usize = 32;
 /// array, whose loop the compiler unrolls. Officers to 2^20, one thread:
 /// with per-pair loops, chunks of 8, 16, 32, 64, 128 pairs took 2.48, 2.37,
 /// 2.31, 2.28, 2.35 s; unrolled, 16, 32, 64 took 1.75, 1.69, 1.77 s.
-const CHUNK: usize = 32;
-
-/// Inserts `G(a) ^ G(s - a)` for `a` in `range`. With a `target` (the
-/// current mex, so not yet in the set), stops at the end of the chunk of
-/// [`CHUNK`] pairs in which a pair gives it, returning that pair's `a` and
-/// the first `a` not inserted. The hot loop of both engines: plain slices
-/// and locals only, so nothing is reloaded.
-///
-/// Why chunks: checking every pair for the target puts a compare and a
-/// branch beside each store; checking the target's byte once per chunk
-/// costs at most `CHUNK − 1` extra pairs per hit. Officers to 2^20, one
-/// thread: chunks of 8, 16, 32, 64, 128 pairs took 2.48, 2.37, 2.31, 2.28,
-/// 2.35 s (32 wastes fewer pairs than 64 for the same time).
 #[inline]
 fn insert_pairs_until(
     seen: &mut Seen,
