@@ -1150,7 +1150,18 @@ fn insert_rare_pairs(
     };
     let (bytes, mask) = seen.table();
     for part in [first, second] {
-        for (&i, &x) in rare[part.clone()].iter().zip(&rare_values[part]) {
+        let (rare, rare_values) = (&rare[part.clone()], &rare_values[part]);
+        // Eight at a time as arrays, unrolled as in `insert_pairs_until`.
+        let whole = rare.chunks_exact(8).zip(rare_values.chunks_exact(8));
+        for (i, x) in whole {
+            if let (Ok(i), Ok(x)) = (<&[u32; 8]>::try_from(i), <&[u32; 8]>::try_from(x)) {
+                for t in 0..8 {
+                    bytes[((x[t] ^ values[s - i[t] as usize]) & mask) as usize] = 1;
+                }
+            }
+        }
+        let rest = rare.len() / 8 * 8;
+        for (&i, &x) in rare[rest..].iter().zip(&rare_values[rest..]) {
             bytes[((x ^ values[s - i as usize]) & mask) as usize] = 1;
         }
     }
