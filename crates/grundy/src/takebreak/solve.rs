@@ -1141,7 +1141,7 @@ fn insert_rare_pairs(
     let rare_values = &class.rare_values[range];
     // An equal split is left out by cutting the list around it, so that
     // the loop itself has no test.
-    let (first, second) = if unequal && s % 2 == 0 {
+    let (first, second) = if unequal && s.is_multiple_of(2) {
         let half = rare.partition_point(|&i| (i as usize) < s / 2);
         let skip = usize::from(rare.get(half).is_some_and(|&i| i as usize == s / 2));
         (0..half, half + skip..rare.len())
@@ -1332,7 +1332,7 @@ mod tests {
                     return Err(TestCaseError::fail(format!("{found:?} against {first:?}")));
                 }
             };
-            let mut expected = vec![false; 64];
+            let mut expected = [false; 64];
             for a in start..inserted_to {
                 expected[pair(a) as usize] = true;
             }
