@@ -639,20 +639,27 @@ impl HeapSolver {
             None => (n0..n0 + len).map(|m| self.known_options(m, n0)).collect(),
         };
         let unequal = self.rules.is_grundys_game();
+        // The options among the batch's own heaps are first listed apart:
+        // when none of them is the candidate found in the parallel phase,
+        // that candidate is the value (every value below it is an option,
+        // and it was safe or its scans complete), and the set built by
+        // another thread is not touched at all. Officers to 2^21 spent 10%
+        // of its time in this sequential phase; this took its two-thread run
+        // from 2.03 s to 1.98 s (best of three each).
+        let mut fresh = Vec::new();
         for (m, mut partial) in (n0..).zip(partials) {
             self.reserve_for(m)?;
             self.work.pairs += partial.pairs;
-            partial.seen.widen(self.width());
             let values = &self.values[..m];
-            let seen = &mut partial.seen;
+            fresh.clear();
             for &k in &self.takes {
                 if k < m && m - k >= n0 {
-                    seen.insert(values[m - k]);
+                    fresh.push(values[m - k]);
                 }
             }
             if self.rules.tail_digit() & 2 != 0 {
                 for k in self.listed.max(1)..=m - n0 {
-                    seen.insert(values[m - k]);
+                    fresh.push(values[m - k]);
                 }
             }
             for class in &self.classes {
@@ -661,17 +668,23 @@ impl HeapSolver {
                         break;
                     }
                     let s = m - k;
-                    let last = last_pair(s, unequal);
-                    let upto = s.saturating_sub(n0).min(last);
-                    if upto >= 1 {
-                        insert_pairs_until(seen, values, s, 1..upto + 1, None);
-                        self.work.pairs += upto as u64;
-                    }
+                    let upto = s.saturating_sub(n0).min(last_pair(s, unequal));
+                    fresh.extend((1..=upto).map(|a| values[a] ^ values[s - a]));
+                    self.work.pairs += upto as u64;
                 }
             }
-            let mut pairs = 0;
-            let v = self.search(m, n0, m, &mut partial.seen, &mut partial.scans, &mut pairs);
-            self.work.pairs += pairs;
+            let v = if fresh.contains(&partial.mex) {
+                partial.seen.widen(self.width());
+                for &x in &fresh {
+                    partial.seen.insert(x);
+                }
+                let mut pairs = 0;
+                let v = self.search(m, n0, m, &mut partial.seen, &mut partial.scans, &mut pairs);
+                self.work.pairs += pairs;
+                v
+            } else {
+                partial.mex
+            };
             self.push(v);
         }
         Ok(())
@@ -712,8 +725,13 @@ impl HeapSolver {
             }
         }
         let mut scans = [ClassScan::default(); 2];
-        self.search(m, n0, n0, &mut seen, &mut scans, &mut pairs);
-        Partial { seen, scans, pairs }
+        let mex = self.search(m, n0, n0, &mut seen, &mut scans, &mut pairs);
+        Partial {
+            seen,
+            scans,
+            pairs,
+            mex,
+        }
     }
 
     /// The sparse method's search for heap `m`: while the mex of `seen` is
@@ -1130,6 +1148,8 @@ struct Partial {
     seen: Seen,
     scans: [ClassScan; 2],
     pairs: u64,
+    /// The mex of `seen` when the parallel phase stopped.
+    mex: u32,
 }
 
 /// When a scan may stop (the mex is safe), and the split class and `k` it
