@@ -64,10 +64,10 @@
 //! per value, Officers' mean scan went from 2756 to 2742 pairs), scanning
 //! from the middle of the heap (both parts then have large values, whose
 //! XOR rarely gives the small unsafe values: scans 5 to 44 times longer),
-//! gathering the rare pairs of two heaps in one pass (2.5% on Officers), a
-//! 16-bit copy of the values for the rare pairs (no gain: that loop is not
-//! waiting on memory), and batches of 32 to 256 heaps or one heap per task
-//! (within the ±15% that separate runs of the same build on this machine).
+//! gathering the rare pairs of two heaps in one pass (2.5% on Officers), and
+//! a 16-bit copy of the values for the rare pairs (no gain: that loop is not
+//! waiting on memory). Separate runs of one build vary by up to 15% on this
+//! machine, so small differences were measured as alternating A/B runs.
 
 use std::ops::Range;
 
@@ -633,6 +633,9 @@ impl HeapSolver {
             Some(pool) => pool.install(|| {
                 (n0..n0 + len)
                     .into_par_iter()
+                    // One heap per task: a heap's scan takes from 2^10 to
+                    // 2^14 pairs, so halves of a batch are rarely equal.
+                    .with_max_len(1)
                     .map(|m| self.known_options(m, n0))
                     .collect()
             }),
@@ -1116,10 +1119,12 @@ impl HeapSolver {
 }
 
 /// Heaps per parallel batch of the sparse engine: the options among a
-/// batch's own heaps are added one heap at a time, and often move a heap's
-/// candidate so that its search goes on sequentially, so batches stay short
-/// (32 or 64 heaps measured more pairs in all at heap 2^20).
-const BATCH: usize = 16;
+/// batch's own heaps are added one heap at a time, and sometimes move a
+/// heap's candidate so that its search goes on sequentially, so batches stay
+/// short. With the loops of the "Speed" section and one heap per task, 32
+/// beat 16 on two threads (Officers to 2^22: 3.83–3.88 s against
+/// 3.98–4.00 s; Grundy's game 3.85 s against 3.94 s).
+const BATCH: usize = 32;
 
 /// The last `a` of the splits `(a, s − a)`, `a <= s − a`; an equal split is
 /// left out when splits must be unequal.
