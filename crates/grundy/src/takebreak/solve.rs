@@ -50,14 +50,14 @@
 //! the scan for unsafe candidates. Both mark values in a table of one byte
 //! per value (a plain store, where a bitset needs a dependent
 //! load–OR–store), run over fixed-length chunks that the compiler unrolls
-//! without bounds checks, and the scan looks for its awaited value once per
+//! with no bounds check on the table, and the scan looks for its awaited value once per
 //! chunk rather than once per pair; the batch loop runs on a thread of the
 //! pool. Measured on the project's 2-core machine, same values throughout:
-//! Officers to 2^22 in 4.1 s (6.7 s on one thread) against 15.2 s for the
-//! RC2 solver of the `ogs` crate in the same run, where these loops as
-//! first written took 9.3 s; Grundy's game to 2^24 in 20 s (47–52 s
-//! before). `cargo bench -p grundy --bench takebreak` repeats the Officers
-//! comparison.
+//! Officers to 2^22 in 3.9 s (6.5–6.9 s on one thread) against 15.3–16.8 s
+//! for the RC2 solver of the `ogs` crate in the same run, where these loops
+//! as first written took 9.8 s (14.7 s on one thread); Grundy's game to
+//! 2^24 in 16 s (47–52 s before). `cargo bench -p grundy --bench
+//! takebreak` repeats them (Grundy's game with `GRUNDY_BENCH_LONG=1`).
 //!
 //! Measured and not kept: remembering more witnesses (the hardest unsafe
 //! value of a heap is rarely one a recent heap confirmed: with 16 witnesses
@@ -70,7 +70,6 @@
 //! machine, so small differences were measured as alternating A/B runs.
 
 use std::ops::Range;
-
 use std::sync::Arc;
 
 use rayon::prelude::*;
