@@ -187,3 +187,25 @@ proptest! {
         }
     }
 }
+
+/// The default settings (one thread per core, batches from heap 2^15 on)
+/// against the plain engine, past the heap where batches start: the speed
+/// work on the sparse engine's loops must not change a value.
+#[test]
+fn default_settings_equal_plain_past_the_first_batch() {
+    let to = if cfg!(debug_assertions) {
+        3_000
+    } else {
+        40_000
+    };
+    for game in [TakeBreak::officers(), TakeBreak::grundys_game()] {
+        let config = SequenceConfig {
+            stop_when_proved: false,
+            ..SequenceConfig::default()
+        };
+        let mut fast = HeapSolver::new(game.clone(), config).unwrap();
+        fast.try_extend(to, u64::MAX).unwrap();
+        let plain = values(&game, to, SolverChoice::Plain, 1).unwrap();
+        assert_eq!(fast.values(), &plain[..], "{game}");
+    }
+}

@@ -43,8 +43,34 @@
 //! adding the few options among the batch's own heaps in order (see
 //! `HeapSolver::sparse_batch`); the plain engine splits the pair scan of a
 //! large heap across threads. Both give exactly the sequential values.
+//!
+//! # Speed
+//!
+//! Nearly all the time goes into two loops: the pairs with a rare heap, and
+//! the scan for unsafe candidates. Both mark values in a table of one byte
+//! per value (a plain store, where a bitset needs a dependent
+//! load–OR–store), run over fixed-length chunks that the compiler unrolls
+//! with no bounds check on the table, and the scan looks for its awaited value once per
+//! chunk rather than once per pair; the batch loop runs on a thread of the
+//! pool. Measured on the project's 2-core machine, same values throughout:
+//! Officers to 2^22 in 3.9 s (6.5–6.9 s on one thread) against 15.3–16.8 s
+//! for the RC2 solver of the `ogs` crate in the same run, where these loops
+//! as first written took 9.8 s (14.7 s on one thread); Grundy's game to
+//! 2^24 in 16 s (47–52 s before). `cargo bench -p grundy --bench
+//! takebreak` repeats them (Grundy's game with `GRUNDY_BENCH_LONG=1`).
+//!
+//! Measured and not kept: remembering more witnesses (the hardest unsafe
+//! value of a heap is rarely one a recent heap confirmed: with 16 witnesses
+//! per value, Officers' mean scan went from 2756 to 2742 pairs), scanning
+//! from the middle of the heap (both parts then have large values, whose
+//! XOR rarely gives the small unsafe values: scans 5 to 44 times longer),
+//! gathering the rare pairs of two heaps in one pass (2.5% on Officers), and
+//! a 16-bit copy of the values for the rare pairs (no gain: that loop is not
+//! waiting on memory). Separate runs of one build vary by up to 15% on this
+//! machine, so small differences were measured as alternating A/B runs.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
@@ -217,15 +243,25 @@ struct SplitClass {
     mask: u64,
     /// Heaps `i >= 1` that are rare under `mask`, ascending.
     rare: Vec<u32>,
+    /// `G(i)` for each `i` of `rare`, side by side: the rare-pair loop then
+    /// reads one of its two values sequentially instead of through the index.
+    rare_values: Vec<u32>,
 }
 
-/// The set of option values of one heap: a bitset of `width` words, reused
-/// for every heap. (Four interleaved copies, to spare each insertion the
-/// wait for the previous one to the same word, measured 20% slower on
-/// Officers to 2^18: the index arithmetic cost more.)
+/// The set of option values of one heap: one byte per value (not one bit),
+/// reused for every heap, with room for `64 · width` values.
+///
+/// Why bytes: marking a value is then a plain store, where a bitset needs a
+/// load, an OR and a store that waits for the previous insertion into the
+/// same word (with values below 512 nearly every insertion does). Measured
+/// on Officers to 2^20, one thread, with the chunked target check of
+/// `insert_pairs_until`: 3.75 s before, 2.74 s after (Grundy's game: 4.82 s, 2.78 s). (Four
+/// interleaved bitsets, tried earlier, were 20% slower than one: the index
+/// arithmetic cost more.)
 #[derive(Clone, Debug, Default)]
 struct Seen {
-    words: Vec<u64>,
+    bytes: Vec<u8>,
+    /// In 64-value words, as [`HeapSolver::width`] counts.
     width: usize,
 }
 
@@ -233,31 +269,68 @@ impl Seen {
     /// Empties the set, with room for values below `64 · width`.
     fn reset(&mut self, width: usize) {
         self.width = width;
-        self.words.clear();
-        self.words.resize(width, 0);
+        self.bytes.clear();
+        self.bytes.resize(64 * width, 0);
     }
 
     #[inline]
     fn insert(&mut self, v: u32) {
-        self.words[(v >> 6) as usize] |= 1 << (v & 63);
+        self.bytes[v as usize] = 1;
     }
 
     /// Makes room for values below `64 · width`, keeping the set.
     fn widen(&mut self, width: usize) {
         if width > self.width {
-            self.words.resize(width, 0);
+            self.bytes.resize(64 * width, 0);
             self.width = width;
         }
     }
 
+    /// Adds the values of a bitset (bit `v` of word `v / 64`).
     fn merge(&mut self, other: &[u64]) {
-        for (a, b) in self.words[..self.width].iter_mut().zip(other) {
-            *a |= b;
+        for (i, &w) in other.iter().enumerate().take(self.width) {
+            let mut w = w;
+            while w != 0 {
+                self.bytes[64 * i + w.trailing_zeros() as usize] = 1;
+                w &= w - 1;
+            }
         }
     }
 
     fn mex(&self) -> u32 {
-        crate::mex_of_words(&self.words[..self.width]) as u32
+        self.mex_from(0)
+    }
+
+    /// The bytes with a mask below their length: the length is a power of
+    /// two above every value inserted, so `v & mask` changes no index, and
+    /// the compiler, seeing `len == mask + 1`, drops the bounds check.
+    #[inline]
+    fn table(&mut self) -> (&mut [u8], u32) {
+        let len = 64 * self.width;
+        debug_assert!(len.is_power_of_two() && len <= 1 << 32);
+        let mask = (len - 1) as u32;
+        (&mut self.bytes[..mask as usize + 1], mask)
+    }
+
+    /// The least value `>= from` not in the set: the mex when every value
+    /// below `from` is known to be in it (the mex only grows as values are
+    /// added, so a search resumes where it stood).
+    fn mex_from(&self, from: u32) -> u32 {
+        let bytes = &self.bytes[..64 * self.width];
+        let from = (from as usize).min(bytes.len());
+        // Eight bytes at a time: a zero byte is found as in `memchr`.
+        let mut i = from;
+        while i + 8 <= bytes.len() {
+            let mut chunk = [0u8; 8];
+            chunk.copy_from_slice(&bytes[i..i + 8]);
+            let w = u64::from_le_bytes(chunk);
+            let zero = w.wrapping_sub(0x0101_0101_0101_0101) & !w & 0x8080_8080_8080_8080;
+            if zero != 0 {
+                return (i + zero.trailing_zeros() as usize / 8) as u32;
+            }
+            i += 8;
+        }
+        (i + bytes[i..].iter().take_while(|&&b| b != 0).count()) as u32
     }
 }
 
@@ -293,7 +366,9 @@ pub struct HeapSolver {
     seen: Seen,
     /// Per split class, pairs that recently produced each value.
     witnesses: [Witnesses; 2],
-    pool: Option<rayon::ThreadPool>,
+    /// Shared so that [`HeapSolver::try_extend`] can run its whole loop
+    /// inside the pool (see there) while the solver keeps its handle.
+    pool: Option<Arc<rayon::ThreadPool>>,
     largest: u32,
     work: WorkCounts,
 }
@@ -312,6 +387,7 @@ impl HeapSolver {
             ks: splits.iter().copied().filter(|k| k % 2 == c).collect(),
             mask: 0,
             rare: Vec::new(),
+            rare_values: Vec::new(),
         };
         let sparse_possible =
             triples.is_empty() && rules.tail_digit() & 12 == 0 && !splits.is_empty();
@@ -333,7 +409,7 @@ impl HeapSolver {
                     threads,
                     reason: e.to_string(),
                 })?;
-            Some(pool)
+            Some(Arc::new(pool))
         } else {
             None
         };
@@ -442,6 +518,18 @@ impl HeapSolver {
     /// memory budget and [`SequenceConfig::max_heap`] are errors only when
     /// reached without a proof.
     pub fn try_extend(&mut self, to: u64, max_steps: u64) -> Result<Progress, SolveError> {
+        // The loop runs on a thread of the pool, so that each parallel batch
+        // is shared with the other threads directly: entering the pool from
+        // outside once per batch (every ~25 µs on Officers) cost a hand-over
+        // each time. Officers to 2^20 on two threads, measured while another
+        // program held one core: 3.19 s before, 2.44 s after.
+        match self.pool.clone() {
+            Some(pool) => pool.install(|| self.extend_loop(to, max_steps)),
+            None => self.extend_loop(to, max_steps),
+        }
+    }
+
+    fn extend_loop(&mut self, to: u64, max_steps: u64) -> Result<Progress, SolveError> {
         let mut steps = 0;
         loop {
             if self.config.stop_when_proved && self.is_proved() {
@@ -544,26 +632,36 @@ impl HeapSolver {
             Some(pool) => pool.install(|| {
                 (n0..n0 + len)
                     .into_par_iter()
+                    // One heap per task: a heap's scan takes from 2^10 to
+                    // 2^14 pairs, so halves of a batch are rarely equal.
+                    .with_max_len(1)
                     .map(|m| self.known_options(m, n0))
                     .collect()
             }),
             None => (n0..n0 + len).map(|m| self.known_options(m, n0)).collect(),
         };
         let unequal = self.rules.is_grundys_game();
+        // The options among the batch's own heaps are first listed apart:
+        // when none of them is the candidate found in the parallel phase,
+        // that candidate is the value (every value below it is an option,
+        // and it was safe or its scans complete), and the set built by
+        // another thread is not touched at all. Officers to 2^21 spent 10%
+        // of its time in this sequential phase; this took its two-thread run
+        // from 2.03 s to 1.98 s (best of three each).
+        let mut fresh = Vec::new();
         for (m, mut partial) in (n0..).zip(partials) {
             self.reserve_for(m)?;
             self.work.pairs += partial.pairs;
-            partial.seen.widen(self.width());
             let values = &self.values[..m];
-            let seen = &mut partial.seen;
+            fresh.clear();
             for &k in &self.takes {
                 if k < m && m - k >= n0 {
-                    seen.insert(values[m - k]);
+                    fresh.push(values[m - k]);
                 }
             }
             if self.rules.tail_digit() & 2 != 0 {
                 for k in self.listed.max(1)..=m - n0 {
-                    seen.insert(values[m - k]);
+                    fresh.push(values[m - k]);
                 }
             }
             for class in &self.classes {
@@ -572,17 +670,23 @@ impl HeapSolver {
                         break;
                     }
                     let s = m - k;
-                    let last = last_pair(s, unequal);
-                    let upto = s.saturating_sub(n0).min(last);
-                    if upto >= 1 {
-                        insert_pairs_until(seen, values, s, 1..upto + 1, None);
-                        self.work.pairs += upto as u64;
-                    }
+                    let upto = s.saturating_sub(n0).min(last_pair(s, unequal));
+                    fresh.extend((1..=upto).map(|a| values[a] ^ values[s - a]));
+                    self.work.pairs += upto as u64;
                 }
             }
-            let mut pairs = 0;
-            let v = self.search(m, n0, m, &mut partial.seen, &mut partial.scans, &mut pairs);
-            self.work.pairs += pairs;
+            let v = if fresh.contains(&partial.mex) {
+                partial.seen.widen(self.width());
+                for &x in &fresh {
+                    partial.seen.insert(x);
+                }
+                let mut pairs = 0;
+                let v = self.search(m, n0, m, &mut partial.seen, &mut partial.scans, &mut pairs);
+                self.work.pairs += pairs;
+                v
+            } else {
+                partial.mex
+            };
             self.push(v);
         }
         Ok(())
@@ -618,18 +722,18 @@ impl HeapSolver {
                 // Rare i with i < s and s − i < n0.
                 let from = class.rare.partition_point(|&i| (i as usize) + n0 <= s);
                 let to = class.rare.partition_point(|&i| (i as usize) < s);
-                for &i in &class.rare[from..to] {
-                    let i = i as usize;
-                    if !(unequal && 2 * i == s) {
-                        seen.insert(values[i] ^ values[s - i]);
-                    }
-                }
+                insert_rare_pairs(&mut seen, values, s, class, from..to, unequal);
                 pairs += (to - from) as u64;
             }
         }
         let mut scans = [ClassScan::default(); 2];
-        self.search(m, n0, n0, &mut seen, &mut scans, &mut pairs);
-        Partial { seen, scans, pairs }
+        let mex = self.search(m, n0, n0, &mut seen, &mut scans, &mut pairs);
+        Partial {
+            seen,
+            scans,
+            pairs,
+            mex,
+        }
     }
 
     /// The sparse method's search for heap `m`: while the mex of `seen` is
@@ -685,14 +789,14 @@ impl HeapSolver {
                 let mut start = scan.a.max((s + 1).saturating_sub(n0)).max(1);
                 while start <= last {
                     let found = insert_pairs_until(seen, values, s, start..last + 1, Some(g));
-                    let Some(a) = found else {
+                    let Some((_, next)) = found else {
                         *pairs += (last + 1 - start) as u64;
                         break;
                     };
-                    *pairs += (a + 1 - start) as u64;
-                    start = a + 1;
+                    *pairs += (next - start) as u64;
+                    start = next;
                     scan.a = start;
-                    g = seen.mex();
+                    g = seen.mex_from(g);
                     if safe(g, c) {
                         continue 'candidates;
                     }
@@ -714,6 +818,7 @@ impl HeapSolver {
             for class in &mut self.classes {
                 if !class.ks.is_empty() && (x & class.mask).count_ones() & 1 == 0 {
                     class.rare.push(n as u32);
+                    class.rare_values.push(v);
                 }
             }
         }
@@ -762,10 +867,12 @@ impl HeapSolver {
             let class = &mut self.classes[c];
             class.mask = best as u64;
             class.rare.clear();
+            class.rare_values.clear();
             for (i, &v) in self.values.iter().enumerate().skip(1) {
                 let x = u64::from(v) << 1 | (i as u64 & 1);
                 if (x & class.mask).count_ones() & 1 == 0 {
                     class.rare.push(i as u32);
+                    class.rare_values.push(v);
                 }
             }
         }
@@ -851,14 +958,7 @@ impl HeapSolver {
                 }
                 let s = n - k;
                 let below = class.rare.partition_point(|&i| (i as usize) < s);
-                let values = &self.values[..s];
-                for &i in &class.rare[..below] {
-                    let i = i as usize;
-                    if unequal && 2 * i == s {
-                        continue;
-                    }
-                    self.seen.insert(values[i] ^ values[s - i]);
-                }
+                insert_rare_pairs(&mut self.seen, &self.values, s, class, 0..below, unequal);
                 self.work.pairs += class.rare.len() as u64;
             }
         }
@@ -961,15 +1061,15 @@ impl HeapSolver {
             while start < prefix_end {
                 let found =
                     insert_pairs_until(&mut self.seen, values, s, start..prefix_end, Some(g));
-                let Some(a) = found else {
+                let Some((a, next)) = found else {
                     self.work.pairs += (prefix_end - start) as u64;
                     start = prefix_end;
                     break;
                 };
-                self.work.pairs += (a + 1 - start) as u64;
-                start = a + 1;
+                self.work.pairs += (next - start) as u64;
+                start = next;
                 remember(&mut self.witnesses[class], g, k, a);
-                g = self.seen.mex();
+                g = self.seen.mex_from(g);
                 if stop(g) {
                     return false;
                 }
@@ -1018,10 +1118,12 @@ impl HeapSolver {
 }
 
 /// Heaps per parallel batch of the sparse engine: the options among a
-/// batch's own heaps are added one heap at a time, and often move a heap's
-/// candidate so that its search goes on sequentially, so batches stay short
-/// (32 or 64 heaps measured more pairs in all at heap 2^20).
-const BATCH: usize = 16;
+/// batch's own heaps are added one heap at a time, and sometimes move a
+/// heap's candidate so that its search goes on sequentially, so batches stay
+/// short. With the loops of the "Speed" section and one heap per task, 32
+/// beat 16 on two threads (Officers to 2^22: 3.83–3.88 s against
+/// 3.98–4.00 s; Grundy's game 3.85 s against 3.94 s).
+const BATCH: usize = 32;
 
 /// The last `a` of the splits `(a, s − a)`, `a <= s − a`; an equal split is
 /// left out when splits must be unequal.
@@ -1050,6 +1152,8 @@ struct Partial {
     seen: Seen,
     scans: [ClassScan; 2],
     pairs: u64,
+    /// The mex of `seen` when the parallel phase stopped.
+    mex: u32,
 }
 
 /// When a scan may stop (the mex is safe), and the split class and `k` it
@@ -1072,9 +1176,62 @@ fn remember(witnesses: &mut Witnesses, g: u32, k: usize, a: usize) {
     entry[0] = (k as u32, a as u32);
 }
 
-/// Inserts `G(a) ^ G(s - a)` for `a` in `range`, stopping after the first
-/// pair whose value is `target` (and returning its `a`). The hot loop of
-/// both engines: plain slices and locals only, so nothing is reloaded.
+/// Inserts `G(i) ^ G(s − i)` for the rare heaps `class.rare[range]` (all
+/// below `s`), leaving out `i = s / 2` when splits must be unequal.
+#[inline]
+fn insert_rare_pairs(
+    seen: &mut Seen,
+    values: &[u32],
+    s: usize,
+    class: &SplitClass,
+    range: Range<usize>,
+    unequal: bool,
+) {
+    let rare = &class.rare[range.clone()];
+    let rare_values = &class.rare_values[range];
+    // An equal split is left out by cutting the list around it, so that
+    // the loop itself has no test.
+    let (first, second) = if unequal && s.is_multiple_of(2) {
+        let half = rare.partition_point(|&i| (i as usize) < s / 2);
+        let skip = usize::from(rare.get(half).is_some_and(|&i| i as usize == s / 2));
+        (0..half, half + skip..rare.len())
+    } else {
+        (0..rare.len(), 0..0)
+    };
+    let (bytes, mask) = seen.table();
+    for part in [first, second] {
+        let (rare, rare_values) = (&rare[part.clone()], &rare_values[part]);
+        // Eight at a time as arrays, unrolled as in `insert_pairs_until`.
+        let whole = rare.chunks_exact(8).zip(rare_values.chunks_exact(8));
+        for (i, x) in whole {
+            if let (Ok(i), Ok(x)) = (<&[u32; 8]>::try_from(i), <&[u32; 8]>::try_from(x)) {
+                for t in 0..8 {
+                    bytes[((x[t] ^ values[s - i[t] as usize]) & mask) as usize] = 1;
+                }
+            }
+        }
+        let rest = rare.len() / 8 * 8;
+        for (&i, &x) in rare[rest..].iter().zip(&rare_values[rest..]) {
+            bytes[((x ^ values[s - i as usize]) & mask) as usize] = 1;
+        }
+    }
+}
+
+/// Pairs inserted between two checks for the target in `insert_pairs_until`.
+const CHUNK: usize = 32;
+
+/// Inserts `G(a) ^ G(s - a)` for `a` in `range`. With a `target` (the
+/// current mex, so not yet in the set), stops at the end of the chunk of
+/// [`CHUNK`] pairs in which a pair gives it, returning that pair's `a` and
+/// the first `a` not inserted. The hot loop of both engines: plain slices
+/// and locals only, so nothing is reloaded.
+///
+/// Why chunks: checking every pair for the target puts a compare and a
+/// branch beside each store; checking the target's byte once per chunk
+/// costs at most `CHUNK − 1` extra pairs per hit; and a whole chunk is an
+/// array, whose loop the compiler unrolls. Officers to 2^20, one thread:
+/// with per-pair loops, chunks of 8, 16, 32, 64, 128 pairs took 2.48, 2.37,
+/// 2.31, 2.28, 2.35 s; unrolled, 16, 32, 64 took 1.75, 1.69, 1.77 s.
 #[inline]
 fn insert_pairs_until(
     seen: &mut Seen,
@@ -1082,22 +1239,43 @@ fn insert_pairs_until(
     s: usize,
     range: Range<usize>,
     target: Option<u32>,
-) -> Option<usize> {
+) -> Option<(usize, usize)> {
     if range.is_empty() {
         return None;
     }
     let low = &values[range.start..range.end];
     let high = &values[s + 1 - range.end..=s - range.start];
-    let width = seen.width;
-    let words = &mut seen.words[..width];
-    let target = target.unwrap_or(u32::MAX);
     let len = low.len();
     assert_eq!(high.len(), len);
-    for j in 0..len {
-        let v = low[j] ^ high[len - 1 - j];
-        words[(v >> 6) as usize] |= 1 << (v & 63);
-        if v == target {
-            return Some(range.start + j);
+    let (bytes, mask) = seen.table();
+    // Whole chunks as arrays, so that the loop is unrolled with no bounds
+    // check but the table's; then the shorter rest.
+    let whole = low.chunks_exact(CHUNK).zip(high.rchunks_exact(CHUNK));
+    let rest = (
+        low.chunks_exact(CHUNK).remainder(),
+        high.rchunks_exact(CHUNK).remainder(),
+    );
+    for (c, (lo, hi)) in whole.chain(std::iter::once(rest)).enumerate() {
+        match (<&[u32; CHUNK]>::try_from(lo), <&[u32; CHUNK]>::try_from(hi)) {
+            (Ok(lo), Ok(hi)) => {
+                for t in 0..CHUNK {
+                    bytes[((lo[t] ^ hi[CHUNK - 1 - t]) & mask) as usize] = 1;
+                }
+            }
+            _ => {
+                for (&x, &y) in lo.iter().zip(hi.iter().rev()) {
+                    bytes[((x ^ y) & mask) as usize] = 1;
+                }
+            }
+        }
+        if let Some(target) = target {
+            if bytes.get(target as usize).is_some_and(|&b| b != 0) {
+                let pairs = lo.iter().zip(hi.iter().rev());
+                if let Some(t) = pairs.clone().position(|(&x, &y)| x ^ y == target) {
+                    let a = range.start + c * CHUNK;
+                    return Some((a + t, a + lo.len()));
+                }
+            }
         }
     }
     None
@@ -1156,6 +1334,63 @@ impl TakeBreak {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The word-at-a-time zero search against a byte-by-byte one.
+        #[test]
+        fn mex_from_finds_the_first_missing_value(
+            width in 1usize..4,
+            present in proptest::collection::vec(any::<bool>(), 256),
+            from in 0u32..300,
+        ) {
+            let mut seen = Seen::default();
+            seen.reset(width);
+            for (v, _) in present.iter().enumerate().take(64 * width).filter(|p| *p.1) {
+                seen.insert(v as u32);
+            }
+            let expected = (from.min(64 * width as u32)..64 * width as u32)
+                .find(|&v| !present[v as usize])
+                .unwrap_or(64 * width as u32);
+            prop_assert_eq!(seen.mex_from(from), expected);
+        }
+
+        /// The chunked scan inserts exactly the pairs it says it did and
+        /// stops at the first chunk holding the target.
+        #[test]
+        fn chunked_scan_reports_its_witness(
+            values in proptest::collection::vec(0u32..64, 2..400),
+            start in 1usize..50,
+            target in 0u32..64,
+        ) {
+            let s = values.len() - 1;
+            let last = s / 2;
+            prop_assume!(start <= last);
+            let mut seen = Seen::default();
+            seen.reset(1);
+            let found = insert_pairs_until(&mut seen, &values, s, start..last + 1, Some(target));
+            let pair = |a: usize| values[a] ^ values[s - a];
+            let first = (start..=last).find(|&a| pair(a) == target);
+            let inserted_to = match (found, first) {
+                (Some((a, next)), Some(f)) => {
+                    prop_assert_eq!(a, f);
+                    prop_assert!(next > a && next <= last + 1 && next - start <= (a - start) / CHUNK * CHUNK + CHUNK);
+                    next
+                }
+                (None, None) => last + 1,
+                (found, first) => {
+                    return Err(TestCaseError::fail(format!("{found:?} against {first:?}")));
+                }
+            };
+            let mut expected = [false; 64];
+            for a in start..inserted_to {
+                expected[pair(a) as usize] = true;
+            }
+            for (v, &e) in expected.iter().enumerate() {
+                prop_assert_eq!(seen.bytes[v] != 0, e, "value {}", v);
+            }
+        }
+    }
 
     #[test]
     fn walsh_transform_counts_parities() {
