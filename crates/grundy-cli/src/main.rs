@@ -155,6 +155,10 @@ struct ValueArgs {
     /// Read one position per line from standard input, answer one per line.
     #[arg(long, conflicts_with = "expr")]
     batch: bool,
+    /// Read heap values from a store written by `grundy seq --store` instead of
+    /// recomputing them (repeat for several games).
+    #[arg(long, value_name = "FILE")]
+    store: Vec<std::path::PathBuf>,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -357,6 +361,16 @@ fn print_value(out: &mut impl Write, e: &Evaluation) -> io::Result<()> {
 
 fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
     let mut engine = Engine::new(args.limits.limits());
+    for path in &args.store {
+        match grundy::SequenceStore::open(path) {
+            Ok(store) => engine.use_sequence(store.sequence()),
+            Err(e) => {
+                return Ok(Err(UserError {
+                    message: format!("store {}: {e}", path.display()),
+                }))
+            }
+        }
+    }
     if args.batch {
         return batch(&mut engine, args.json).map(Ok);
     }

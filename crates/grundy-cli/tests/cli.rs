@@ -451,3 +451,36 @@ fn thermograph_and_transforms() {
     assert_eq!(o.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn value_reads_heap_values_from_a_store() {
+    let dir = std::env::temp_dir().join(format!("grundy-store-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = dir.join("officers.store");
+    let o = grundy(&[
+        "seq",
+        "officers",
+        "--to",
+        "3000",
+        "--store",
+        store.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let from_store = json(&[
+        "value",
+        "--json",
+        "--store",
+        store.to_str().unwrap(),
+        "officers(2999) + officers(1234)",
+    ]);
+    let computed = json(&["value", "--json", "officers(2999) + officers(1234)"]);
+    assert_eq!(from_store, computed);
+    let o = grundy(&[
+        "value",
+        "--store",
+        dir.join("missing").to_str().unwrap(),
+        "nim(1)",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}

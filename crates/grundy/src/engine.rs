@@ -121,6 +121,18 @@ impl Engine {
         }
     }
 
+    /// Answers heaps of the store's game from its values (and its period, if
+    /// proved) instead of recomputing them: `grundy value --store FILE`.
+    pub fn use_sequence(&mut self, sequence: HeapSequence) {
+        let rules = sequence.rules().clone();
+        let better = self.heaps.get(&rules).is_none_or(|have| {
+            have.len() < sequence.len() || (have.periodicity().is_none_or(|p| !p.proved))
+        });
+        if better {
+            self.heaps.insert(rules, sequence);
+        }
+    }
+
     /// The limits in force.
     pub fn limits(&self) -> &Limits {
         &self.limits
@@ -270,13 +282,16 @@ impl Engine {
         let table = self.board_table(piece, need)?;
         match table.get(sq) {
             Some(v) => Ok(Nimber(v as u64)),
-            None => Err(piece.check_square(sq).err().unwrap_or(TableError::OffBoard {
-                piece: piece.name().to_string(),
-                size: table.size(),
-                x: sq.x,
-                y: sq.y,
-            })
-            .into()),
+            None => Err(piece
+                .check_square(sq)
+                .err()
+                .unwrap_or(TableError::OffBoard {
+                    piece: piece.name().to_string(),
+                    size: table.size(),
+                    x: sq.x,
+                    y: sq.y,
+                })
+                .into()),
         }
     }
 
