@@ -502,6 +502,11 @@ fn table(args: &TableArgs) -> anyhow::Result<Result<(), UserError>> {
         }
         Err(e) => return Ok(Err(e)),
     };
+    if args.size == 0 {
+        return Ok(Err(UserError {
+            message: "--size must be at least 1 (the table has --size rows and columns)".into(),
+        }));
+    }
     if let Some(n) = piece.board() {
         if args.size > n {
             return Ok(Err(UserError {

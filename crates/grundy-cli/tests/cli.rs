@@ -91,6 +91,11 @@ fn bad_input_is_answered_with_where_and_what() {
         (vec!["seq", "queen", "--to", "5"], "grundy table"),
         (vec!["table", "kayles", "--size", "5"], "grundy seq"),
         (vec!["table", "piece[(-1,-2); 8]", "--size", "9"], "8×8"),
+        (vec!["table", "queen", "--size", "0"], "at least 1"),
+        (
+            vec!["table", "knight", "--size", "100000"],
+            "--max-positions",
+        ),
     ] {
         let o = grundy(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

@@ -226,8 +226,9 @@ impl Engine {
     /// The table of a piece covering at least `size`×`size` squares (its whole
     /// board when bounded), computed once and grown geometrically.
     pub fn board_table(&mut self, piece: &Piece, size: u64) -> Result<&BoardTable, EvalError> {
-        let have = self.boards.get(piece).map_or(0, BoardTable::size);
-        if have < size || (piece.board().is_some() && have == 0) {
+        let have = self.boards.get(piece).map(BoardTable::size);
+        if have.is_none_or(|have| have < size) {
+            let have = have.unwrap_or(0);
             let grown = size.max(have.saturating_mul(2)).max(16);
             let table = match BoardTable::compute(piece, grown, &self.limits) {
                 Ok(t) => t,

@@ -395,7 +395,12 @@ impl Parser<'_> {
                     },
                 })
             }
-            Some(c) if c.is_ascii_digit() || c == '-' => {
+            // a number, or a code whose first digit is a hexadecimal letter (c.7)
+            Some(c)
+                if c.is_ascii_digit()
+                    || c == '-'
+                    || (c.is_ascii_hexdigit() && self.text[self.pos + 1..].starts_with('.')) =>
+            {
                 self.pos += 1;
                 while let Some(c) = self.peek() {
                     if c.is_ascii_alphanumeric() || c == '.' {
