@@ -108,8 +108,9 @@ pub fn run(rules: &TakeBreak, name: &str, args: &SeqArgs) -> anyhow::Result<()> 
         }
         Some(path) => Some(SequenceStore::create(path, rules)?),
     };
-    let mut solver = match &store {
-        Some(s) if !s.is_empty() => HeapSolver::resume(rules.clone(), config, s.values().to_vec())
+    // The values read from the store move into the solver: one copy in memory, not two.
+    let mut solver = match &mut store {
+        Some(s) if !s.is_empty() => HeapSolver::resume(rules.clone(), config, s.take_values())
             .with_context(|| format!("cannot continue `{name}` from the store"))?,
         _ => HeapSolver::new(rules.clone(), config)?,
     };

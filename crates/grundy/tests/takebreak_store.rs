@@ -28,7 +28,7 @@ fn run_into_store(path: &Path, game: &TakeBreak, to: u64, step: u64) -> Sequence
     } else {
         SequenceStore::create(path, game).unwrap()
     };
-    let mut solver = HeapSolver::resume(game.clone(), config(), store.values().to_vec()).unwrap();
+    let mut solver = HeapSolver::resume(game.clone(), config(), store.take_values()).unwrap();
     while (solver.values().len() as u64) <= to {
         solver.try_extend(to, step).unwrap();
         store.append(solver.values()).unwrap();
@@ -46,9 +46,11 @@ fn fresh(game: &TakeBreak, to: u64) -> Vec<u32> {
 fn store_round_trips_and_answers_from_its_period() {
     let path = temp("kayles");
     let store = run_into_store(&path, &TakeBreak::kayles(), 400, 37);
-    assert_eq!(store.values(), &fresh(&TakeBreak::kayles(), 400)[..]);
+    assert_eq!(store.len(), 401);
+    // The writer keeps no copy of what it wrote.
+    assert!(store.values().is_empty());
     let read = SequenceStore::open(&path).unwrap();
-    assert_eq!(read.values(), store.values());
+    assert_eq!(read.values(), &fresh(&TakeBreak::kayles(), 400)[..]);
     assert_eq!(read.rules(), &TakeBreak::kayles());
     assert!(read.recovery().is_none());
     let sequence = read.sequence();
@@ -75,7 +77,11 @@ fn damage_is_reported_never_read() {
     assert_eq!(torn.values(), &fresh(&game, 3000)[..torn.len() as usize]);
     assert!(recovery.dropped_bytes > 0);
     let resumed = run_into_store(&path, &game, 3000, 1000);
-    assert_eq!(resumed.values(), &fresh(&game, 3000)[..]);
+    assert_eq!(resumed.len(), 3001);
+    assert_eq!(
+        SequenceStore::open(&path).unwrap().values(),
+        &fresh(&game, 3000)[..]
+    );
     assert!(SequenceStore::open(&path).unwrap().recovery().is_none());
 
     // A flipped byte inside an earlier chunk is an error naming its offset.
@@ -163,7 +169,61 @@ fn killed_writer_resumes_from_its_last_checkpoint() {
     let expected = fresh(&game, reached + 500);
     assert_eq!(interrupted.values(), &expected[..reached as usize]);
     let resumed = run_into_store(&path, &game, reached + 500, 400);
-    assert_eq!(resumed.values(), &expected[..]);
+    assert_eq!(resumed.len(), reached + 501);
     assert_eq!(SequenceStore::open(&path).unwrap().values(), &expected[..]);
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn appending_another_sequence_is_refused() {
+    let path = temp("diverged");
+    let game = TakeBreak::grundys_game();
+    let values = fresh(&game, 500);
+    let mut store = SequenceStore::create(&path, &game).unwrap();
+    store.append(&values[..300]).unwrap();
+    store.append(&values[..300]).unwrap();
+    // A changed value in the stretch last written is caught, whichever it is.
+    for at in [0, 150, 299] {
+        let mut other = values.clone();
+        other[at] ^= 1;
+        match store.append(&other) {
+            Err(StoreError::Diverged { from: 0, to: 300 }) => {}
+            wrong => panic!("heap {at}: {wrong:?}"),
+        }
+    }
+    // Fewer values than stored is a gap.
+    assert!(matches!(
+        store.append(&values[..299]),
+        Err(StoreError::Gap {
+            expected: 300,
+            found: 299
+        })
+    ));
+    store.append(&values[..400]).unwrap();
+    let mut other = values.clone();
+    other[350] ^= 1;
+    assert!(matches!(
+        store.append(&other),
+        Err(StoreError::Diverged { from: 300, to: 400 })
+    ));
+    store.append(&values).unwrap();
+    drop(store);
+
+    // A resumed writer checks against the last chunk it read.
+    let mut store = SequenceStore::open_append(&path, &game).unwrap();
+    assert_eq!(store.take_values(), values);
+    assert!(store.values().is_empty());
+    assert_eq!(store.len(), 501);
+    let mut other = fresh(&game, 600);
+    other[450] ^= 1;
+    assert!(matches!(
+        store.append(&other),
+        Err(StoreError::Diverged { from: 400, to: 501 })
+    ));
+    let more = fresh(&game, 600);
+    store.append(&more).unwrap();
+    assert_eq!(SequenceStore::open(&path).unwrap().values(), &more[..]);
+    // Nothing refused was written.
+    assert!(SequenceStore::open(&path).unwrap().recovery().is_none());
     std::fs::remove_file(&path).unwrap();
 }

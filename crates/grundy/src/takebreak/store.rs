@@ -21,6 +21,15 @@
 //! cuts it off, and the work is redone from the last checkpoint. A bad chunk
 //! that is *not* the last one means the file was damaged some other way and
 //! is an error naming the offset: values are never read from a corrupt file.
+//!
+//! # Memory
+//!
+//! A store opened for reading holds its values (4 bytes a heap) so that it
+//! can answer [`SequenceStore::values`]. A store being written holds none:
+//! it keeps the count and a checksum of the values it last appended, so a
+//! long run keeps a single copy of its sequence, the solver's. The values
+//! read by [`SequenceStore::open_append`] are handed on to the resuming
+//! solver by move with [`SequenceStore::take_values`].
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
@@ -101,6 +110,18 @@ pub enum StoreError {
         /// The heap given.
         found: u64,
     },
+    /// Values appended that differ from those already stored: the sequence
+    /// given is not a continuation of the stored one.
+    #[error(
+        "the values given for heaps {from}..{to} differ from those already stored; append \
+         the stored sequence's continuation (resume the solver from the store's values)"
+    )]
+    Diverged {
+        /// The first heap of the range checked.
+        from: u64,
+        /// One past the last heap of the range checked.
+        to: u64,
+    },
     /// Writing to a store opened for reading only.
     #[error("`{path}` was opened for reading only")]
     ReadOnly {
@@ -134,9 +155,48 @@ pub struct StoreRecovery {
 pub struct SequenceStore {
     path: PathBuf,
     rules: TakeBreak,
+    /// Read from the file: all of it for a reader; for a writer, only what
+    /// `open_append` read, until [`SequenceStore::take_values`] moves it out.
     values: Vec<u32>,
+    /// How many values the file holds.
+    count: u64,
+    /// The last stretch written (or read) and the CRC-32 of its values: what
+    /// `append` checks the caller's prefix against, at a cost proportional
+    /// to the new values rather than to the whole sequence.
+    tail: TailCheck,
     file: Option<File>,
     recovery: Option<StoreRecovery>,
+}
+
+/// The checksum of the values `G(start..end)` last written or read.
+#[derive(Clone, Copy, Debug, Default)]
+struct TailCheck {
+    start: u64,
+    end: u64,
+    crc: u32,
+}
+
+impl TailCheck {
+    fn of(start: usize, values: &[u32]) -> TailCheck {
+        TailCheck {
+            start: start as u64,
+            end: (start + values.len()) as u64,
+            crc: values_crc(values),
+        }
+    }
+}
+
+/// CRC-32 of values as little-endian words (the same on every platform).
+fn values_crc(values: &[u32]) -> u32 {
+    let mut hasher = crc32fast::Hasher::new();
+    for block in values.chunks(1024) {
+        let mut bytes = [0u8; 4096];
+        for (out, v) in bytes.chunks_exact_mut(4).zip(block) {
+            out.copy_from_slice(&v.to_le_bytes());
+        }
+        hasher.update(&bytes[..4 * block.len()]);
+    }
+    hasher.finalize()
 }
 
 fn io_error<'a>(op: &'static str, path: &'a Path) -> impl FnOnce(io::Error) -> StoreError + 'a {
@@ -246,6 +306,8 @@ impl SequenceStore {
             path: path.to_owned(),
             rules: rules.clone(),
             values: Vec::new(),
+            count: 0,
+            tail: TailCheck::default(),
             file: Some(file),
             recovery: None,
         })
@@ -328,9 +390,14 @@ impl SequenceStore {
         let mut values = Vec::new();
         let mut at = header_end + 4;
         let mut recovery = None;
+        let mut last_chunk_start = 0;
         while at < bytes.len() {
+            let before = values.len();
             match Self::read_chunk(&bytes[at..], values.len() as u64, &mut values) {
-                Ok(len) => at += len,
+                Ok(len) => {
+                    at += len;
+                    last_chunk_start = before;
+                }
                 Err(reason) => {
                     let is_last = Self::next_chunk_start(&bytes, at).is_none();
                     if !is_last {
@@ -344,9 +411,13 @@ impl SequenceStore {
                 }
             }
         }
+        // The file's bytes are no longer needed: free them before the values live on.
+        drop(bytes);
         Ok(SequenceStore {
             path: path.to_owned(),
             rules,
+            count: values.len() as u64,
+            tail: TailCheck::of(last_chunk_start, &values[last_chunk_start..]),
             values,
             file: None,
             recovery,
@@ -409,28 +480,29 @@ impl SequenceStore {
     /// Appends `values[self.len()..]`: `values` is the whole sequence so far
     /// (as [`crate::HeapSolver::values`] gives it), and is synced to disk
     /// before returning.
+    ///
+    /// The store keeps no copy of the values: it checks that `values`
+    /// continues the stored sequence by the checksum of the stretch it last
+    /// wrote (or read), which catches a caller that hands it another
+    /// sequence; the values written are checksummed on disk as always.
     pub fn append(&mut self, values: &[u32]) -> Result<(), StoreError> {
         let Some(file) = self.file.as_mut() else {
             return Err(StoreError::ReadOnly {
                 path: self.path.clone(),
             });
         };
-        let from = self.values.len();
+        let from = self.count as usize;
         if values.len() < from {
             return Err(StoreError::Gap {
                 expected: from as u64,
                 found: values.len() as u64,
             });
         }
-        if values[..from] != self.values[..] {
-            let first = values
-                .iter()
-                .zip(&self.values)
-                .position(|(a, b)| a != b)
-                .unwrap_or(0);
-            return Err(StoreError::Gap {
-                expected: from as u64,
-                found: first as u64,
+        let tail = self.tail;
+        if values_crc(&values[tail.start as usize..tail.end as usize]) != tail.crc {
+            return Err(StoreError::Diverged {
+                from: tail.start,
+                to: tail.end,
             });
         }
         for (i, chunk) in values[from..].chunks(MAX_CHUNK_VALUES).enumerate() {
@@ -439,7 +511,10 @@ impl SequenceStore {
                 .map_err(io_error("append to", &self.path))?;
         }
         file.sync_data().map_err(io_error("sync", &self.path))?;
-        self.values.extend_from_slice(&values[from..]);
+        if values.len() > from {
+            self.tail = TailCheck::of(from, &values[from..]);
+        }
+        self.count = values.len() as u64;
         Ok(())
     }
 
@@ -448,19 +523,47 @@ impl SequenceStore {
         &self.rules
     }
 
-    /// The stored values, `G(0..len)`.
+    /// The values read from the file, `G(0..n)`: for a store opened with
+    /// [`SequenceStore::open`], all of them (`n` = [`SequenceStore::len`]).
+    /// A store being written keeps no copy of what it appends, so for it
+    /// this is only what [`SequenceStore::open_append`] read, and empty once
+    /// [`SequenceStore::take_values`] has moved that out.
     pub fn values(&self) -> &[u32] {
         &self.values
     }
 
+    /// Moves the values read from the file out of the store (leaving
+    /// [`SequenceStore::values`] empty, [`SequenceStore::len`] unchanged):
+    /// how a resuming solver gets them without a second copy in memory.
+    ///
+    /// ```
+    /// use grundy::{HeapSolver, SequenceConfig, SequenceStore, TakeBreak};
+    /// let path = std::env::temp_dir().join(format!("grundy-doc-take-{}", std::process::id()));
+    /// let _ = std::fs::remove_file(&path);
+    /// let game = TakeBreak::kayles();
+    /// SequenceStore::create(&path, &game).unwrap().append(&[0, 1, 2]).unwrap();
+    /// let mut store = SequenceStore::open_append(&path, &game).unwrap();
+    /// let mut solver =
+    ///     HeapSolver::resume(game, SequenceConfig::default(), store.take_values()).unwrap();
+    /// assert!(store.values().is_empty());
+    /// solver.try_extend(9, u64::MAX).unwrap();
+    /// store.append(solver.values()).unwrap();
+    /// assert_eq!(store.len(), 10);
+    /// assert_eq!(SequenceStore::open(&path).unwrap().values(), solver.values());
+    /// std::fs::remove_file(&path).unwrap();
+    /// ```
+    pub fn take_values(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.values)
+    }
+
     /// The number of stored values.
     pub fn len(&self) -> u64 {
-        self.values.len() as u64
+        self.count
     }
 
     /// Whether no value is stored.
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+        self.count == 0
     }
 
     /// The torn chunk found when opening, if any.
@@ -470,6 +573,7 @@ impl SequenceStore {
 
     /// The stored values as a sequence, with the periodicity they show
     /// (proved where the Guy–Smith check covers it).
+    /// Meant for a store opened for reading: see [`SequenceStore::values`].
     pub fn sequence(&self) -> HeapSequence {
         let periodicity = find_periodicity(&self.rules, &self.values);
         HeapSequence::new(self.rules.clone(), self.values.clone(), periodicity)
