@@ -93,6 +93,14 @@ fn bad_input_is_answered_with_where_and_what() {
         (vec!["table", "piece[(-1,-2); 8]", "--size", "9"], "8×8"),
         (vec!["table", "queen", "--size", "0"], "at least 1"),
         (
+            vec!["seq", "domineering", "--to", "3"],
+            "not an impartial heap or board ruleset",
+        ),
+        (
+            vec!["verify", "hackenbush + nim", "--bound", "1"],
+            "not an impartial heap or board ruleset",
+        ),
+        (
             vec!["table", "knight", "--size", "100000"],
             "--max-positions",
         ),

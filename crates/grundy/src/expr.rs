@@ -164,7 +164,7 @@ const OTHER_NAMES: &[&str] = &[
 ];
 
 /// The compound written by `name`, if any.
-fn compound_kind(name: &str) -> Option<CompoundKind> {
+pub(crate) fn compound_kind(name: &str) -> Option<CompoundKind> {
     Some(match name {
         "selective" => CompoundKind::Selective,
         "not_all" => CompoundKind::NotAll,
@@ -626,7 +626,7 @@ fn natural(arg: &Arg, plural: &str, singular: &str) -> Result<u64, ExprError> {
     }
 }
 
-fn ruleset(term: &Term) -> Result<Ruleset, ExprError> {
+pub(crate) fn ruleset(term: &Term) -> Result<Ruleset, ExprError> {
     let name = term.name.as_str();
     let params = term.params.as_deref();
     let no_params = |r: Ruleset| -> Result<Ruleset, ExprError> {
@@ -712,6 +712,15 @@ fn ruleset(term: &Term) -> Result<Ruleset, ExprError> {
             Ok(heap(&format!("{name}[{}]", list.join(",")), tb(rules)))
         }
         "piece" => piece(term),
+        // Known, but not a ruleset with heaps or squares (seq, table and verify need one).
+        _ if PARTIZAN_NAMES.contains(&name) || name == "staircase" || term.literal.is_some() => {
+            Err(ExprError::invalid(
+                term.name_span,
+                format!("'{}' is not an impartial heap or board ruleset", term.literal.as_deref().unwrap_or(name)),
+                "seq takes a heap ruleset (kayles, octal[0.137], sub[1,3,4], ...), table and verify a piece or \
+                 a heap ruleset; evaluate partizan games and staircases with their positions in `grundy value`",
+            ))
+        }
         _ => {
             let hint = closest(name)
                 .map(|n| format!("did you mean '{n}'? "))

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::expr::{validate, GameExpr};
+use crate::expr::{compound_kind, ruleset, validate, GameExpr, Ruleset};
 use crate::syntax::{parse_expr, Arg, Expr, Term};
 use crate::{
     Compound, Engine, EvalError, ExprError, ExprGraph, Limits, Nimber, Outcome, PlainSearch, Play,
@@ -208,15 +208,6 @@ pub fn search(game: &GameExpr, config: &SearchConfig) -> Result<Answer, EvalErro
     })
 }
 
-const BOARD: &[&str] = &["queen", "rook", "bishop", "king", "knight", "piece"];
-const WRAPPERS: &[&str] = &[
-    "misere",
-    "selective",
-    "not_all",
-    "conjunctive",
-    "continued_conjunctive",
-];
-
 fn collect_free(expr: &Expr, free: &mut Vec<(usize, usize)>) -> Result<(), ExprError> {
     for term in &expr.terms {
         collect_term(term, free)?;
@@ -225,7 +216,7 @@ fn collect_free(expr: &Expr, free: &mut Vec<(usize, usize)>) -> Result<(), ExprE
 }
 
 fn collect_term(term: &Term, free: &mut Vec<(usize, usize)>) -> Result<(), ExprError> {
-    if WRAPPERS.contains(&term.name.as_str()) {
+    if term.name == "misere" || compound_kind(&term.name).is_some() {
         for arg in term.args.as_deref().unwrap_or(&[]) {
             if let Arg::Expr(e) = arg {
                 collect_free(e, free)?;
@@ -233,7 +224,7 @@ fn collect_term(term: &Term, free: &mut Vec<(usize, usize)>) -> Result<(), ExprE
         }
         return Ok(());
     }
-    if term.args.is_some() || term.name == "0" {
+    if term.args.is_some() || term.literal.is_some() || term.name == "0" {
         return Ok(());
     }
     if term.name == "staircase" {
@@ -243,10 +234,10 @@ fn collect_term(term: &Term, free: &mut Vec<(usize, usize)>) -> Result<(), ExprE
             accepted: "give its coins, as in staircase(0,2,1)".into(),
         });
     }
-    let coords = if BOARD.contains(&term.name.as_str()) {
-        2
-    } else {
-        1
+    // Validation says what the ruleset is: a piece ranges over squares, a heap game over heaps.
+    let coords = match ruleset(term)? {
+        Ruleset::Board(_) => 2,
+        Ruleset::Heap(_) => 1,
     };
     free.push((term.span.end, coords));
     Ok(())
