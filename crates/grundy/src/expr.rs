@@ -461,13 +461,6 @@ fn partizan_component(term: &Term) -> Result<Option<partizan::Component>, ExprEr
     };
     let name = term.name.as_str();
     let component = match name {
-        // Tiny(x) and Miny(x) are CGSuite functions; their text is a value.
-        "Tiny" | "Miny" => {
-            return partizan_component(&Term {
-                literal: Some(term_text(term)),
-                ..term.clone()
-            })
-        }
         "domineering" => {
             let (s, at) = string_arg(
                 name,
@@ -563,28 +556,6 @@ fn partizan_component(term: &Term) -> Result<Option<partizan::Component>, ExprEr
         _ => return Ok(None),
     };
     Ok(Some(component))
-}
-
-/// The text a term was written with, rebuilt from its parts.
-fn term_text(term: &Term) -> String {
-    let args: Vec<String> = term
-        .args
-        .as_deref()
-        .unwrap_or(&[])
-        .iter()
-        .map(|a| match a {
-            Arg::Int(t, _) => t.clone(),
-            Arg::Str(t, _) => format!("\"{t}\""),
-            Arg::List(items, _) => format!("[{}]", items.len()),
-            Arg::Expr(e) => e
-                .terms
-                .iter()
-                .map(|t| t.literal.clone().unwrap_or_else(|| t.name.clone()))
-                .collect::<Vec<_>>()
-                .join("+"),
-        })
-        .collect();
-    format!("{}({})", term.name, args.join(","))
 }
 
 trait ArgsSpan {

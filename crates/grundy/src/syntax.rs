@@ -265,8 +265,8 @@ impl Parser<'_> {
             }
         }
         let (name, name_span) = self.word().expect("a letter starts a word");
-        if name.chars().all(|c| c == 'v') {
-            // v, vv, v<2>, v[3], v*: a value in CGSuite notation, not a name
+        if name.chars().all(|c| c == 'v') || name == "Tiny" || name == "Miny" {
+            // v, vv, v<2>, v[3], v*, Tiny(x), Miny(x): a value in CGSuite notation, not a name
             self.pos = start;
             return self.literal(start);
         }
@@ -631,6 +631,9 @@ mod tests {
             ]
         );
         assert!(parse_expr("{1|0").is_err());
+        let e = parse_expr("Tiny(1/2) + Miny({1|0})").unwrap();
+        let lits: Vec<Option<&str>> = e.terms.iter().map(|t| t.literal.as_deref()).collect();
+        assert_eq!(lits, [Some("Tiny(1/2)"), Some("Miny({1|0})")]);
         assert_eq!(parse_expr("0").unwrap().terms[0].name, "0");
     }
 
