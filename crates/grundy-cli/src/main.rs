@@ -624,18 +624,9 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<Result<bool, UserError>> {
 
 /// The canonical value of a game expression, or of a whole text in CGSuite notation.
 fn canonical(engine: &mut Engine, text: &str) -> Result<grundy::partizan::Game, UserError> {
-    let game = match grundy::parse_game(text) {
-        Ok(g) => g,
-        // a whole text in CGSuite notation, such as a sum the grammar does not split
-        Err(e) => match grundy::partizan::Game::parse(text) {
-            Ok(v) => return Ok(v),
-            Err(_) => {
-                return Err(UserError {
-                    message: format!("{e}\n{}", caret(text, e.at())),
-                })
-            }
-        },
-    };
+    let game = grundy::parse_any(text).map_err(|e| UserError {
+        message: format!("{e}\n{}", caret(text, e.at())),
+    })?;
     engine.partizan_value(&game).map_err(|e| UserError {
         message: format!("{text}: {e}"),
     })

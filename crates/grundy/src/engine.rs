@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::expr::{GameExpr, Group, HeapKind, HeapRules};
+use crate::expr::{parse_any, GameExpr, Group, HeapKind, HeapRules};
 use crate::partizan;
 use crate::{
     misere_nim_outcome, misere_nim_winning_moves, parse_game, BoardTable, ExprError, GameGraph,
@@ -146,24 +146,7 @@ impl Engine {
 
     /// Parses, validates and analyses `text`, impartial or partizan.
     pub fn analyse(&mut self, text: &str) -> Result<Analysis, EvalError> {
-        let game = match parse_game(text) {
-            Ok(g) => g,
-            Err(e) => {
-                // A value the expression grammar does not delimit (a sum written
-                // CGSuite's way) may still be one value in CGSuite notation.
-                return match partizan::Game::parse(text) {
-                    Ok(g) => {
-                        let c = partizan::Component::Value(g);
-                        let report = partizan::analyse(std::slice::from_ref(&c))?;
-                        Ok(Analysis::Partizan {
-                            game: GameExpr::Sum(vec![Group::Partizan(c)]),
-                            report,
-                        })
-                    }
-                    Err(_) => Err(e.into()),
-                };
-            }
-        };
+        let game = parse_any(text)?;
         self.analyse_game(&game)
     }
 

@@ -208,6 +208,19 @@ pub fn parse_game(text: &str) -> Result<GameExpr, ExprError> {
     validate(&expr)
 }
 
+/// Parses a game expression, or else a whole text in CGSuite notation (a
+/// value the expression grammar does not delimit, such as a sum written
+/// CGSuite's way) as one partizan value. The error is the expression
+/// grammar's when neither reads it.
+pub fn parse_any(text: &str) -> Result<GameExpr, ExprError> {
+    parse_game(text).or_else(|e| match partizan::Game::parse(text) {
+        Ok(g) => Ok(GameExpr::Sum(vec![Group::Partizan(
+            partizan::Component::Value(g),
+        )])),
+        Err(_) => Err(e),
+    })
+}
+
 /// Parses and validates a ruleset given without a position (`kayles`, `piece[(1,2); 8]`).
 pub fn parse_ruleset_spec(text: &str) -> Result<Ruleset, ExprError> {
     let term = crate::parse_ruleset(text)?;

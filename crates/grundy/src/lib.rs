@@ -39,8 +39,8 @@ pub use compound::{
 };
 pub use engine::{Analysis, Atom, Engine, EvalError, Evaluation, ExprGraph};
 pub use expr::{
-    parse_game, parse_ruleset_spec, validate, ExprError, GameExpr, Group, HeapKind, HeapRules,
-    Ruleset,
+    parse_any, parse_game, parse_ruleset_spec, validate, ExprError, GameExpr, Group, HeapKind,
+    HeapRules, Ruleset,
 };
 pub use family::{search as search_game, Answer, Family, FamilyVerdict};
 pub use heap_options::takebreak_options_until;
