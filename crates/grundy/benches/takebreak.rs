@@ -132,12 +132,12 @@ fn officers_against_ogs() {
         .values()
         .iter()
         .zip(theirs.nimbers())
-        .all(|(a, &b)| *a == u32::from(b));
+        .all(|(a, &b)| a == u32::from(b));
     assert!(
         same && theirs.nimbers().len() == ours.values().len(),
         "values differ from ogs"
     );
-    spot_check(&game, ours.values());
+    spot_check(&game, &ours.values().to_vec());
     let ratio = t_ogs.as_secs_f64() / t_ours.as_secs_f64();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!(
@@ -155,7 +155,7 @@ fn grundy_long() {
     let to = (1u64 << 24) - 1;
     let game = TakeBreak::grundys_game();
     let (sequence, t) = timed(|| run(&game, to, SolverChoice::Auto, false));
-    spot_check(&game, sequence.values());
+    spot_check(&game, &sequence.values().to_vec());
     let stats = sequence.stats();
     println!(
         "{:<28} G(0..2^24): {:>9.1} s   largest value {} at heap {}   {} rare heaps, last at {:?} (target < 60 s: {})",

@@ -58,7 +58,7 @@ pub use syntax::{caret, parse_expr, parse_ruleset, Arg, Expr, Item, Span, Syntax
 pub use takebreak::{
     find_periodicity, guy_smith_bound, CodeError, Engine as HeapEngine, HeapSequence, HeapSolver,
     Periodicity, Progress, SequenceConfig, SequenceError, SequenceStats, SequenceStore,
-    SolveError as HeapSolveError, SolverChoice, StoreError, StoreRecovery, TakeBreak, WorkCounts,
-    MAX_CODE_DIGITS, MAX_LISTED_RARE_HEAPS, SPARSE_MAX_RARE_FRACTION,
+    SolveError as HeapSolveError, SolverChoice, StoreError, StoreRecovery, TakeBreak, ValueTable,
+    WorkCounts, MAX_CODE_DIGITS, MAX_LISTED_RARE_HEAPS, SPARSE_MAX_RARE_FRACTION,
 };
 pub use verify::{verify_loopy_outcomes, verify_nimbers, verify_outcomes, Verdict};

@@ -102,7 +102,7 @@ fn grundys_game_rare_values_are_flammenkamps() {
             .values()
             .iter()
             .enumerate()
-            .map(|(n, &v)| (n as u64, u64::from(v)))
+            .map(|(n, v)| (n as u64, u64::from(v)))
             .filter(|&(_, v)| (v & mask).count_ones() & 1 == 0)
             .collect();
         assert_eq!(rare, expected, "{solver:?}");

@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use grundy::{
     mex_naive, HeapSolveError, HeapSolver, Rules, SequenceConfig, SolverChoice, TakeBreak,
+    ValueTable,
 };
 use proptest::prelude::*;
 
@@ -93,6 +94,38 @@ fn threads_do_not_change_values() {
     }
 }
 
+/// The table starts with one byte a heap and widens when a value passes
+/// 255: in the middle of a parallel batch of the sparse engine, in the plain
+/// engine, and on resuming from a table that is already wide.
+#[test]
+fn widening_the_table_keeps_every_value() {
+    // 0.74 passes 255 at heap 4760 (sparse), 0.64 at 3833, 0.2444 at 1930 (plain).
+    for (code, to) in [("0.74", 6000), ("0.64", 5000), ("0.2444", 3000)] {
+        let game = TakeBreak::from_code(code).unwrap();
+        let plain = values(&game, to, SolverChoice::Plain, 1).unwrap();
+        assert!(plain.iter().any(|&v| v > 255), "{code} must pass 255");
+        for threads in [1, 2] {
+            let config = SequenceConfig {
+                threads,
+                stop_when_proved: false,
+                parallel_min_pairs: 64,
+                ..SequenceConfig::default()
+            };
+            let mut solver = HeapSolver::new(game.clone(), config.clone()).unwrap();
+            solver.try_extend(to, u64::MAX).unwrap();
+            assert_eq!(*solver.values(), plain, "{code}, {threads} threads");
+            assert_eq!(solver.values().bytes_per_value(), 2);
+
+            let mut wide = ValueTable::with_capacity(0, 4);
+            plain[..to as usize / 2].iter().for_each(|&v| wide.push(v));
+            assert_eq!(wide.bytes_per_value(), 4);
+            let mut resumed = HeapSolver::resume(game.clone(), config, wide).unwrap();
+            resumed.try_extend(to, u64::MAX).unwrap();
+            assert_eq!(*resumed.values(), plain, "{code} resumed wide");
+        }
+    }
+}
+
 #[test]
 fn grundys_game_starts_as_published() {
     // OEIS A002188 (offset 0).
@@ -111,14 +144,13 @@ fn resuming_continues_the_same_sequence() {
         stop_when_proved: false,
         ..SequenceConfig::default()
     };
-    let mut resumed =
-        HeapSolver::resume(game.clone(), config.clone(), all[..1700].to_vec()).unwrap();
+    let mut resumed = HeapSolver::resume(game.clone(), config.clone(), all[..1700].into()).unwrap();
     resumed.try_extend(3000, u64::MAX).unwrap();
     assert_eq!(resumed.values(), &all[..]);
     let mut wrong = all[..100].to_vec();
     wrong[99] ^= 1;
     assert!(matches!(
-        HeapSolver::resume(game, config, wrong),
+        HeapSolver::resume(game, config, wrong.into()),
         Err(HeapSolveError::WrongValues { heap: 99, .. })
     ));
 }

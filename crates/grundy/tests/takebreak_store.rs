@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use grundy::{HeapSolver, SequenceConfig, SequenceStore, StoreError, TakeBreak};
+use grundy::{HeapSolver, SequenceConfig, SequenceStore, StoreError, TakeBreak, ValueTable};
 
 fn temp(name: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("grundy-test-{}-{name}", std::process::id()));
@@ -36,6 +36,11 @@ fn run_into_store(path: &Path, game: &TakeBreak, to: u64, step: u64) -> Sequence
     store
 }
 
+/// Values as the table the store appends from.
+fn table(values: &[u32]) -> ValueTable {
+    ValueTable::from(values)
+}
+
 fn fresh(game: &TakeBreak, to: u64) -> Vec<u32> {
     let mut solver = HeapSolver::new(game.clone(), config()).unwrap();
     solver.try_extend(to, u64::MAX).unwrap();
@@ -53,7 +58,7 @@ fn store_round_trips_and_answers_from_its_period() {
     assert_eq!(read.values(), &fresh(&TakeBreak::kayles(), 400)[..]);
     assert_eq!(read.rules(), &TakeBreak::kayles());
     assert!(read.recovery().is_none());
-    let sequence = read.sequence();
+    let sequence = read.into_sequence();
     assert!(sequence.periodicity().unwrap().proved);
     assert_eq!(sequence.get(1_000_000_000_000).unwrap().0, 1);
     // Kayles' values fit in 4 bits: the file is far smaller than 4 bytes a value.
@@ -180,33 +185,33 @@ fn appending_another_sequence_is_refused() {
     let game = TakeBreak::grundys_game();
     let values = fresh(&game, 500);
     let mut store = SequenceStore::create(&path, &game).unwrap();
-    store.append(&values[..300]).unwrap();
-    store.append(&values[..300]).unwrap();
+    store.append(&table(&values[..300])).unwrap();
+    store.append(&table(&values[..300])).unwrap();
     // A changed value in the stretch last written is caught, whichever it is.
     for at in [0, 150, 299] {
         let mut other = values.clone();
         other[at] ^= 1;
-        match store.append(&other) {
+        match store.append(&table(&other)) {
             Err(StoreError::Diverged { from: 0, to: 300 }) => {}
             wrong => panic!("heap {at}: {wrong:?}"),
         }
     }
     // Fewer values than stored is a gap.
     assert!(matches!(
-        store.append(&values[..299]),
+        store.append(&table(&values[..299])),
         Err(StoreError::Gap {
             expected: 300,
             found: 299
         })
     ));
-    store.append(&values[..400]).unwrap();
+    store.append(&table(&values[..400])).unwrap();
     let mut other = values.clone();
     other[350] ^= 1;
     assert!(matches!(
-        store.append(&other),
+        store.append(&table(&other)),
         Err(StoreError::Diverged { from: 300, to: 400 })
     ));
-    store.append(&values).unwrap();
+    store.append(&table(&values)).unwrap();
     drop(store);
 
     // A resumed writer checks against the last chunk it read.
@@ -217,11 +222,11 @@ fn appending_another_sequence_is_refused() {
     let mut other = fresh(&game, 600);
     other[450] ^= 1;
     assert!(matches!(
-        store.append(&other),
+        store.append(&table(&other)),
         Err(StoreError::Diverged { from: 400, to: 501 })
     ));
     let more = fresh(&game, 600);
-    store.append(&more).unwrap();
+    store.append(&table(&more)).unwrap();
     assert_eq!(SequenceStore::open(&path).unwrap().values(), &more[..]);
     // Nothing refused was written.
     assert!(SequenceStore::open(&path).unwrap().recovery().is_none());

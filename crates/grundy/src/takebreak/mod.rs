@@ -23,6 +23,7 @@ mod rules;
 mod sequence;
 mod solve;
 mod store;
+mod values;
 
 pub use period::{find_periodicity, guy_smith_bound, Periodicity};
 pub use rules::{CodeError, TakeBreak, MAX_CODE_DIGITS};
@@ -32,3 +33,4 @@ pub use solve::{
     SPARSE_MAX_RARE_FRACTION,
 };
 pub use store::{SequenceStore, StoreError, StoreRecovery};
+pub use values::ValueTable;

@@ -34,6 +34,7 @@
 //! period is only ever *observed*. So is arithmetic periodicity
 //! (`G(n + p) = G(n) + s` with saltus `s > 0`, as in Nim or `all_but` games).
 
+use super::values::{with_cells, Cell, ValueTable};
 use crate::TakeBreak;
 
 /// A (pre-)period of a heap sequence, proved or only observed.
@@ -54,8 +55,8 @@ pub struct Periodicity {
 impl Periodicity {
     /// The value of heap `n >= preperiod` from the stored `values`, if the
     /// pattern covers it (always when proved; only inside `values` otherwise).
-    pub fn extend(&self, values: &[u32], n: u64) -> Option<u64> {
-        if let Some(&v) = usize::try_from(n).ok().and_then(|i| values.get(i)) {
+    pub fn extend(&self, values: &ValueTable, n: u64) -> Option<u64> {
+        if let Some(v) = usize::try_from(n).ok().and_then(|i| values.get(i)) {
             return Some(u64::from(v));
         }
         if !self.proved || n < self.preperiod || self.period == 0 {
@@ -64,7 +65,7 @@ impl Periodicity {
         let offset = (n - self.preperiod) % self.period;
         let base = self.preperiod + offset;
         let laps = (n - self.preperiod) / self.period;
-        let v = u64::from(*values.get(usize::try_from(base).ok()?)?);
+        let v = u64::from(values.get(usize::try_from(base).ok()?)?);
         laps.checked_mul(self.saltus)?.checked_add(v)
     }
 }
@@ -88,15 +89,18 @@ pub fn guy_smith_bound(rules: &TakeBreak, e: u64, p: u64) -> Option<u64> {
 /// it has repeated at least three times after its preperiod and the
 /// preperiod is at most a third of the values, so that a few accidental
 /// repetitions are not taken for a period.
-pub fn find_periodicity(rules: &TakeBreak, values: &[u32]) -> Option<Periodicity> {
-    find_ordinary(rules, values).or_else(|| find_arithmetic(values))
+pub fn find_periodicity(rules: &TakeBreak, values: &ValueTable) -> Option<Periodicity> {
+    with_cells!(values, V => {
+        let cells = V::cells(values);
+        find_ordinary(rules, cells).or_else(|| find_arithmetic(cells))
+    })
 }
 
 fn observed_enough(len: usize, e: usize, p: usize) -> bool {
     len - e > 3 * p && e <= len / 3
 }
 
-fn find_ordinary(rules: &TakeBreak, v: &[u32]) -> Option<Periodicity> {
+fn find_ordinary<V: Cell>(rules: &TakeBreak, v: &[V]) -> Option<Periodicity> {
     let len = v.len();
     let mut observed = None;
     // A multiple m of a candidate p with e(p) - 1 + m < len has exactly the
@@ -104,9 +108,11 @@ fn find_ordinary(rules: &TakeBreak, v: &[u32]) -> Option<Periodicity> {
     // from G(e-1)) and a larger bound, so it can neither be proved when p is
     // not nor have a smaller preperiod: skip those multiples. (Longer
     // multiples may see no mismatch at e - 1 and must still be checked.)
-    let mut skip = vec![false; len / 2 + 1];
+    // A bitset: at 2^28 heaps, bytes would double the table's memory.
+    let skip_len = len / 2 + 1;
+    let mut skip = vec![0u64; skip_len.div_ceil(64)];
     for p in 1..=len / 2 {
-        if skip[p] {
+        if skip[p / 64] >> (p % 64) & 1 != 0 {
             continue;
         }
         let mut e = len - p;
@@ -117,8 +123,8 @@ fn find_ordinary(rules: &TakeBreak, v: &[u32]) -> Option<Periodicity> {
             continue; // not even one full repetition
         }
         let mut multiple = p;
-        while multiple < skip.len() && (e + multiple) <= len {
-            skip[multiple] = true;
+        while multiple < skip_len && (e + multiple) <= len {
+            skip[multiple / 64] |= 1 << (multiple % 64);
             multiple += p;
         }
         let bound = guy_smith_bound(rules, e as u64, p as u64);
@@ -146,15 +152,19 @@ fn find_ordinary(rules: &TakeBreak, v: &[u32]) -> Option<Periodicity> {
     observed
 }
 
-fn find_arithmetic(v: &[u32]) -> Option<Periodicity> {
+fn find_arithmetic<V: Cell>(v: &[V]) -> Option<Periodicity> {
     let len = v.len();
     for p in 1..=len / 3 {
         let last = len - 1;
-        let Some(s) = v[last].checked_sub(v[last - p]).filter(|&s| s > 0) else {
+        let Some(s) = v[last]
+            .get()
+            .checked_sub(v[last - p].get())
+            .filter(|&s| s > 0)
+        else {
             continue;
         };
         let mut e = len - p;
-        while e > 0 && v[e - 1 + p].checked_sub(v[e - 1]) == Some(s) {
+        while e > 0 && v[e - 1 + p].get().checked_sub(v[e - 1].get()) == Some(s) {
             e -= 1;
         }
         if observed_enough(len, e, p) {
@@ -187,7 +197,7 @@ mod tests {
 
     #[test]
     fn arithmetic_periodicity_of_nim_is_observed_not_proved() {
-        let values: Vec<u32> = (0..100).collect();
+        let values: ValueTable = (0..100).collect();
         let p = find_periodicity(&TakeBreak::nim(), &values).unwrap();
         assert_eq!(
             (p.preperiod, p.period, p.saltus, p.proved),
@@ -198,7 +208,7 @@ mod tests {
 
     #[test]
     fn too_short_a_repetition_is_not_a_period() {
-        let values = [0, 1, 2, 3, 1, 2, 3];
+        let values = ValueTable::from(vec![0, 1, 2, 3, 1, 2, 3]);
         assert_eq!(find_periodicity(&TakeBreak::kayles(), &values), None);
     }
 }

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use super::period::Periodicity;
+use super::values::ValueTable;
 use crate::{Nimber, TakeBreak};
 
 /// Why a value could not be given.
@@ -36,7 +37,7 @@ pub enum SequenceError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeapSequence {
     rules: TakeBreak,
-    values: Vec<u32>,
+    values: ValueTable,
     periodicity: Option<Periodicity>,
 }
 
@@ -44,7 +45,7 @@ impl HeapSequence {
     /// A sequence from its parts (as the solver or a store gives them).
     pub fn new(
         rules: TakeBreak,
-        values: Vec<u32>,
+        values: ValueTable,
         periodicity: Option<Periodicity>,
     ) -> HeapSequence {
         HeapSequence {
@@ -60,7 +61,7 @@ impl HeapSequence {
     }
 
     /// The computed values, `G(0..len)`.
-    pub fn values(&self) -> &[u32] {
+    pub fn values(&self) -> &ValueTable {
         &self.values
     }
 
@@ -81,7 +82,7 @@ impl HeapSequence {
 
     /// `G(n)`: read from the table, or from the period when it is proved.
     pub fn get(&self, n: u64) -> Result<Nimber, SequenceError> {
-        if let Some(&v) = usize::try_from(n).ok().and_then(|i| self.values.get(i)) {
+        if let Some(v) = usize::try_from(n).ok().and_then(|i| self.values.get(i)) {
             return Ok(Nimber(u64::from(v)));
         }
         match self.periodicity {
@@ -149,13 +150,25 @@ pub struct SequenceStats {
 
 impl SequenceStats {
     /// The statistics of `values = G(0..len)`.
-    pub fn of(values: &[u32]) -> SequenceStats {
-        let mut counts = BTreeMap::new();
+    pub fn of(values: &ValueTable) -> SequenceStats {
         let (mut largest, mut largest_at) = (0, 0);
-        for (i, &v) in values.iter().enumerate() {
-            *counts.entry(u64::from(v)).or_insert(0) += 1;
+        for (i, v) in values.iter().enumerate() {
             if v > largest {
                 (largest, largest_at) = (v, i);
+            }
+        }
+        // Counted in an array where the values allow (a map costs a lookup
+        // per heap: seconds at 2^28 heaps).
+        let mut counts = BTreeMap::new();
+        if largest < 1 << 24 {
+            let mut array = vec![0u64; largest as usize + 1];
+            for v in values.iter() {
+                array[v as usize] += 1;
+            }
+            counts.extend((0u64..).zip(array).filter(|&(_, count)| count > 0));
+        } else {
+            for v in values.iter() {
+                *counts.entry(u64::from(v)).or_insert(0) += 1;
             }
         }
         let mut stats = SequenceStats {
@@ -174,7 +187,7 @@ impl SequenceStats {
             return stats;
         }
         let mut walsh = vec![0i64; 1 << bits];
-        for &v in &values[1..] {
+        for v in values.iter_range(1..values.len()) {
             walsh[v as usize] += 1;
         }
         let total = (values.len() - 1) as i64;
@@ -193,7 +206,7 @@ impl SequenceStats {
             .copied()
             .filter(|&v| rare(v as u32))
             .collect();
-        for (i, &v) in values.iter().enumerate().skip(1) {
+        for (i, v) in values.iter().enumerate().skip(1) {
             if rare(v) {
                 stats.rare_count += 1;
                 if stats.rare_heaps.len() < MAX_LISTED_RARE_HEAPS {
@@ -203,5 +216,47 @@ impl SequenceStats {
             }
         }
         stats
+    }
+
+    /// The empirical entropy of the values in bits a heap,
+    /// `−Σ (c/n) log2(c/n)` over the counts `c`: what an ideal coder of
+    /// the values one at a time, knowing their frequencies, would need. The
+    /// measure of "near the information-theoretic need" for a table.
+    pub fn entropy_bits(&self) -> f64 {
+        let n = self.computed as f64;
+        if self.computed == 0 {
+            return 0.0;
+        }
+        self.counts
+            .values()
+            .map(|&c| {
+                let p = c as f64 / n;
+                -p * p.log2()
+            })
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entropy_is_that_of_the_value_frequencies() {
+        // Half zeros, a quarter ones, a quarter twos: 1/2·1 + 2·(1/4·2) = 1.5 bits.
+        let stats = SequenceStats::of(&ValueTable::from(vec![0, 0, 1, 2]));
+        assert!((stats.entropy_bits() - 1.5).abs() < 1e-12);
+        // One value only: nothing to tell.
+        let stats = SequenceStats::of(&ValueTable::from(vec![5; 9]));
+        assert_eq!(stats.entropy_bits(), 0.0);
+        assert_eq!(SequenceStats::of(&ValueTable::new()).entropy_bits(), 0.0);
+    }
+
+    #[test]
+    fn counts_of_wide_values_are_kept() {
+        // Values past the array used for counting go through the map.
+        let stats = SequenceStats::of(&ValueTable::from(vec![0, 1 << 25, 3, 1 << 25]));
+        assert_eq!(stats.counts.get(&(1 << 25)), Some(&2));
+        assert_eq!((stats.largest, stats.largest_at), (1 << 25, 1));
     }
 }

@@ -76,6 +76,7 @@ use rayon::prelude::*;
 
 use super::period::{find_periodicity, Periodicity};
 use super::sequence::HeapSequence;
+use super::values::{with_cells, Cell, ValueTable};
 use crate::TakeBreak;
 
 /// When the sparse engine is worth it: the best mask must leave at most this
@@ -115,7 +116,8 @@ pub struct SequenceConfig {
     pub solver: SolverChoice,
     /// Threads for long pair scans: 0 for one per core, 1 for none.
     pub threads: usize,
-    /// Bytes the table of values may use (4 bytes per heap).
+    /// Bytes the table of values may use (1, 2 or 4 bytes a heap: see
+    /// [`ValueTable`]).
     pub memory_budget: u64,
     /// The largest heap the solver will compute.
     pub max_heap: u64,
@@ -350,7 +352,7 @@ impl Seen {
 pub struct HeapSolver {
     rules: TakeBreak,
     config: SequenceConfig,
-    values: Vec<u32>,
+    values: ValueTable,
     /// `k >= 1` with bit 2 within the listed digits.
     takes: Vec<usize>,
     /// Split classes by parity of `k`.
@@ -422,7 +424,7 @@ impl HeapSolver {
             classes: [class(0), class(1)],
             rules,
             config,
-            values: Vec::new(),
+            values: ValueTable::new(),
             takes,
             triples,
             listed,
@@ -445,18 +447,19 @@ impl HeapSolver {
     pub fn resume(
         rules: TakeBreak,
         config: SequenceConfig,
-        values: Vec<u32>,
+        values: ValueTable,
     ) -> Result<HeapSolver, SolveError> {
         let mut solver = HeapSolver::new(rules, config)?;
         let check_from = values.len().saturating_sub(8);
-        solver.largest = values.iter().copied().max().unwrap_or(0);
+        solver.largest = values.largest();
         solver.values = values;
         let mut computed = Vec::new();
         for n in check_from..solver.values.len() {
-            computed.push((n, solver.value_of_plain(n)));
+            let v = with_cells!(solver.values, V => solver.value_of_plain::<V>(n));
+            computed.push((n, v));
         }
         for (n, expected) in computed {
-            let found = solver.values[n];
+            let found = solver.values.get(n).unwrap_or(expected);
             if found != expected {
                 return Err(SolveError::WrongValues {
                     heap: n as u64,
@@ -482,7 +485,7 @@ impl HeapSolver {
     }
 
     /// The values computed so far: `G(0..len)`.
-    pub fn values(&self) -> &[u32] {
+    pub fn values(&self) -> &ValueTable {
         &self.values
     }
 
@@ -561,19 +564,19 @@ impl HeapSolver {
             }
             let batch = self.batch_len(n, to, max_steps - steps);
             if batch > 1 {
-                self.sparse_batch(n, batch)?;
-                steps += batch as u64;
+                let done = with_cells!(self.values, V => self.sparse_batch::<V>(n, batch))?;
+                steps += done as u64;
                 if self.values.len() >= self.next_period_check {
                     self.check_period();
                 }
                 continue;
             }
-            let v = if self.sparse_on {
-                self.value_of_sparse(n)
+            let v = with_cells!(self.values, V => if self.sparse_on {
+                self.value_of_sparse::<V>(n)
             } else {
-                self.value_of_plain(n)
-            };
-            self.push(v);
+                self.value_of_plain::<V>(n)
+            });
+            self.push(v)?;
             steps += 1;
             if self.values.len() >= self.next_period_check {
                 self.check_period();
@@ -585,7 +588,20 @@ impl HeapSolver {
         if self.values.len() < self.values.capacity() {
             return Ok(());
         }
-        let needed = (n as u64 + 1) * 4;
+        let bytes = self.values.bytes_per_value() as u64;
+        self.check_budget(n, bytes)?;
+        let want = (n + 1)
+            .max(1024)
+            .saturating_mul(2)
+            .min((self.config.memory_budget / bytes) as usize);
+        self.values
+            .reserve_exact(want.saturating_sub(self.values.len()).max(1));
+        Ok(())
+    }
+
+    /// Whether heaps `0..=n` fit the memory budget at `bytes` a heap.
+    fn check_budget(&self, n: usize, bytes: u64) -> Result<(), SolveError> {
+        let needed = (n as u64 + 1) * bytes;
         if needed > self.config.memory_budget {
             return Err(SolveError::MemoryBudget {
                 heap: n as u64,
@@ -593,12 +609,6 @@ impl HeapSolver {
                 budget: self.config.memory_budget,
             });
         }
-        let want = (n + 1)
-            .max(1024)
-            .saturating_mul(2)
-            .min((self.config.memory_budget / 4) as usize);
-        self.values
-            .reserve_exact(want.saturating_sub(self.values.len()).max(1));
         Ok(())
     }
 
@@ -627,7 +637,11 @@ impl HeapSolver {
     /// in order, the few options among the batch's heaps are added and the
     /// scan continues from where it stopped if the candidate is no longer
     /// safe. The values are exactly those of the sequential engine.
-    fn sparse_batch(&mut self, n0: usize, len: usize) -> Result<(), SolveError> {
+    ///
+    /// Returns the number of heaps computed: fewer than `len` when a value
+    /// widened the table's cells (the rest of the batch is read as `V`, so
+    /// it is left for the next call, of the new width).
+    fn sparse_batch<V: Cell>(&mut self, n0: usize, len: usize) -> Result<usize, SolveError> {
         let partials: Vec<Partial> = match &self.pool {
             Some(pool) => pool.install(|| {
                 (n0..n0 + len)
@@ -635,10 +649,12 @@ impl HeapSolver {
                     // One heap per task: a heap's scan takes from 2^10 to
                     // 2^14 pairs, so halves of a batch are rarely equal.
                     .with_max_len(1)
-                    .map(|m| self.known_options(m, n0))
+                    .map(|m| self.known_options::<V>(m, n0))
                     .collect()
             }),
-            None => (n0..n0 + len).map(|m| self.known_options(m, n0)).collect(),
+            None => (n0..n0 + len)
+                .map(|m| self.known_options::<V>(m, n0))
+                .collect(),
         };
         let unequal = self.rules.is_grundys_game();
         // The options among the batch's own heaps are first listed apart:
@@ -649,19 +665,23 @@ impl HeapSolver {
         // of its time in this sequential phase; this took its two-thread run
         // from 2.03 s to 1.98 s (best of three each).
         let mut fresh = Vec::new();
+        let width = self.values.bytes_per_value();
         for (m, mut partial) in (n0..).zip(partials) {
+            if self.values.bytes_per_value() != width {
+                return Ok(m - n0);
+            }
             self.reserve_for(m)?;
             self.work.pairs += partial.pairs;
-            let values = &self.values[..m];
+            let values = &V::cells(&self.values)[..m];
             fresh.clear();
             for &k in &self.takes {
                 if k < m && m - k >= n0 {
-                    fresh.push(values[m - k]);
+                    fresh.push(values[m - k].get());
                 }
             }
             if self.rules.tail_digit() & 2 != 0 {
                 for k in self.listed.max(1)..=m - n0 {
-                    fresh.push(values[m - k]);
+                    fresh.push(values[m - k].get());
                 }
             }
             for class in &self.classes {
@@ -671,7 +691,7 @@ impl HeapSolver {
                     }
                     let s = m - k;
                     let upto = s.saturating_sub(n0).min(last_pair(s, unequal));
-                    fresh.extend((1..=upto).map(|a| values[a] ^ values[s - a]));
+                    fresh.extend((1..=upto).map(|a| (values[a] ^ values[s - a]).get()));
                     self.work.pairs += upto as u64;
                 }
             }
@@ -681,21 +701,22 @@ impl HeapSolver {
                     partial.seen.insert(x);
                 }
                 let mut pairs = 0;
-                let v = self.search(m, n0, m, &mut partial.seen, &mut partial.scans, &mut pairs);
+                let v =
+                    self.search::<V>(m, n0, m, &mut partial.seen, &mut partial.scans, &mut pairs);
                 self.work.pairs += pairs;
                 v
             } else {
                 partial.mex
             };
-            self.push(v);
+            self.push(v)?;
         }
-        Ok(())
+        Ok(len)
     }
 
     /// The options of heap `m` among heaps `< n0` that the sparse method
     /// needs: takes, rare pairs, and pairs until the candidate is safe.
-    fn known_options(&self, m: usize, n0: usize) -> Partial {
-        let values = &self.values[..n0];
+    fn known_options<V: Cell>(&self, m: usize, n0: usize) -> Partial {
+        let values = &V::cells(&self.values)[..n0];
         let mut seen = Seen::default();
         seen.reset(self.width());
         let mut pairs = 0;
@@ -704,12 +725,12 @@ impl HeapSolver {
         }
         for &k in &self.takes {
             if k < m && m - k < n0 {
-                seen.insert(values[m - k]);
+                seen.insert(values[m - k].get());
             }
         }
         if self.rules.tail_digit() & 2 != 0 {
             for k in (m - n0 + 1).max(self.listed).max(1)..m {
-                seen.insert(values[m - k]);
+                seen.insert(values[m - k].get());
             }
         }
         let unequal = self.rules.is_grundys_game();
@@ -727,7 +748,7 @@ impl HeapSolver {
             }
         }
         let mut scans = [ClassScan::default(); 2];
-        let mex = self.search(m, n0, n0, &mut seen, &mut scans, &mut pairs);
+        let mex = self.search::<V>(m, n0, n0, &mut seen, &mut scans, &mut pairs);
         Partial {
             seen,
             scans,
@@ -741,7 +762,7 @@ impl HeapSolver {
     /// that class's pairs among heaps `< n0` (from where `scans` stopped),
     /// until the mex is safe or every such pair is seen. Heaps `< known`
     /// have values. Returns the mex.
-    fn search(
+    fn search<V: Cell>(
         &self,
         m: usize,
         n0: usize,
@@ -750,7 +771,7 @@ impl HeapSolver {
         scans: &mut [ClassScan; 2],
         pairs: &mut u64,
     ) -> u32 {
-        let values = &self.values[..known];
+        let values = &V::cells(&self.values)[..known];
         let unequal = self.rules.is_grundys_game();
         let safe = |g: u32, c: usize| {
             let y = u64::from(g) << 1 | ((m + c) as u64 & 1);
@@ -773,7 +794,9 @@ impl HeapSolver {
                         continue;
                     }
                     let s = m - k;
-                    if a <= last_pair(s, unequal) && s - a < known && values[a] ^ values[s - a] == g
+                    if a <= last_pair(s, unequal)
+                        && s - a < known
+                        && (values[a] ^ values[s - a]).get() == g
                     {
                         seen.insert(g);
                         g = seen.mex();
@@ -809,8 +832,22 @@ impl HeapSolver {
         }
     }
 
-    fn push(&mut self, v: u32) {
+    fn push(&mut self, v: u32) -> Result<(), SolveError> {
         let n = self.values.len();
+        let bytes = ValueTable::bytes_for(v);
+        if bytes > self.values.bytes_per_value() {
+            // Widening copies the cells: both copies must fit the budget.
+            let old = self.values.allocated_bytes() as u64;
+            let capacity = self.values.capacity().max(n + 1) as u64;
+            let needed = old + capacity * bytes as u64;
+            if needed > self.config.memory_budget {
+                return Err(SolveError::MemoryBudget {
+                    heap: n as u64,
+                    needed,
+                    budget: self.config.memory_budget,
+                });
+            }
+        }
         self.values.push(v);
         self.largest = self.largest.max(v);
         if self.sparse_on && n >= 1 {
@@ -822,6 +859,7 @@ impl HeapSolver {
                 }
             }
         }
+        Ok(())
     }
 
     fn check_period(&mut self) {
@@ -844,7 +882,7 @@ impl HeapSolver {
             return;
         }
         let mut walsh = vec![0i64; 1 << bits];
-        for (i, &v) in self.values.iter().enumerate().skip(1) {
+        for (i, v) in self.values.iter().enumerate().skip(1) {
             walsh[(v as usize) << 1 | (i & 1)] += 1;
         }
         let total = (self.values.len() - 1) as i64;
@@ -868,7 +906,7 @@ impl HeapSolver {
             class.mask = best as u64;
             class.rare.clear();
             class.rare_values.clear();
-            for (i, &v) in self.values.iter().enumerate().skip(1) {
+            for (i, v) in self.values.iter().enumerate().skip(1) {
                 let x = u64::from(v) << 1 | (i as u64 & 1);
                 if (x & class.mask).count_ones() & 1 == 0 {
                     class.rare.push(i as u32);
@@ -881,8 +919,8 @@ impl HeapSolver {
     }
 
     /// Inserts the values of the moves that leave at most one heap.
-    fn insert_takes(&mut self, n: usize) {
-        let values = &self.values;
+    fn insert_takes<V: Cell>(&mut self, n: usize) {
+        let values = V::cells(&self.values);
         let seen = &mut self.seen;
         if self.rules.digit(n as u64) & 1 != 0 {
             seen.insert(0);
@@ -891,53 +929,54 @@ impl HeapSolver {
             if k >= n {
                 break;
             }
-            seen.insert(values[n - k]);
+            seen.insert(values[n - k].get());
         }
         if self.rules.tail_digit() & 2 != 0 {
             for k in self.listed.max(1)..n {
-                seen.insert(values[n - k]);
+                seen.insert(values[n - k].get());
             }
         }
     }
 
-    fn value_of_plain(&mut self, n: usize) -> u32 {
+    fn value_of_plain<V: Cell>(&mut self, n: usize) -> u32 {
         self.seen.reset(self.width());
-        self.insert_takes(n);
+        self.insert_takes::<V>(n);
         let unequal = self.rules.is_grundys_game();
         let tail = self.rules.tail_digit();
         for c in 0..2 {
             for idx in 0..self.classes[c].ks.len() {
                 let k = self.classes[c].ks[idx];
                 if k + 2 <= n {
-                    self.scan_pairs(n - k, unequal, None);
+                    self.scan_pairs::<V>(n - k, unequal, None);
                 }
             }
         }
         if tail & 4 != 0 {
             for k in self.listed..n.saturating_sub(1) {
-                self.scan_pairs(n - k, unequal, None);
+                self.scan_pairs::<V>(n - k, unequal, None);
             }
         }
         for idx in 0..self.triples.len() {
             let k = self.triples[idx];
             if k + 3 <= n {
-                self.scan_triples(n - k);
+                self.scan_triples::<V>(n - k);
             }
         }
         if tail & 8 != 0 {
             for k in self.listed..n.saturating_sub(2) {
-                self.scan_triples(n - k);
+                self.scan_triples::<V>(n - k);
             }
         }
         self.seen.mex()
     }
 
     /// Inserts the values of the splits of `s` into three non-empty heaps.
-    fn scan_triples(&mut self, s: usize) {
-        let values = &self.values;
+    fn scan_triples<V: Cell>(&mut self, s: usize) {
+        let values = V::cells(&self.values);
         for a in 1..=s / 3 {
             for b in a..=(s - a) / 2 {
-                self.seen.insert(values[a] ^ values[b] ^ values[s - a - b]);
+                self.seen
+                    .insert((values[a] ^ values[b] ^ values[s - a - b]).get());
             }
         }
     }
@@ -947,9 +986,9 @@ impl HeapSolver {
         ((self.largest as usize + 1).next_power_of_two() / 64).max(1)
     }
 
-    fn value_of_sparse(&mut self, n: usize) -> u32 {
+    fn value_of_sparse<V: Cell>(&mut self, n: usize) -> u32 {
         self.seen.reset(self.width());
-        self.insert_takes(n);
+        self.insert_takes::<V>(n);
         let unequal = self.rules.is_grundys_game();
         for class in &self.classes {
             for &k in &class.ks {
@@ -958,7 +997,8 @@ impl HeapSolver {
                 }
                 let s = n - k;
                 let below = class.rare.partition_point(|&i| (i as usize) < s);
-                insert_rare_pairs(&mut self.seen, &self.values, s, class, 0..below, unequal);
+                let values = V::cells(&self.values);
+                insert_rare_pairs(&mut self.seen, values, s, class, 0..below, unequal);
                 self.work.pairs += class.rare.len() as u64;
             }
         }
@@ -975,7 +1015,7 @@ impl HeapSolver {
             let Some(c) = unsafe_class else {
                 return g;
             };
-            if self.try_witnesses(n, c, g, unequal) {
+            if self.try_witnesses::<V>(n, c, g, unequal) {
                 self.work.witness_hits += 1;
                 g = self.seen.mex();
                 continue;
@@ -992,7 +1032,7 @@ impl HeapSolver {
                     let y = u64::from(g) << 1 | ((n + c) as u64 & 1);
                     (y & mask).count_ones() & 1 == 1
                 };
-                if !self.scan_pairs(n - k, unequal, Some((&stop, c, k))) {
+                if !self.scan_pairs::<V>(n - k, unequal, Some((&stop, c, k))) {
                     complete = false;
                     break;
                 }
@@ -1006,17 +1046,18 @@ impl HeapSolver {
     /// often repeat a few heaps apart, so a pair `(a, s − a)` that gave `g`
     /// at one heap sometimes gives it again a few heaps later. Inserts `g` and returns true
     /// if one still does; every pair is checked, so nothing is assumed.
-    fn try_witnesses(&mut self, n: usize, c: usize, g: u32, unequal: bool) -> bool {
+    fn try_witnesses<V: Cell>(&mut self, n: usize, c: usize, g: u32, unequal: bool) -> bool {
         let Some(entries) = self.witnesses[c].get(g as usize) else {
             return false;
         };
+        let values = V::cells(&self.values);
         for &(k, a) in entries.iter().filter(|w| w.1 != 0) {
             let (k, a) = (k as usize, a as usize);
             if k + 2 > n {
                 continue;
             }
             let s = n - k;
-            if a <= s / 2 && !(unequal && 2 * a == s) && self.values[a] ^ self.values[s - a] == g {
+            if a <= s / 2 && !(unequal && 2 * a == s) && (values[a] ^ values[s - a]).get() == g {
                 self.seen.insert(g);
                 self.work.pairs += 1;
                 return true;
@@ -1028,7 +1069,12 @@ impl HeapSolver {
     /// Inserts `G(a) ^ G(s - a)` for `1 <= a <= s/2` (skipping `a = s - a`
     /// when splits must be unequal). With `stop`, returns early (false) once
     /// the mex of the values seen satisfies it; true when every pair was seen.
-    fn scan_pairs(&mut self, s: usize, unequal: bool, stop: Option<EarlyStop<'_>>) -> bool {
+    fn scan_pairs<V: Cell>(
+        &mut self,
+        s: usize,
+        unequal: bool,
+        stop: Option<EarlyStop<'_>>,
+    ) -> bool {
         // Pairs (a, s - a) for 1 <= a <= last; an equal split, when not
         // allowed, is the last pair, so it is left out by shortening the range.
         let last = if unequal && s & 1 == 0 {
@@ -1036,7 +1082,7 @@ impl HeapSolver {
         } else {
             s / 2
         };
-        let values = &self.values[..];
+        let values = V::cells(&self.values);
         let width = self.width();
         let threads = self.pool.as_ref().map_or(1, |p| p.current_num_threads());
         let parallel = threads > 1 && last >= self.config.parallel_min_pairs;
@@ -1086,7 +1132,7 @@ impl HeapSolver {
                             .fold(
                                 || vec![0u64; width],
                                 |mut words, a| {
-                                    let v = (values[a] ^ values[s - a]) as usize;
+                                    let v = (values[a] ^ values[s - a]).get() as usize;
                                     words[v >> 6] |= 1 << (v & 63);
                                     words
                                 },
@@ -1179,9 +1225,9 @@ fn remember(witnesses: &mut Witnesses, g: u32, k: usize, a: usize) {
 /// Inserts `G(i) ^ G(s − i)` for the rare heaps `class.rare[range]` (all
 /// below `s`), leaving out `i = s / 2` when splits must be unequal.
 #[inline]
-fn insert_rare_pairs(
+fn insert_rare_pairs<V: Cell>(
     seen: &mut Seen,
-    values: &[u32],
+    values: &[V],
     s: usize,
     class: &SplitClass,
     range: Range<usize>,
@@ -1206,13 +1252,13 @@ fn insert_rare_pairs(
         for (i, x) in whole {
             if let (Ok(i), Ok(x)) = (<&[u32; 8]>::try_from(i), <&[u32; 8]>::try_from(x)) {
                 for t in 0..8 {
-                    bytes[((x[t] ^ values[s - i[t] as usize]) & mask) as usize] = 1;
+                    bytes[((x[t] ^ values[s - i[t] as usize].get()) & mask) as usize] = 1;
                 }
             }
         }
         let rest = rare.len() / 8 * 8;
         for (&i, &x) in rare[rest..].iter().zip(&rare_values[rest..]) {
-            bytes[((x ^ values[s - i as usize]) & mask) as usize] = 1;
+            bytes[((x ^ values[s - i as usize].get()) & mask) as usize] = 1;
         }
     }
 }
@@ -1233,9 +1279,9 @@ const CHUNK: usize = 32;
 /// with per-pair loops, chunks of 8, 16, 32, 64, 128 pairs took 2.48, 2.37,
 /// 2.31, 2.28, 2.35 s; unrolled, 16, 32, 64 took 1.75, 1.69, 1.77 s.
 #[inline]
-fn insert_pairs_until(
+fn insert_pairs_until<V: Cell>(
     seen: &mut Seen,
-    values: &[u32],
+    values: &[V],
     s: usize,
     range: Range<usize>,
     target: Option<u32>,
@@ -1256,22 +1302,22 @@ fn insert_pairs_until(
         high.rchunks_exact(CHUNK).remainder(),
     );
     for (c, (lo, hi)) in whole.chain(std::iter::once(rest)).enumerate() {
-        match (<&[u32; CHUNK]>::try_from(lo), <&[u32; CHUNK]>::try_from(hi)) {
+        match (<&[V; CHUNK]>::try_from(lo), <&[V; CHUNK]>::try_from(hi)) {
             (Ok(lo), Ok(hi)) => {
                 for t in 0..CHUNK {
-                    bytes[((lo[t] ^ hi[CHUNK - 1 - t]) & mask) as usize] = 1;
+                    bytes[((lo[t] ^ hi[CHUNK - 1 - t]).get() & mask) as usize] = 1;
                 }
             }
             _ => {
                 for (&x, &y) in lo.iter().zip(hi.iter().rev()) {
-                    bytes[((x ^ y) & mask) as usize] = 1;
+                    bytes[((x ^ y).get() & mask) as usize] = 1;
                 }
             }
         }
         if let Some(target) = target {
             if bytes.get(target as usize).is_some_and(|&b| b != 0) {
                 let pairs = lo.iter().zip(hi.iter().rev());
-                if let Some(t) = pairs.clone().position(|(&x, &y)| x ^ y == target) {
+                if let Some(t) = pairs.clone().position(|(&x, &y)| (x ^ y).get() == target) {
                     let a = range.start + c * CHUNK;
                     return Some((a + t, a + lo.len()));
                 }
@@ -1419,11 +1465,23 @@ mod tests {
             memory_budget: 4000,
             ..SequenceConfig::default()
         };
+        // Grundy's game's values stay below 256 here: one byte a heap.
         let err = TakeBreak::grundys_game()
             .try_sequence(5000, &config)
             .unwrap_err();
         assert!(
-            matches!(err, SolveError::MemoryBudget { heap: 1000, .. }),
+            matches!(err, SolveError::MemoryBudget { heap: 4000, .. }),
+            "{err}"
+        );
+        // 0.2444 passes 255 below heap 2000: widening to two bytes a heap
+        // needs both copies at once, which no longer fit.
+        let game = TakeBreak::from_code("0.2444").unwrap();
+        let all = game.try_sequence(2000, &SequenceConfig::default()).unwrap();
+        let first_wide = all.values().iter().position(|v| v > 255).unwrap() as u64;
+        let err = game.try_sequence(5000, &config).unwrap_err();
+        assert!(
+            matches!(err, SolveError::MemoryBudget { heap, needed, .. }
+                if heap == first_wide && needed > 3 * first_wide),
             "{err}"
         );
     }

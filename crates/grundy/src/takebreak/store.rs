@@ -24,19 +24,29 @@
 //!
 //! # Memory
 //!
-//! A store opened for reading holds its values (4 bytes a heap) so that it
-//! can answer [`SequenceStore::values`]. A store being written holds none:
-//! it keeps the count and a checksum of the values it last appended, so a
-//! long run keeps a single copy of its sequence, the solver's. The values
-//! read by [`SequenceStore::open_append`] are handed on to the resuming
-//! solver by move with [`SequenceStore::take_values`].
+//! A store opened for reading holds its values in a [`ValueTable`] (1, 2 or
+//! 4 bytes a heap, the narrowest that holds the largest value) so that it
+//! can answer [`SequenceStore::values`]. The file is read a chunk at a
+//! time: a first pass over the chunk heads counts the values and finds
+//! their width, so the table is allocated once at its final size, and the
+//! second pass checks and unpacks each chunk into it; the file's bytes are
+//! never all in memory. [`SequenceStore::into_sequence`] hands the table on
+//! without a copy.
+//!
+//! A store being written holds no values: it keeps the count and a
+//! checksum of the values it last appended, so a long run keeps a single
+//! copy of its sequence, the solver's. The values read by
+//! [`SequenceStore::open_append`] are handed on to the resuming solver by
+//! move with [`SequenceStore::take_values`].
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use super::period::find_periodicity;
 use super::sequence::HeapSequence;
+use super::values::ValueTable;
+use crate::takebreak::rules::MAX_CODE_DIGITS;
 use crate::TakeBreak;
 
 const MAGIC: &[u8; 8] = b"GRUNDYSQ";
@@ -142,13 +152,13 @@ pub struct StoreRecovery {
 /// The values of one game on disk; see the module docs for the format.
 ///
 /// ```
-/// use grundy::{SequenceStore, TakeBreak};
+/// use grundy::{SequenceStore, TakeBreak, ValueTable};
 /// let dir = std::env::temp_dir().join(format!("grundy-doc-store-{}", std::process::id()));
 /// let _ = std::fs::remove_file(&dir);
 /// let mut store = SequenceStore::create(&dir, &TakeBreak::kayles()).unwrap();
-/// store.append(&[0, 1, 2, 3, 1, 4]).unwrap();
+/// store.append(&ValueTable::from(vec![0, 1, 2, 3, 1, 4])).unwrap();
 /// let read = SequenceStore::open(&dir).unwrap();
-/// assert_eq!(read.values(), &[0, 1, 2, 3, 1, 4]);
+/// assert_eq!(*read.values(), [0, 1, 2, 3, 1, 4]);
 /// std::fs::remove_file(&dir).unwrap();
 /// ```
 #[derive(Debug)]
@@ -157,7 +167,7 @@ pub struct SequenceStore {
     rules: TakeBreak,
     /// Read from the file: all of it for a reader; for a writer, only what
     /// `open_append` read, until [`SequenceStore::take_values`] moves it out.
-    values: Vec<u32>,
+    values: ValueTable,
     /// How many values the file holds.
     count: u64,
     /// The last stretch written (or read) and the CRC-32 of its values: what
@@ -177,25 +187,31 @@ struct TailCheck {
 }
 
 impl TailCheck {
-    fn of(start: usize, values: &[u32]) -> TailCheck {
+    /// The check of `values[start..end]`.
+    fn of(values: &ValueTable, start: usize, end: usize) -> TailCheck {
         TailCheck {
             start: start as u64,
-            end: (start + values.len()) as u64,
-            crc: values_crc(values),
+            end: end as u64,
+            crc: values_crc(values.iter_range(start..end)),
         }
     }
 }
 
-/// CRC-32 of values as little-endian words (the same on every platform).
-fn values_crc(values: &[u32]) -> u32 {
+/// CRC-32 of values as little-endian 4-byte words, whatever the width they
+/// are held in (the same on every platform).
+fn values_crc(values: impl Iterator<Item = u32>) -> u32 {
     let mut hasher = crc32fast::Hasher::new();
-    for block in values.chunks(1024) {
-        let mut bytes = [0u8; 4096];
-        for (out, v) in bytes.chunks_exact_mut(4).zip(block) {
-            out.copy_from_slice(&v.to_le_bytes());
+    let mut bytes = [0u8; 4096];
+    let mut filled = 0;
+    for v in values {
+        bytes[filled..filled + 4].copy_from_slice(&v.to_le_bytes());
+        filled += 4;
+        if filled == bytes.len() {
+            hasher.update(&bytes);
+            filled = 0;
         }
-        hasher.update(&bytes[..4 * block.len()]);
     }
+    hasher.update(&bytes[..filled]);
     hasher.finalize()
 }
 
@@ -221,13 +237,10 @@ fn header_bytes(rules: &TakeBreak) -> Vec<u8> {
     out
 }
 
-fn bits_for(values: &[u32]) -> u8 {
-    let largest = values.iter().copied().max().unwrap_or(0);
-    (32 - largest.leading_zeros()) as u8
-}
-
-fn chunk_bytes(start: u64, values: &[u32]) -> Vec<u8> {
-    let bits = bits_for(values);
+/// The bytes of a chunk holding `values`, which start at heap `start`.
+fn chunk_bytes(start: u64, values: impl ExactSizeIterator<Item = u32> + Clone) -> Vec<u8> {
+    let largest = values.clone().max().unwrap_or(0);
+    let bits = (32 - largest.leading_zeros()) as u8;
     let payload = (values.len() * usize::from(bits)).div_ceil(8);
     let mut out = Vec::with_capacity(CHUNK_HEAD + payload + 4);
     out.extend_from_slice(CHUNK_MAGIC);
@@ -236,7 +249,7 @@ fn chunk_bytes(start: u64, values: &[u32]) -> Vec<u8> {
     out.push(bits);
     let mut acc: u64 = 0;
     let mut filled = 0;
-    for &v in values {
+    for v in values {
         acc |= u64::from(v) << filled;
         filled += u32::from(bits);
         while filled >= 8 {
@@ -253,7 +266,7 @@ fn chunk_bytes(start: u64, values: &[u32]) -> Vec<u8> {
     out
 }
 
-fn unpack(payload: &[u8], count: usize, bits: u8, out: &mut Vec<u32>) {
+fn unpack(payload: &[u8], count: usize, bits: u8, out: &mut ValueTable) {
     let mask = if bits == 32 {
         u64::from(u32::MAX)
     } else {
@@ -270,6 +283,61 @@ fn unpack(payload: &[u8], count: usize, bits: u8, out: &mut Vec<u32>) {
         out.push((acc & mask) as u32);
         acc >>= bits;
         filled -= u32::from(bits);
+    }
+}
+
+/// The little-endian `u32` at `at` (the caller checked the length).
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+}
+
+/// Reads up to `n` more bytes onto the end of `buf` (fewer only at the end
+/// of the file).
+fn read_up_to(reader: &mut impl Read, buf: &mut Vec<u8>, n: usize) -> io::Result<()> {
+    reader.take(n as u64).read_to_end(buf).map(|_| ())
+}
+
+/// What a chunk's head says.
+#[derive(Clone, Copy, Debug)]
+struct ChunkHead {
+    start: u64,
+    count: usize,
+    bits: u8,
+}
+
+impl ChunkHead {
+    /// The head at the start of `bytes`, if it is one a writer could make.
+    fn parse(bytes: &[u8]) -> Result<ChunkHead, String> {
+        if bytes.len() < CHUNK_HEAD {
+            return Err("a chunk is cut short".into());
+        }
+        if &bytes[..4] != CHUNK_MAGIC {
+            return Err("no chunk marker where a chunk should start".into());
+        }
+        let mut start = [0u8; 8];
+        start.copy_from_slice(&bytes[4..12]);
+        let count = u32_at(bytes, 12) as usize;
+        let bits = bytes[16];
+        if count > MAX_CHUNK_VALUES {
+            // No writer makes such a chunk; refusing it keeps a damaged
+            // count from asking for gigabytes before the checksum is seen.
+            return Err(format!(
+                "a chunk claims {count} values (at most {MAX_CHUNK_VALUES})"
+            ));
+        }
+        if bits > 32 {
+            return Err(format!("a chunk claims {bits} bits per value (at most 32)"));
+        }
+        Ok(ChunkHead {
+            start: u64::from_le_bytes(start),
+            count,
+            bits,
+        })
+    }
+
+    /// Bytes of packed values.
+    fn payload(&self) -> usize {
+        (self.count * usize::from(self.bits)).div_ceil(8)
     }
 }
 
@@ -305,7 +373,7 @@ impl SequenceStore {
         Ok(SequenceStore {
             path: path.to_owned(),
             rules: rules.clone(),
-            values: Vec::new(),
+            values: ValueTable::new(),
             count: 0,
             tail: TailCheck::default(),
             file: Some(file),
@@ -352,26 +420,25 @@ impl SequenceStore {
     }
 
     fn read(path: &Path) -> Result<SequenceStore, StoreError> {
-        let mut bytes = Vec::new();
-        File::open(path)
-            .and_then(|mut f| f.read_to_end(&mut bytes))
-            .map_err(io_error("read", path))?;
-        let corrupt = |offset: usize, reason: &str| StoreError::Corrupt {
+        let file = File::open(path).map_err(io_error("open", path))?;
+        let mut reader = BufReader::with_capacity(1 << 20, file);
+        let corrupt = |offset: u64, reason: &str| StoreError::Corrupt {
             path: path.to_owned(),
-            offset: offset as u64,
+            offset,
             reason: reason.to_owned(),
         };
-        if bytes.len() < 8 || &bytes[..8] != MAGIC {
+        let read_err = io_error("read", path);
+        let mut header = Vec::new();
+        read_up_to(&mut reader, &mut header, 18).map_err(io_error("read", path))?;
+        if header.len() < 8 || &header[..8] != MAGIC {
             return Err(StoreError::NotAStore {
                 path: path.to_owned(),
             });
         }
-        let u32_at = |at: usize| -> Option<u32> {
-            bytes
-                .get(at..at + 4)
-                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        };
-        let version = u32_at(8).ok_or_else(|| corrupt(8, "the header is cut short"))?;
+        if header.len() < 18 {
+            return Err(corrupt(8, "the header is cut short"));
+        }
+        let version = u32_at(&header, 8);
         if version != VERSION {
             return Err(StoreError::Version {
                 path: path.to_owned(),
@@ -379,45 +446,97 @@ impl SequenceStore {
                 supported: VERSION,
             });
         }
-        let ndigits = u32_at(14).ok_or_else(|| corrupt(14, "the header is cut short"))? as usize;
-        let header_end = 18usize.saturating_add(ndigits);
-        let crc = u32_at(header_end).ok_or_else(|| corrupt(0, "the header is cut short"))?;
-        if crc32fast::hash(&bytes[..header_end]) != crc {
+        let ndigits = u32_at(&header, 14) as usize;
+        if ndigits > MAX_CODE_DIGITS + 1 {
+            return Err(corrupt(
+                14,
+                &format!("the header claims {ndigits} digits (at most {MAX_CODE_DIGITS})"),
+            ));
+        }
+        read_up_to(&mut reader, &mut header, ndigits + 4).map_err(io_error("read", path))?;
+        let header_end = 18 + ndigits;
+        if header.len() < header_end + 4 {
+            return Err(corrupt(0, "the header is cut short"));
+        }
+        if crc32fast::hash(&header[..header_end]) != u32_at(&header, header_end) {
             return Err(corrupt(0, "header checksum mismatch"));
         }
-        let rules = TakeBreak::from_parts(&bytes[18..header_end], bytes[12], bytes[13] != 0)
+        let rules = TakeBreak::from_parts(&header[18..header_end], header[12], header[13] != 0)
             .ok_or_else(|| corrupt(12, "the header does not describe a valid game"))?;
-        let mut values = Vec::new();
-        let mut at = header_end + 4;
+        let first_chunk = header.len() as u64;
+
+        // Pass 1: the chunk heads alone, for the number of values and their
+        // width. Whatever looks wrong here is left to pass 2 to report.
+        let (mut total, mut bits) = (0usize, 0u8);
+        let mut head = Vec::new();
+        loop {
+            head.clear();
+            read_up_to(&mut reader, &mut head, CHUNK_HEAD).map_err(io_error("read", path))?;
+            let Ok(info) = ChunkHead::parse(&head) else {
+                break;
+            };
+            total = total.saturating_add(info.count);
+            bits = bits.max(info.bits);
+            if reader.seek_relative(info.payload() as i64 + 4).is_err() {
+                break;
+            }
+        }
+        let largest = if bits == 0 {
+            0
+        } else {
+            u32::MAX >> (32 - u32::from(bits))
+        };
+        let mut values = ValueTable::with_capacity(total, ValueTable::bytes_for(largest));
+
+        // Pass 2: every chunk checked, then unpacked into the table.
+        reader
+            .seek(SeekFrom::Start(first_chunk))
+            .map_err(io_error("seek", path))?;
+        let mut at = first_chunk;
         let mut recovery = None;
         let mut last_chunk_start = 0;
-        while at < bytes.len() {
-            let before = values.len();
-            match Self::read_chunk(&bytes[at..], values.len() as u64, &mut values) {
-                Ok(len) => {
-                    at += len;
-                    last_chunk_start = before;
+        let mut chunk = Vec::new();
+        loop {
+            chunk.clear();
+            read_up_to(&mut reader, &mut chunk, CHUNK_HEAD).map_err(io_error("read", path))?;
+            if chunk.is_empty() {
+                break;
+            }
+            if let Ok(info) = ChunkHead::parse(&chunk) {
+                read_up_to(&mut reader, &mut chunk, info.payload() + 4)
+                    .map_err(io_error("read", path))?;
+            }
+            match Self::check_chunk(&chunk, values.len() as u64) {
+                Ok(info) => {
+                    last_chunk_start = values.len();
+                    unpack(
+                        &chunk[CHUNK_HEAD..CHUNK_HEAD + info.payload()],
+                        info.count,
+                        info.bits,
+                        &mut values,
+                    );
+                    at += chunk.len() as u64;
                 }
                 Err(reason) => {
-                    let is_last = Self::next_chunk_start(&bytes, at).is_none();
-                    if !is_last {
+                    // Damage in the middle, or the torn tail of an
+                    // interrupted write? Whether a good chunk follows says.
+                    reader.read_to_end(&mut chunk).map_err(read_err)?;
+                    if Self::next_chunk_start(&chunk, 0).is_some() {
                         return Err(corrupt(at, &reason));
                     }
                     recovery = Some(StoreRecovery {
-                        offset: at as u64,
-                        dropped_bytes: (bytes.len() - at) as u64,
+                        offset: at,
+                        dropped_bytes: chunk.len() as u64,
                     });
                     break;
                 }
             }
         }
-        // The file's bytes are no longer needed: free them before the values live on.
-        drop(bytes);
         Ok(SequenceStore {
             path: path.to_owned(),
             rules,
             count: values.len() as u64,
-            tail: TailCheck::of(last_chunk_start, &values[last_chunk_start..]),
+            tail: TailCheck::of(&values, last_chunk_start, values.len()),
             values,
             file: None,
             recovery,
@@ -427,54 +546,32 @@ impl SequenceStore {
     /// Whether a well-formed chunk starts anywhere after `at` (so that the bad
     /// chunk at `at` is not a torn tail but damage in the middle).
     fn next_chunk_start(bytes: &[u8], at: usize) -> Option<usize> {
-        let mut scratch = Vec::new();
         (at + 1..bytes.len().saturating_sub(CHUNK_HEAD + 4))
             .filter(|&i| &bytes[i..i + 4] == CHUNK_MAGIC)
             .find(|&i| {
-                scratch.clear();
                 let start = u64::from_le_bytes(bytes[i + 4..i + 12].try_into().unwrap_or([0; 8]));
-                Self::read_chunk(&bytes[i..], start, &mut scratch).is_ok()
+                Self::check_chunk(&bytes[i..], start).is_ok()
             })
     }
 
-    /// Decodes one chunk that must start at heap `expected`; returns its length in bytes.
-    fn read_chunk(bytes: &[u8], expected: u64, out: &mut Vec<u32>) -> Result<usize, String> {
-        if bytes.len() < CHUNK_HEAD + 4 {
-            return Err("a chunk is cut short".into());
-        }
-        if &bytes[..4] != CHUNK_MAGIC {
-            return Err("no chunk marker where a chunk should start".into());
-        }
-        let start = u64::from_le_bytes(bytes[4..12].try_into().map_err(|_| "short chunk")?);
-        let count =
-            u32::from_le_bytes(bytes[12..16].try_into().map_err(|_| "short chunk")?) as usize;
-        let bits = bytes[16];
-        if count > MAX_CHUNK_VALUES {
-            // No writer makes such a chunk; refusing it keeps a damaged
-            // count from asking for gigabytes before the checksum is seen.
-            return Err(format!(
-                "a chunk claims {count} values (at most {MAX_CHUNK_VALUES})"
-            ));
-        }
-        if bits > 32 {
-            return Err(format!("a chunk claims {bits} bits per value (at most 32)"));
-        }
-        let payload = (count * usize::from(bits)).div_ceil(8);
-        let end = CHUNK_HEAD + payload;
+    /// Checks the chunk at the start of `bytes`, which must start at heap
+    /// `expected`: its head, its length and its checksum.
+    fn check_chunk(bytes: &[u8], expected: u64) -> Result<ChunkHead, String> {
+        let info = ChunkHead::parse(bytes)?;
+        let end = CHUNK_HEAD + info.payload();
         if bytes.len() < end + 4 {
             return Err("a chunk is cut short".into());
         }
-        let crc = u32::from_le_bytes(bytes[end..end + 4].try_into().map_err(|_| "short chunk")?);
-        if crc32fast::hash(&bytes[..end]) != crc {
+        if crc32fast::hash(&bytes[..end]) != u32_at(bytes, end) {
             return Err("chunk checksum mismatch".into());
         }
-        if start != expected {
+        if info.start != expected {
             return Err(format!(
-                "chunk starts at heap {start}, expected heap {expected}"
+                "chunk starts at heap {}, expected heap {expected}",
+                info.start
             ));
         }
-        unpack(&bytes[CHUNK_HEAD..end], count, bits, out);
-        Ok(end + 4)
+        Ok(info)
     }
 
     /// Appends `values[self.len()..]`: `values` is the whole sequence so far
@@ -485,7 +582,7 @@ impl SequenceStore {
     /// continues the stored sequence by the checksum of the stretch it last
     /// wrote (or read), which catches a caller that hands it another
     /// sequence; the values written are checksummed on disk as always.
-    pub fn append(&mut self, values: &[u32]) -> Result<(), StoreError> {
+    pub fn append(&mut self, values: &ValueTable) -> Result<(), StoreError> {
         let Some(file) = self.file.as_mut() else {
             return Err(StoreError::ReadOnly {
                 path: self.path.clone(),
@@ -499,20 +596,20 @@ impl SequenceStore {
             });
         }
         let tail = self.tail;
-        if values_crc(&values[tail.start as usize..tail.end as usize]) != tail.crc {
+        if values_crc(values.iter_range(tail.start as usize..tail.end as usize)) != tail.crc {
             return Err(StoreError::Diverged {
                 from: tail.start,
                 to: tail.end,
             });
         }
-        for (i, chunk) in values[from..].chunks(MAX_CHUNK_VALUES).enumerate() {
-            let start = (from + i * MAX_CHUNK_VALUES) as u64;
-            file.write_all(&chunk_bytes(start, chunk))
+        for start in (from..values.len()).step_by(MAX_CHUNK_VALUES) {
+            let end = (start + MAX_CHUNK_VALUES).min(values.len());
+            file.write_all(&chunk_bytes(start as u64, values.iter_range(start..end)))
                 .map_err(io_error("append to", &self.path))?;
         }
         file.sync_data().map_err(io_error("sync", &self.path))?;
         if values.len() > from {
-            self.tail = TailCheck::of(from, &values[from..]);
+            self.tail = TailCheck::of(values, from, values.len());
         }
         self.count = values.len() as u64;
         Ok(())
@@ -528,7 +625,7 @@ impl SequenceStore {
     /// A store being written keeps no copy of what it appends, so for it
     /// this is only what [`SequenceStore::open_append`] read, and empty once
     /// [`SequenceStore::take_values`] has moved that out.
-    pub fn values(&self) -> &[u32] {
+    pub fn values(&self) -> &ValueTable {
         &self.values
     }
 
@@ -537,11 +634,12 @@ impl SequenceStore {
     /// how a resuming solver gets them without a second copy in memory.
     ///
     /// ```
-    /// use grundy::{HeapSolver, SequenceConfig, SequenceStore, TakeBreak};
+    /// use grundy::{HeapSolver, SequenceConfig, SequenceStore, TakeBreak, ValueTable};
     /// let path = std::env::temp_dir().join(format!("grundy-doc-take-{}", std::process::id()));
     /// let _ = std::fs::remove_file(&path);
     /// let game = TakeBreak::kayles();
-    /// SequenceStore::create(&path, &game).unwrap().append(&[0, 1, 2]).unwrap();
+    /// let first = ValueTable::from(vec![0, 1, 2]);
+    /// SequenceStore::create(&path, &game).unwrap().append(&first).unwrap();
     /// let mut store = SequenceStore::open_append(&path, &game).unwrap();
     /// let mut solver =
     ///     HeapSolver::resume(game, SequenceConfig::default(), store.take_values()).unwrap();
@@ -550,9 +648,10 @@ impl SequenceStore {
     /// store.append(solver.values()).unwrap();
     /// assert_eq!(store.len(), 10);
     /// assert_eq!(SequenceStore::open(&path).unwrap().values(), solver.values());
+    /// assert_eq!(*solver.values(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4]);
     /// std::fs::remove_file(&path).unwrap();
     /// ```
-    pub fn take_values(&mut self) -> Vec<u32> {
+    pub fn take_values(&mut self) -> ValueTable {
         std::mem::take(&mut self.values)
     }
 
@@ -572,11 +671,11 @@ impl SequenceStore {
     }
 
     /// The stored values as a sequence, with the periodicity they show
-    /// (proved where the Guy–Smith check covers it).
+    /// (proved where the Guy–Smith check covers it), without copying them.
     /// Meant for a store opened for reading: see [`SequenceStore::values`].
-    pub fn sequence(&self) -> HeapSequence {
+    pub fn into_sequence(self) -> HeapSequence {
         let periodicity = find_periodicity(&self.rules, &self.values);
-        HeapSequence::new(self.rules.clone(), self.values.clone(), periodicity)
+        HeapSequence::new(self.rules, self.values, periodicity)
     }
 }
 
@@ -595,10 +694,11 @@ mod tests {
             let values: Vec<u32> = (0..37u32)
                 .map(|i| top.wrapping_sub(i.wrapping_mul(7919)) & top)
                 .collect();
-            let bytes = chunk_bytes(5, &values);
-            let mut out = Vec::new();
-            let len = SequenceStore::read_chunk(&bytes, 5, &mut out).unwrap();
-            assert_eq!(len, bytes.len());
+            let bytes = chunk_bytes(5, values.iter().copied());
+            let info = SequenceStore::check_chunk(&bytes, 5).unwrap();
+            assert_eq!(CHUNK_HEAD + info.payload() + 4, bytes.len());
+            let mut out = ValueTable::new();
+            unpack(&bytes[CHUNK_HEAD..], info.count, info.bits, &mut out);
             assert_eq!(out, values, "bits {bits}");
         }
     }
