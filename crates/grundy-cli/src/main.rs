@@ -363,7 +363,7 @@ fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
     let mut engine = Engine::new(args.limits.limits());
     for path in &args.store {
         match grundy::SequenceStore::open(path) {
-            Ok(store) => engine.use_sequence(store.sequence()),
+            Ok(store) => engine.use_sequence(store.into_sequence()),
             Err(e) => {
                 return Ok(Err(UserError {
                     message: format!("store {}: {e}", path.display()),

@@ -53,7 +53,8 @@ pub struct SeqArgs {
     /// Threads for long scans (0: one per core).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
-    /// Memory for the value table, in MiB (4 bytes a heap).
+    /// Memory for the value table, in MiB (1, 2 or 4 bytes a heap: the
+    /// narrowest that holds the largest value so far).
     #[arg(long, value_name = "MIB", default_value_t = 1024)]
     pub memory_mb: u64,
     /// Keep computing after a period is proved.
@@ -159,11 +160,15 @@ pub fn run(rules: &TakeBreak, name: &str, args: &SeqArgs) -> anyhow::Result<()> 
     }
     let engine = solver.engine();
     let sequence = solver.into_sequence();
+    let store_bytes = match (&args.store, args.stats) {
+        (Some(path), true) => Some(std::fs::metadata(path)?.len()),
+        _ => None,
+    };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if args.json {
-        write_json(&mut out, rules, name, &sequence, args, &engine)?;
+        write_json(&mut out, rules, name, &sequence, args, &engine, store_bytes)?;
     } else {
-        write_text(&mut out, &sequence, args)?;
+        write_text(&mut out, &sequence, args, store_bytes)?;
     }
     out.flush()?;
     Ok(())
@@ -199,7 +204,17 @@ fn period_line(sequence: &HeapSequence) -> String {
     }
 }
 
-fn write_text(out: &mut impl Write, sequence: &HeapSequence, args: &SeqArgs) -> anyhow::Result<()> {
+/// Bits a value of a store of `bytes` bytes holding `count` values.
+fn store_bits(bytes: u64, count: u64) -> f64 {
+    bytes as f64 * 8.0 / count.max(1) as f64
+}
+
+fn write_text(
+    out: &mut impl Write,
+    sequence: &HeapSequence,
+    args: &SeqArgs,
+    store_bytes: Option<u64>,
+) -> anyhow::Result<()> {
     for &n in &args.at {
         writeln!(out, "G({n}) = {}", value(sequence, n)?)?;
     }
@@ -242,6 +257,20 @@ fn write_text(out: &mut impl Write, sequence: &HeapSequence, args: &SeqArgs) -> 
         }
         let counts: Vec<String> = s.counts.iter().map(|(v, c)| format!("{v}:{c}")).collect();
         writeln!(out, "counts (value:heaps): {}", counts.join(" "))?;
+        write!(
+            out,
+            "size: entropy of the values {:.2} bits a heap; table in memory {} bytes a heap",
+            s.entropy_bits(),
+            sequence.values().bytes_per_value()
+        )?;
+        if let Some(bytes) = store_bytes {
+            write!(
+                out,
+                "; store on disk {bytes} bytes, {:.2} bits a heap",
+                store_bits(bytes, s.computed)
+            )?;
+        }
+        writeln!(out)?;
     }
     Ok(())
 }
@@ -253,6 +282,7 @@ fn write_json(
     sequence: &HeapSequence,
     args: &SeqArgs,
     engine: &grundy::HeapEngine,
+    store_bytes: Option<u64>,
 ) -> anyhow::Result<()> {
     use serde_json::{json, Value};
     let heaps: Vec<u64> = if args.at.is_empty() {
@@ -279,10 +309,18 @@ fn write_json(
         "saltus": p.filter(|p| p.saltus > 0).map(|p| p.saltus),
     });
     if args.stats {
-        if let (Value::Object(map), Value::Object(stats)) =
-            (&mut object, serde_json::to_value(sequence.stats())?)
+        let stats = sequence.stats();
+        let sizes = json!({
+            "entropy_bits": stats.entropy_bits(),
+            "table_bytes_per_heap": sequence.values().bytes_per_value(),
+            "store_bytes": store_bytes,
+            "store_bits_per_heap": store_bytes.map(|b| store_bits(b, stats.computed)),
+        });
+        if let (Value::Object(map), Value::Object(stats), Value::Object(sizes)) =
+            (&mut object, serde_json::to_value(&stats)?, sizes)
         {
             map.extend(stats);
+            map.extend(sizes);
         }
     }
     serde_json::to_writer(&mut *out, &object)?;
@@ -318,10 +356,11 @@ mod tests {
                 &sequence,
                 &args,
                 &grundy::HeapEngine::Plain,
+                None,
             )
             .unwrap();
         } else {
-            write_text(&mut out, &sequence, &args).unwrap();
+            write_text(&mut out, &sequence, &args, None).unwrap();
         }
         String::from_utf8(out).unwrap()
     }
@@ -347,6 +386,10 @@ mod tests {
         assert_eq!(value["saltus"], 1);
         assert_eq!(value["proved"], false);
         assert_eq!(value["largest"], 20);
+        // 21 distinct values, once each: log2(21) bits.
+        let entropy = value["entropy_bits"].as_f64().unwrap();
+        assert!((entropy - 21f64.log2()).abs() < 1e-9, "{entropy}");
+        assert_eq!(value["table_bytes_per_heap"], 1);
         let json = output(&TakeBreak::dawsons_kayles(), &["--to", "300", "--json"]);
         let value: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(
