@@ -481,8 +481,13 @@ fn seq(cmd: &SeqCmd) -> anyhow::Result<Result<(), UserError>> {
     };
     match seq::run(&rules, &heap.name, &cmd.args) {
         Ok(()) => Ok(Ok(())),
-        // A broken pipe is handled by main; anything else is the user's to fix.
-        Err(e) if e.downcast_ref::<io::Error>().is_some() => Err(e),
+        // A broken pipe and Ctrl-C are handled by main; anything else is the user's to fix.
+        Err(e)
+            if e.downcast_ref::<io::Error>().is_some()
+                || e.downcast_ref::<seq::Interrupted>().is_some() =>
+        {
+            Err(e)
+        }
         Err(e) => Ok(Err(UserError {
             message: format!("{e:#}"),
         })),
@@ -782,6 +787,10 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
         Err(e) => {
+            if let Some(stop) = e.downcast_ref::<seq::Interrupted>() {
+                eprintln!("{stop}");
+                return ExitCode::from(130);
+            }
             // A closed pipe (`grundy seq ... | head`) is not an error worth a message.
             if e.downcast_ref::<io::Error>()
                 .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)

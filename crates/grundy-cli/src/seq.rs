@@ -3,16 +3,66 @@
 //! The caller parses the game (`kayles`, `octal[0.77]`, `sub[1,3,4]`, …) into
 //! a [`grundy::TakeBreak`]; this module does the rest. Values are checkpointed
 //! to `--store FILE` as they are computed; an interrupted run (Ctrl-C, kill -9)
-//! continues from the last checkpoint with `--resume`.
+//! continues from the last checkpoint with `--resume`. Ctrl-C (SIGINT) is
+//! caught: the run writes a last checkpoint of every value computed so far
+//! and stops with [`Interrupted`]; a second Ctrl-C stops at once.
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use grundy::{
     HeapSequence, HeapSolver, Progress, SequenceConfig, SequenceStore, SolverChoice, TakeBreak,
 };
+
+/// A run stopped by Ctrl-C, after its last checkpoint.
+#[derive(Debug)]
+pub struct Interrupted {
+    /// Values computed (heaps `0..computed`), all in the store if there is one.
+    pub computed: u64,
+    /// The store, if any.
+    pub store: Option<PathBuf>,
+}
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "interrupted after heap {}",
+            self.computed.saturating_sub(1)
+        )?;
+        match &self.store {
+            Some(path) => write!(
+                f,
+                "; every value computed is in `{}`: continue with --store {0} --resume",
+                path.display()
+            ),
+            None => write!(
+                f,
+                "; nothing was kept (use --store FILE to keep the values)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Interrupted {}
+
+/// Set by the Ctrl-C handler, read between steps of a run.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Catches Ctrl-C for the rest of the process: the first sets
+/// [`INTERRUPTED`], a second one exits at once (status 130).
+fn catch_interrupts() {
+    // An error here (a handler already set) leaves the default behaviour,
+    // which a store survives too: only the last checkpoint is lost.
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+}
 
 /// Which engine computes the values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -127,6 +177,7 @@ pub fn run(rules: &TakeBreak, name: &str, args: &SeqArgs) -> anyhow::Result<()> 
         bar.set_position(solver.values().len() as u64);
         bar
     });
+    catch_interrupts();
     let checkpoint_every = Duration::from_secs(args.checkpoint_secs);
     let mut last_checkpoint = Instant::now();
     let mut step = 1024u64;
@@ -145,11 +196,22 @@ pub fn run(rules: &TakeBreak, name: &str, args: &SeqArgs) -> anyhow::Result<()> 
             }
         }
         let done = progress != Progress::Paused;
+        let interrupted = INTERRUPTED.load(Ordering::SeqCst);
         if let Some(store) = store.as_mut() {
-            if done || last_checkpoint.elapsed() >= checkpoint_every {
+            if done || interrupted || last_checkpoint.elapsed() >= checkpoint_every {
                 store.append(solver.values())?;
                 last_checkpoint = Instant::now();
             }
+        }
+        if interrupted && !done {
+            if let Some(bar) = &bar {
+                bar.abandon();
+            }
+            return Err(Interrupted {
+                computed: solver.values().len() as u64,
+                store: args.store.clone(),
+            }
+            .into());
         }
         if done {
             break;

@@ -497,3 +497,64 @@ fn value_reads_heap_values_from_a_store() {
     assert_eq!(o.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Ctrl-C (SIGINT) on a long `seq --store` run: the run writes a last
+/// checkpoint, says where it stopped, exits with 130, and `--resume`
+/// continues with the same values.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_checkpoints_and_resume_continues() {
+    use std::time::{Duration, Instant};
+    let path = std::env::temp_dir().join(format!("grundy-cli-sigint-{}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let store = path.to_str().unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["seq", "grundy_game", "--at", "4000000000", "--store", store])
+        .args(["--checkpoint-secs", "3600"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // With checkpoints an hour apart, only the interrupt can write values.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !path.exists() {
+        assert!(Instant::now() < deadline, "no store was created");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(1500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--resume"), "{}", stderr(&o));
+
+    let stopped = grundy::SequenceStore::open(&path).unwrap();
+    assert!(stopped.recovery().is_none());
+    let reached = stopped.len();
+    assert!(reached > 10_000, "{reached}");
+    let said = format!("interrupted after heap {}", reached - 1);
+    assert!(stderr(&o).contains(&said), "{}", stderr(&o));
+
+    let at = (reached + 100).to_string();
+    let resumed = grundy(&[
+        "seq",
+        "grundy_game",
+        "--at",
+        &at,
+        "--store",
+        store,
+        "--resume",
+    ]);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    let fresh = grundy(&["seq", "grundy_game", "--at", &at]);
+    let first_line = |o: &Output| stdout(o).lines().next().unwrap_or_default().to_owned();
+    assert_eq!(first_line(&resumed), first_line(&fresh));
+    assert_eq!(
+        grundy::SequenceStore::open(&path).unwrap().len(),
+        reached + 101
+    );
+    std::fs::remove_file(&path).unwrap();
+}
