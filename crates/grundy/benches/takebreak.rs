@@ -11,7 +11,7 @@
 
 use std::time::{Duration, Instant};
 
-use grundy::{HeapSolver, SequenceConfig, SolverChoice, TakeBreak};
+use grundy::{HeapSolver, SequenceConfig, SolverChoice, TakeBreak, WorkCounts};
 
 fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     let start = Instant::now();
@@ -25,7 +25,7 @@ fn run(
     solver: SolverChoice,
     stop_when_proved: bool,
 ) -> grundy::HeapSequence {
-    run_on(game, to, solver, stop_when_proved, 0)
+    run_on(game, to, solver, stop_when_proved, 0).0
 }
 
 /// Like `run`, with `threads` threads (0: one per core).
@@ -35,7 +35,7 @@ fn run_on(
     solver: SolverChoice,
     stop_when_proved: bool,
     threads: usize,
-) -> grundy::HeapSequence {
+) -> (grundy::HeapSequence, WorkCounts) {
     let config = SequenceConfig {
         solver,
         stop_when_proved,
@@ -44,7 +44,25 @@ fn run_on(
     };
     let mut engine = HeapSolver::new(game.clone(), config).expect("valid config");
     engine.try_extend(to, u64::MAX).expect("within limits");
-    engine.into_sequence()
+    let work = engine.work();
+    (engine.into_sequence(), work)
+}
+
+/// What Amdahl's law allows a run measured with `threads` threads on more
+/// cores: its one-thread part stays, its parallel part shrinks at best in
+/// proportion.
+fn amdahl(work: &WorkCounts, threads: usize) -> String {
+    let total = work.extend_nanos as f64;
+    let parallel = work.parallel_nanos as f64;
+    let serial = total - parallel;
+    let bound = |cores: usize| total / (serial + parallel * threads as f64 / cores as f64);
+    format!(
+        "parallel phases {:.0}% of the {threads}-thread run; at best {:.2}x on 4 cores, {:.2}x on 8, {:.2}x on 16 (vs {threads})",
+        100.0 * parallel / total.max(1.0),
+        bound(4),
+        bound(8),
+        bound(16)
+    )
 }
 
 /// G(m) straight from the definition (every option), using the table for
@@ -111,8 +129,8 @@ fn officers_against_ogs() {
         .unwrap_or(22);
     let to = (1usize << log2) - 1;
     let game = TakeBreak::officers();
-    let (ours, t_ours) = timed(|| run(&game, to as u64, SolverChoice::Auto, false));
-    let (one, t_one) = timed(|| run_on(&game, to as u64, SolverChoice::Auto, false, 1));
+    let ((ours, work), t_ours) = timed(|| run_on(&game, to as u64, SolverChoice::Auto, false, 0));
+    let ((one, _), t_one) = timed(|| run_on(&game, to as u64, SolverChoice::Auto, false, 1));
     assert_eq!(
         one.values(),
         ours.values(),
@@ -149,12 +167,14 @@ fn officers_against_ogs() {
         t_ogs.as_secs_f64() / t_one.as_secs_f64(),
         if ratio >= 3.0 { "met" } else { "NOT met" }
     );
+    println!("{:<28} {}", "", amdahl(&work, threads));
 }
 
 fn grundy_long() {
     let to = (1u64 << 24) - 1;
     let game = TakeBreak::grundys_game();
-    let (sequence, t) = timed(|| run(&game, to, SolverChoice::Auto, false));
+    let ((sequence, work), t) = timed(|| run_on(&game, to, SolverChoice::Auto, false, 0));
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     spot_check(&game, &sequence.values().to_vec());
     let stats = sequence.stats();
     println!(
@@ -166,6 +186,13 @@ fn grundy_long() {
         stats.rare_count,
         stats.last_rare_heap,
         if t.as_secs() < 60 { "met" } else { "NOT met" }
+    );
+    println!(
+        "{:<28} {}; table {} bytes a heap, values' entropy {:.2} bits",
+        "",
+        amdahl(&work, threads),
+        sequence.values().bytes_per_value(),
+        stats.entropy_bits()
     );
 }
 

@@ -71,6 +71,7 @@
 
 use std::ops::Range;
 use std::sync::Arc;
+use std::time::Instant;
 
 use rayon::prelude::*;
 
@@ -234,6 +235,13 @@ pub struct WorkCounts {
     pub full_scans: u64,
     /// Unsafe candidates confirmed by a remembered pair instead of a scan.
     pub witness_hits: u64,
+    /// Wall-clock nanoseconds spent in [`HeapSolver::try_extend`].
+    pub extend_nanos: u64,
+    /// Of those, nanoseconds in phases that run on every thread of the pool
+    /// (the gathering of a batch, a plain scan split across threads); the
+    /// rest ran on one thread. With `t` threads, `n` cores could at best
+    /// take the parallel part to `t/n` of its time (Amdahl's law).
+    pub parallel_nanos: u64,
 }
 
 /// The splits that remove an even (class 0) or odd (class 1) number of tokens.
@@ -526,10 +534,13 @@ impl HeapSolver {
         // outside once per batch (every ~25 µs on Officers) cost a hand-over
         // each time. Officers to 2^20 on two threads, measured while another
         // program held one core: 3.19 s before, 2.44 s after.
-        match self.pool.clone() {
+        let start = Instant::now();
+        let result = match self.pool.clone() {
             Some(pool) => pool.install(|| self.extend_loop(to, max_steps)),
             None => self.extend_loop(to, max_steps),
-        }
+        };
+        self.work.extend_nanos += nanos_since(start);
+        result
     }
 
     fn extend_loop(&mut self, to: u64, max_steps: u64) -> Result<Progress, SolveError> {
@@ -642,6 +653,7 @@ impl HeapSolver {
     /// widened the table's cells (the rest of the batch is read as `V`, so
     /// it is left for the next call, of the new width).
     fn sparse_batch<V: Cell>(&mut self, n0: usize, len: usize) -> Result<usize, SolveError> {
+        let start = Instant::now();
         let partials: Vec<Partial> = match &self.pool {
             Some(pool) => pool.install(|| {
                 (n0..n0 + len)
@@ -656,6 +668,7 @@ impl HeapSolver {
                 .map(|m| self.known_options::<V>(m, n0))
                 .collect(),
         };
+        self.work.parallel_nanos += nanos_since(start);
         let unequal = self.rules.is_grundys_game();
         // The options among the batch's own heaps are first listed apart:
         // when none of them is the candidate found in the parallel phase,
@@ -1125,6 +1138,7 @@ impl HeapSolver {
             let end = (start + round).min(last + 1);
             match &self.pool {
                 Some(pool) if parallel => {
+                    let started = Instant::now();
                     let words = pool.install(|| {
                         (start..end)
                             .into_par_iter()
@@ -1145,6 +1159,7 @@ impl HeapSolver {
                                 },
                             )
                     });
+                    self.work.parallel_nanos += nanos_since(started);
                     self.seen.merge(&words);
                 }
                 _ => {
@@ -1161,6 +1176,10 @@ impl HeapSolver {
         }
         true
     }
+}
+
+fn nanos_since(start: Instant) -> u64 {
+    u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX)
 }
 
 /// Heaps per parallel batch of the sparse engine: the options among a
