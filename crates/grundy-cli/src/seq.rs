@@ -88,10 +88,13 @@ pub struct SeqArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Keep the values in FILE, checkpointed as they are computed.
+    /// Keep the values in FILE, checkpointed as they are computed. If FILE
+    /// exists and already answers the heaps asked for (they are stored, or
+    /// follow from a proved period), they are read from it, not recomputed.
     #[arg(long, value_name = "FILE")]
     pub store: Option<PathBuf>,
-    /// Continue the run whose values are in the --store file.
+    /// Continue the run whose values are in the --store file, computing the
+    /// heaps it does not hold yet into it.
     #[arg(long, requires = "store")]
     pub resume: bool,
     /// Also print statistics: counts per value, largest value, rare values.
@@ -143,8 +146,18 @@ pub fn run(rules: &TakeBreak, name: &str, args: &SeqArgs) -> anyhow::Result<()> 
     }
     let mut store = match &args.store {
         None => None,
-        Some(path) if args.resume && path.exists() => {
+        Some(path) if path.exists() => {
             let store = SequenceStore::open_append(path, rules)?;
+            let answers = store.len() > target
+                || grundy::find_periodicity(rules, store.values()).is_some_and(|p| p.proved);
+            if !answers && !args.resume {
+                bail!(
+                    "`{}` holds the values of heaps 0..{} only, not heap {target}: add --resume \
+                     to compute the rest into it, or name another file",
+                    path.display(),
+                    store.len()
+                );
+            }
             if let Some(r) = store.recovery() {
                 eprintln!(
                     "warning: `{}` ended in a torn chunk (an interrupted write): {} bytes from byte \

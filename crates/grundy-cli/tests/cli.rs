@@ -488,6 +488,48 @@ fn value_reads_heap_values_from_a_store() {
     ]);
     let computed = json(&["value", "--json", "officers(2999) + officers(1234)"]);
     assert_eq!(from_store, computed);
+
+    // `seq` answers stored heaps from the store: with no memory for values
+    // it could compute nothing, yet it answers.
+    let path = store.to_str().unwrap();
+    let read = grundy(&["seq", "officers", "--at", "2500", "--store", path]);
+    let read_only = grundy(&[
+        "seq",
+        "officers",
+        "--at",
+        "2500",
+        "--store",
+        path,
+        "--memory-mb",
+        "0",
+    ]);
+    let fresh = grundy(&["seq", "officers", "--at", "2500"]);
+    assert!(read_only.status.success(), "{}", stderr(&read_only));
+    // The same value; the period line says how far the store reaches.
+    let first = |o: &Output| stdout(o).lines().next().unwrap_or_default().to_owned();
+    assert_eq!(first(&read), first(&fresh));
+    assert_eq!(stdout(&read_only), stdout(&read));
+    assert!(
+        stdout(&read).contains("heaps 0..=3000"),
+        "{}",
+        stdout(&read)
+    );
+    // Heaps beyond it need --resume, which computes them into the store.
+    let beyond = grundy(&["seq", "officers", "--at", "4000", "--store", path]);
+    assert_eq!(beyond.status.code(), Some(2));
+    assert!(
+        stderr(&beyond).contains("0..3001 only") && stderr(&beyond).contains("--resume"),
+        "{}",
+        stderr(&beyond)
+    );
+    let resumed = grundy(&[
+        "seq", "officers", "--at", "4000", "--store", path, "--resume",
+    ]);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert_eq!(
+        stdout(&resumed),
+        stdout(&grundy(&["seq", "officers", "--at", "4000"]))
+    );
     let o = grundy(&[
         "value",
         "--store",
