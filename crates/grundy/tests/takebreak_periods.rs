@@ -1,6 +1,6 @@
 //! Published periods and rare values, read from data/takebreak/*.toml.
 
-use grundy::{SequenceConfig, SolverChoice, TakeBreak};
+use grundy::{SequenceConfig, SequenceStats, SolverChoice, TakeBreak};
 
 fn data(name: &str) -> toml::Table {
     let path = format!("{}/../../data/takebreak/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -14,11 +14,36 @@ fn int(record: &toml::Table, key: &str) -> u64 {
         .unwrap_or_else(|| panic!("{key} in {record:?}")) as u64
 }
 
+/// Checks the published sparse-space figures of `record` (those it has)
+/// against the statistics of the computed values; returns how many it had.
+fn check_tally(record: &toml::Table, stats: &SequenceStats, what: &str) -> usize {
+    let mut checked = 0;
+    let mut expect = |key: &str, found: u64| {
+        if record.contains_key(key) {
+            assert_eq!(found, int(record, key), "{what}: {key}");
+            checked += 1;
+        }
+    };
+    expect("largest", stats.largest);
+    expect("largest_at", stats.largest_at);
+    expect("rare_count", stats.rare_count);
+    expect("last_rare", stats.last_rare_heap.unwrap_or(0));
+    if record.contains_key("rare_mask") {
+        // The same mask up to bits that no value reaches.
+        let width = (stats.largest + 1).next_power_of_two() - 1;
+        let found = stats.mask.unwrap_or_else(|| panic!("{what}: no mask"));
+        assert_eq!(found & width, int(record, "rare_mask") & width, "{what}");
+        checked += 1;
+    }
+    checked
+}
+
 #[test]
 fn published_periods_are_found_and_proved() {
     let table = data("periods.toml");
     let games = table["game"].as_array().unwrap();
     assert!(games.len() >= 10);
+    let mut tallied = 0;
     for record in games {
         let record = record.as_table().unwrap();
         assert!(record
@@ -52,7 +77,25 @@ fn published_periods_are_found_and_proved() {
         let far = 1u64 << 62;
         let lap = preperiod + (far - preperiod) % period;
         assert_eq!(sequence.get(far).unwrap(), sequence.get(lap).unwrap());
+        tallied += check_tally(record, &sequence.stats(), code);
     }
+    assert!(
+        tallied >= 5,
+        "published sparse-space figures checked: {tallied}"
+    );
+}
+
+#[test]
+fn grundys_game_sparse_figures_to_2_21_are_published_ones() {
+    let table = data("grundys_game_rare.toml");
+    let tally = table["tally"].as_table().unwrap();
+    assert!(tally["source"].as_str().is_some_and(|s| !s.is_empty()));
+    let heaps = int(tally, "heaps");
+    let sequence = TakeBreak::grundys_game()
+        .try_sequence(heaps - 1, &SequenceConfig::default())
+        .unwrap();
+    assert_eq!(sequence.len(), heaps);
+    assert_eq!(check_tally(tally, &sequence.stats(), "Grundy's game"), 5);
 }
 
 #[test]
@@ -115,6 +158,6 @@ fn grundys_game_rare_values_are_flammenkamps() {
     let found = stats.mask.unwrap();
     let width = (stats.largest + 1).next_power_of_two() - 1;
     assert_eq!(found & width, mask & width, "{stats:?}");
-    let heaps: Vec<u64> = expected[1..].iter().map(|p| p.0).collect();
+    let heaps: Vec<u64> = expected.iter().map(|p| p.0).collect();
     assert_eq!(stats.rare_heaps[..heaps.len()], heaps[..]);
 }

@@ -124,7 +124,10 @@ pub const MAX_LISTED_RARE_HEAPS: usize = 1000;
 ///
 /// A value `v` is *rare* for the mask `m` when `popcount(v & m)` is even
 /// (Gangolli & Plambeck; Flammenkamp); the mask reported is the one with the
-/// fewest rare heaps among `1..len` (heap 0, always 0, is left out).
+/// fewest rare heaps among `1..len` (heap 0, always 0, does not choose it).
+/// Rare heaps are counted and listed from heap 0, whose value 0 is rare for
+/// every mask, as the published tables count them (Flammenkamp's "1287 are
+/// known for Grundy's Game"; the `num rare` column of tczajka/octal-games).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SequenceStats {
     /// Values computed (heaps `0..computed`).
@@ -140,9 +143,9 @@ pub struct SequenceStats {
     pub mask: Option<u64>,
     /// The rare values that occur, ascending.
     pub rare_values: Vec<u64>,
-    /// The number of heaps `>= 1` with a rare value.
+    /// The number of heaps with a rare value, heap 0 included.
     pub rare_count: u64,
-    /// The first [`MAX_LISTED_RARE_HEAPS`] heaps `>= 1` with a rare value.
+    /// The first [`MAX_LISTED_RARE_HEAPS`] heaps with a rare value, from heap 0.
     pub rare_heaps: Vec<u64>,
     /// The last heap with a rare value.
     pub last_rare_heap: Option<u64>,
@@ -206,7 +209,7 @@ impl SequenceStats {
             .copied()
             .filter(|&v| rare(v as u32))
             .collect();
-        for (i, v) in values.iter().enumerate().skip(1) {
+        for (i, v) in values.iter().enumerate() {
             if rare(v) {
                 stats.rare_count += 1;
                 if stats.rare_heaps.len() < MAX_LISTED_RARE_HEAPS {
