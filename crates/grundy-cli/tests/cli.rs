@@ -600,3 +600,16 @@ fn ctrl_c_checkpoints_and_resume_continues() {
     );
     std::fs::remove_file(&path).unwrap();
 }
+
+/// A heap over the position limit, in a game with no proved period, gets
+/// the command that computes it into a store.
+#[test]
+fn a_heap_beyond_the_limit_names_the_store_command() {
+    let o = grundy(&["value", "officers(5000)", "--max-positions", "1000"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("grundy seq 'officers' --at 5000 --store FILE") && err.contains("--store FILE"),
+        "{err}"
+    );
+}

@@ -68,6 +68,24 @@ pub enum EvalError {
     /// A compound could not be solved.
     #[error(transparent)]
     Compound(#[from] CompoundError),
+    /// A heap beyond the position limit, in a game with no period proved
+    /// within it: only a store (or a higher limit) can answer.
+    #[error(
+        "G({heap}) of `{ruleset}` needs every heap up to {heap}, over the limit of {limit} heaps \
+         (--max-positions), and no period is proved in the {computed} heaps computed; compute it \
+         once into a store with `grundy seq '{ruleset}' --at {heap} --store FILE` (it \
+         checkpoints, and --resume continues it), then ask again with --store FILE"
+    )]
+    HeapBeyondLimit {
+        /// The ruleset as written (`officers`, `octal[0.376]`).
+        ruleset: String,
+        /// The heap asked for.
+        heap: u64,
+        /// The position limit.
+        limit: u64,
+        /// Heaps computed in the search for a period.
+        computed: u64,
+    },
     /// A partizan component where only impartial games are allowed.
     #[error(
         "{0} is a partizan game: misère play, compounds and Grundy values are for impartial games; \
@@ -228,8 +246,10 @@ impl Engine {
     ///
     /// Heaps up to the position limit are computed outright (and the table
     /// grows geometrically across queries); a heap beyond it is answered only
-    /// through a period, which is looked for in the first 2^20 heaps (or as
-    /// many as the limit allows) before giving up with an error that says so.
+    /// through a period, which is looked for in the first 2^20 heaps, or as
+    /// far as the Guy–Smith check of a published period needs
+    /// ([`crate::heaps_to_prove`]), within the limit, before giving up with an
+    /// error that says so.
     pub fn heap_sequence(&mut self, rules: &TakeBreak, n: u64) -> Result<&HeapSequence, EvalError> {
         let known = self.heaps.get(rules).is_some_and(|s| s.get(n).is_ok());
         if !known {
@@ -238,7 +258,11 @@ impl Engine {
             let target = if n <= limit {
                 n.max(have.saturating_mul(2).min(limit)).max(255.min(limit))
             } else {
-                limit.min(1 << 20)
+                // Far beyond the limit, only a period answers: look for one
+                // in the first 2^20 heaps, or as far as a published period
+                // needs for its proof (checked here, not trusted).
+                let hint = crate::heaps_to_prove(rules).unwrap_or(0);
+                limit.min((1 << 20u64).max(hint))
             };
             let config = SequenceConfig {
                 memory_budget: self.limits.max_memory,
@@ -246,6 +270,14 @@ impl Engine {
                 ..SequenceConfig::default()
             };
             let seq = rules.try_sequence(target, &config)?;
+            if n > limit && seq.get(n).is_err() {
+                return Err(EvalError::HeapBeyondLimit {
+                    ruleset: format!("octal[{rules}]"),
+                    heap: n,
+                    limit: limit.saturating_add(1),
+                    computed: seq.len(),
+                });
+            }
             seq.get(n)?;
             self.heaps.insert(rules.clone(), seq);
         }
@@ -255,7 +287,22 @@ impl Engine {
     fn heap_value(&mut self, rules: &HeapRules, n: u64) -> Result<Nimber, EvalError> {
         match &rules.kind {
             HeapKind::Nim => Ok(Nimber(n)),
-            HeapKind::TakeBreak(tb) => Ok(self.heap_sequence(tb, n)?.get(n)?),
+            HeapKind::TakeBreak(tb) => match self.heap_sequence(tb, n) {
+                Ok(seq) => Ok(seq.get(n)?),
+                // Name the ruleset as the user wrote it, for the command to copy.
+                Err(EvalError::HeapBeyondLimit {
+                    heap,
+                    limit,
+                    computed,
+                    ..
+                }) => Err(EvalError::HeapBeyondLimit {
+                    ruleset: rules.name.clone(),
+                    heap,
+                    limit,
+                    computed,
+                }),
+                Err(e) => Err(e),
+            },
         }
     }
 

@@ -161,3 +161,17 @@ fn grundys_game_rare_values_are_flammenkamps() {
     let heaps: Vec<u64> = expected.iter().map(|p| p.0).collect();
     assert_eq!(stats.rare_heaps[..heaps.len()], heaps[..]);
 }
+
+/// A heap far beyond the default search is answered when a published period
+/// says how far its proof needs: 0.376 is proved at 4.6 million heaps.
+#[test]
+fn the_engine_computes_as_far_as_a_published_proof_needs() {
+    let mut engine = grundy::Engine::new(grundy::Limits::default());
+    let far = engine.evaluate("octal[0.376](1000000000000)").unwrap();
+    let game = TakeBreak::from_code("0.376").unwrap();
+    let sequence = engine.heap_sequence(&game, 0).unwrap();
+    let p = sequence.periodicity().unwrap();
+    assert!(p.proved && p.period == 4 && p.preperiod == 2268248, "{p:?}");
+    let lap = 2268248 + (1_000_000_000_000u64 - 2268248) % 4;
+    assert_eq!(far.nimber, Some(sequence.get(lap).unwrap()));
+}

@@ -18,6 +18,7 @@
 //! assert!(!dawson.get(1_000_000_000_000).unwrap().is_zero());
 //! ```
 
+mod known;
 mod period;
 mod rules;
 mod sequence;
@@ -25,6 +26,7 @@ mod solve;
 mod store;
 mod values;
 
+pub use known::{heaps_to_prove, published_period};
 pub use period::{find_periodicity, guy_smith_bound, Periodicity};
 pub use rules::{CodeError, TakeBreak, MAX_CODE_DIGITS};
 pub use sequence::{HeapSequence, SequenceError, SequenceStats, MAX_LISTED_RARE_HEAPS};
