@@ -609,7 +609,8 @@ fn a_heap_beyond_the_limit_names_the_store_command() {
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
     assert!(
-        err.contains("grundy seq 'officers' --at 5000 --store FILE") && err.contains("--store FILE"),
+        err.contains("grundy seq 'officers' --at 5000 --store FILE")
+            && err.contains("--store FILE"),
         "{err}"
     );
 }

@@ -143,6 +143,7 @@ const HEAP_NAMES: &[&str] = &[
     "dawsons_chess",
     "officers",
     "grundy_game",
+    "pick_up_bricks",
 ];
 const BOARD_NAMES: &[&str] = &["queen", "rook", "bishop", "king", "knight", "piece"];
 const PARTIZAN_NAMES: &[&str] = &[
@@ -637,6 +638,12 @@ pub(crate) fn ruleset(term: &Term) -> Result<Ruleset, ExprError> {
         "dawsons_chess" => no_params(heap("dawsons_chess", tb(TakeBreak::dawsons_chess()))),
         "officers" => no_params(heap("officers", tb(TakeBreak::officers()))),
         "grundy_game" => no_params(heap("grundy_game", tb(TakeBreak::grundys_game()))),
+        // Pick-Up-Bricks: take one or two bricks from the pile, the last to
+        // take wins (see data/problems/seed_claims.toml for the sources).
+        "pick_up_bricks" => match TakeBreak::subtraction(&[1, 2]) {
+            Ok(rules) => no_params(heap("pick_up_bricks", tb(rules))),
+            Err(e) => Err(ExprError::invalid(term.span, e.to_string(), "pick_up_bricks(n)")),
+        },
         "queen" => no_params(Ruleset::Board(Piece::queen())),
         "rook" => no_params(Ruleset::Board(Piece::rook())),
         "bishop" => no_params(Ruleset::Board(Piece::bishop())),

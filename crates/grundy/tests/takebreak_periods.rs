@@ -172,6 +172,6 @@ fn the_engine_computes_as_far_as_a_published_proof_needs() {
     let sequence = engine.heap_sequence(&game, 0).unwrap();
     let p = sequence.periodicity().unwrap();
     assert!(p.proved && p.period == 4 && p.preperiod == 2268248, "{p:?}");
-    let lap = 2268248 + (1_000_000_000_000u64 - 2268248) % 4;
+    let lap = p.preperiod + (1_000_000_000_000u64 - p.preperiod) % p.period;
     assert_eq!(far.nimber, Some(sequence.get(lap).unwrap()));
 }
