@@ -1,19 +1,26 @@
 //! A file of computed values that survives interruption.
 //!
-//! # Format (version 1, little-endian)
+//! # Format (version 2, little-endian)
 //!
 //! ```text
 //! header:  "GRUNDYSQ"  version:u32  tail:u8  unequal:u8  ndigits:u32  digits:[u8; ndigits]  crc32:u32
 //! chunk:   "CHNK"  start:u64  count:u32  bits:u8  payload:[u8; ceil(count·bits/8)]  crc32:u32
+//! coded:   "CHNK"  start:u64  count:u32  bits|0x80:u8  length:u32  payload:[u8; length]  crc32:u32
 //! ```
+//!
+//! A chunk is written coded (canonical Huffman code of its own values, see
+//! `huffman.rs`) when that is shorter than the fixed width, which it is
+//! wherever values are skewed: Grundy's game to 2^28 takes 5.8 bits a value
+//! coded, 8.2 packed to width. `bits` is the width of the chunk's largest
+//! value either way. Version 1 files (fixed width only) are read, and
+//! appended to with fixed-width chunks so that they stay version 1.
 //!
 //! The header names the game (its digits, tail digit, and whether splits
 //! must be unequal) and is written to a temporary file, synced and renamed,
 //! so a store either has a whole header or does not exist. Values follow in
 //! append-only chunks: chunk `i` starts at the heap where chunk `i − 1`
-//! ended; its values are packed with `bits` bits each, the width of its
-//! largest value (so Kayles needs 4 bits a heap, Grundy's game to `2^24`
-//! about 8). Each chunk ends with the CRC-32 of its bytes and is synced to
+//! ended; its values are coded, or packed with `bits` bits each (the width
+//! of its largest value), whichever is shorter. Each chunk ends with the CRC-32 of its bytes and is synced to
 //! disk before the writer goes on: that is the checkpoint.
 //!
 //! A process killed while appending leaves at most one torn chunk, at the
@@ -43,6 +50,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
+use super::huffman;
 use super::period::find_periodicity;
 use super::sequence::HeapSequence;
 use super::values::ValueTable;
@@ -51,7 +59,11 @@ use crate::TakeBreak;
 
 const MAGIC: &[u8; 8] = b"GRUNDYSQ";
 const CHUNK_MAGIC: &[u8; 4] = b"CHNK";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
+/// The version before coded chunks, still read and appended to.
+const VERSION_FIXED: u32 = 1;
+/// The flag on a chunk's `bits` byte that marks it coded.
+const CODED: u8 = 0x80;
 /// Chunk bytes before the payload.
 const CHUNK_HEAD: usize = 4 + 8 + 4 + 1;
 /// Values per chunk at most, so that one chunk is a modest allocation.
@@ -176,6 +188,8 @@ pub struct SequenceStore {
     tail: TailCheck,
     file: Option<File>,
     recovery: Option<StoreRecovery>,
+    /// The file's format version: appends to a version 1 file stay fixed-width.
+    version: u32,
 }
 
 /// The checksum of the values `G(start..end)` last written or read.
@@ -237,8 +251,13 @@ fn header_bytes(rules: &TakeBreak) -> Vec<u8> {
     out
 }
 
-/// The bytes of a chunk holding `values`, which start at heap `start`.
-fn chunk_bytes(start: u64, values: impl ExactSizeIterator<Item = u32> + Clone) -> Vec<u8> {
+/// The bytes of a chunk holding `values`, which start at heap `start`:
+/// coded if `may_code` and coding is shorter, else packed to a fixed width.
+fn chunk_bytes(
+    start: u64,
+    values: impl ExactSizeIterator<Item = u32> + Clone,
+    may_code: bool,
+) -> Vec<u8> {
     let largest = values.clone().max().unwrap_or(0);
     let bits = (32 - largest.leading_zeros()) as u8;
     let payload = (values.len() * usize::from(bits)).div_ceil(8);
@@ -246,6 +265,17 @@ fn chunk_bytes(start: u64, values: impl ExactSizeIterator<Item = u32> + Clone) -
     out.extend_from_slice(CHUNK_MAGIC);
     out.extend_from_slice(&start.to_le_bytes());
     out.extend_from_slice(&(values.len() as u32).to_le_bytes());
+    if let Some(coded) = may_code
+        .then(|| huffman::encode(values.clone(), payload))
+        .flatten()
+    {
+        out.push(bits | CODED);
+        out.extend_from_slice(&(coded.len() as u32).to_le_bytes());
+        out.extend_from_slice(&coded);
+        let crc = crc32fast::hash(&out);
+        out.extend_from_slice(&crc.to_le_bytes());
+        return out;
+    }
     out.push(bits);
     let mut acc: u64 = 0;
     let mut filled = 0;
@@ -297,12 +327,26 @@ fn read_up_to(reader: &mut impl Read, buf: &mut Vec<u8>, n: usize) -> io::Result
     reader.take(n as u64).read_to_end(buf).map(|_| ())
 }
 
+/// Reads a chunk's head onto the end of `buf`: its fixed part, and the
+/// payload length that follows it in a coded chunk.
+fn read_head(reader: &mut impl Read, buf: &mut Vec<u8>) -> io::Result<()> {
+    let from = buf.len();
+    read_up_to(reader, buf, CHUNK_HEAD)?;
+    if buf.len() == from + CHUNK_HEAD && buf[from + 16] & CODED != 0 {
+        read_up_to(reader, buf, 4)?;
+    }
+    Ok(())
+}
+
 /// What a chunk's head says.
 #[derive(Clone, Copy, Debug)]
 struct ChunkHead {
     start: u64,
     count: usize,
+    /// The width of the largest value.
     bits: u8,
+    /// For a coded chunk, the length of its payload.
+    coded: Option<usize>,
 }
 
 impl ChunkHead {
@@ -317,7 +361,23 @@ impl ChunkHead {
         let mut start = [0u8; 8];
         start.copy_from_slice(&bytes[4..12]);
         let count = u32_at(bytes, 12) as usize;
-        let bits = bytes[16];
+        let bits = bytes[16] & !CODED;
+        let coded = if bytes[16] & CODED != 0 {
+            if bytes.len() < CHUNK_HEAD + 4 {
+                return Err("a chunk is cut short".into());
+            }
+            let length = u32_at(bytes, CHUNK_HEAD) as usize;
+            // A table of at most one entry a value, and codes of at most 32 bits.
+            let most = 4 + 9 * count;
+            if length > most {
+                return Err(format!(
+                    "a coded chunk of {count} values claims {length} bytes (at most {most})"
+                ));
+            }
+            Some(length)
+        } else {
+            None
+        };
         if count > MAX_CHUNK_VALUES {
             // No writer makes such a chunk; refusing it keeps a damaged
             // count from asking for gigabytes before the checksum is seen.
@@ -332,12 +392,31 @@ impl ChunkHead {
             start: u64::from_le_bytes(start),
             count,
             bits,
+            coded,
         })
     }
 
-    /// Bytes of packed values.
+    /// Bytes of the head: 4 more for a coded chunk's length.
+    fn len(&self) -> usize {
+        CHUNK_HEAD + if self.coded.is_some() { 4 } else { 0 }
+    }
+
+    /// Bytes of packed or coded values.
     fn payload(&self) -> usize {
-        (self.count * usize::from(self.bits)).div_ceil(8)
+        self.coded
+            .unwrap_or_else(|| (self.count * usize::from(self.bits)).div_ceil(8))
+    }
+
+    /// The values of the chunk `bytes` (whose head this is) onto `out`.
+    fn values_into(&self, bytes: &[u8], out: &mut ValueTable) -> Result<(), String> {
+        let payload = &bytes[self.len()..self.len() + self.payload()];
+        match self.coded {
+            Some(_) => huffman::decode(payload, self.count, out),
+            None => {
+                unpack(payload, self.count, self.bits, out);
+                Ok(())
+            }
+        }
     }
 }
 
@@ -378,6 +457,7 @@ impl SequenceStore {
             tail: TailCheck::default(),
             file: Some(file),
             recovery: None,
+            version: VERSION,
         })
     }
 
@@ -439,7 +519,7 @@ impl SequenceStore {
             return Err(corrupt(8, "the header is cut short"));
         }
         let version = u32_at(&header, 8);
-        if version != VERSION {
+        if version != VERSION && version != VERSION_FIXED {
             return Err(StoreError::Version {
                 path: path.to_owned(),
                 found: version,
@@ -471,7 +551,7 @@ impl SequenceStore {
         let mut head = Vec::new();
         loop {
             head.clear();
-            read_up_to(&mut reader, &mut head, CHUNK_HEAD).map_err(io_error("read", path))?;
+            read_head(&mut reader, &mut head).map_err(io_error("read", path))?;
             let Ok(info) = ChunkHead::parse(&head) else {
                 break;
             };
@@ -498,7 +578,7 @@ impl SequenceStore {
         let mut chunk = Vec::new();
         loop {
             chunk.clear();
-            read_up_to(&mut reader, &mut chunk, CHUNK_HEAD).map_err(io_error("read", path))?;
+            read_head(&mut reader, &mut chunk).map_err(io_error("read", path))?;
             if chunk.is_empty() {
                 break;
             }
@@ -509,12 +589,8 @@ impl SequenceStore {
             match Self::check_chunk(&chunk, values.len() as u64) {
                 Ok(info) => {
                     last_chunk_start = values.len();
-                    unpack(
-                        &chunk[CHUNK_HEAD..CHUNK_HEAD + info.payload()],
-                        info.count,
-                        info.bits,
-                        &mut values,
-                    );
+                    info.values_into(&chunk, &mut values)
+                        .map_err(|reason| corrupt(at, &reason))?;
                     at += chunk.len() as u64;
                 }
                 Err(reason) => {
@@ -540,6 +616,7 @@ impl SequenceStore {
             values,
             file: None,
             recovery,
+            version,
         })
     }
 
@@ -558,7 +635,7 @@ impl SequenceStore {
     /// `expected`: its head, its length and its checksum.
     fn check_chunk(bytes: &[u8], expected: u64) -> Result<ChunkHead, String> {
         let info = ChunkHead::parse(bytes)?;
-        let end = CHUNK_HEAD + info.payload();
+        let end = info.len() + info.payload();
         if bytes.len() < end + 4 {
             return Err("a chunk is cut short".into());
         }
@@ -604,8 +681,13 @@ impl SequenceStore {
         }
         for start in (from..values.len()).step_by(MAX_CHUNK_VALUES) {
             let end = (start + MAX_CHUNK_VALUES).min(values.len());
-            file.write_all(&chunk_bytes(start as u64, values.iter_range(start..end)))
-                .map_err(io_error("append to", &self.path))?;
+            let may_code = self.version >= VERSION;
+            file.write_all(&chunk_bytes(
+                start as u64,
+                values.iter_range(start..end),
+                may_code,
+            ))
+            .map_err(io_error("append to", &self.path))?;
         }
         file.sync_data().map_err(io_error("sync", &self.path))?;
         if values.len() > from {
@@ -694,12 +776,74 @@ mod tests {
             let values: Vec<u32> = (0..37u32)
                 .map(|i| top.wrapping_sub(i.wrapping_mul(7919)) & top)
                 .collect();
-            let bytes = chunk_bytes(5, values.iter().copied());
-            let info = SequenceStore::check_chunk(&bytes, 5).unwrap();
-            assert_eq!(CHUNK_HEAD + info.payload() + 4, bytes.len());
-            let mut out = ValueTable::new();
-            unpack(&bytes[CHUNK_HEAD..], info.count, info.bits, &mut out);
-            assert_eq!(out, values, "bits {bits}");
+            for may_code in [false, true] {
+                let bytes = chunk_bytes(5, values.iter().copied(), may_code);
+                let info = SequenceStore::check_chunk(&bytes, 5).unwrap();
+                assert_eq!(info.len() + info.payload() + 4, bytes.len());
+                assert_eq!(info.bits, bits as u8);
+                let mut out = ValueTable::new();
+                info.values_into(&bytes, &mut out).unwrap();
+                assert_eq!(out, values, "bits {bits}");
+            }
         }
+    }
+
+    /// The `bits` bytes of every chunk of a store file.
+    fn chunk_flags(bytes: &[u8], first: usize) -> Vec<u8> {
+        let mut at = first;
+        let mut flags = Vec::new();
+        while at < bytes.len() {
+            let info = ChunkHead::parse(&bytes[at..]).unwrap();
+            flags.push(bytes[at + 16]);
+            at += info.len() + info.payload() + 4;
+        }
+        flags
+    }
+
+    #[test]
+    fn version_1_files_are_read_and_stay_version_1() {
+        let path = std::env::temp_dir().join(format!("grundy-v1-{}", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let game = TakeBreak::grundys_game();
+        // A version 1 file as the first builds wrote it: fixed-width chunks.
+        let mut header = header_bytes(&game);
+        let end = header.len() - 4;
+        header[8..12].copy_from_slice(&VERSION_FIXED.to_le_bytes());
+        let crc = crc32fast::hash(&header[..end]);
+        header[end..].copy_from_slice(&crc.to_le_bytes());
+        let skewed: Vec<u32> = (0..3000u32)
+            .map(|i| [0, 0, 0, 1, 2, 9][i as usize % 6])
+            .collect();
+        let mut bytes = header.clone();
+        bytes.extend(chunk_bytes(0, skewed[..1000].iter().copied(), false));
+        std::fs::write(&path, &bytes).unwrap();
+
+        let mut store = SequenceStore::open_append(&path, &game).unwrap();
+        assert_eq!(store.take_values(), skewed[..1000]);
+        store.append(&ValueTable::from(&skewed[..])).unwrap();
+        let written = std::fs::read(&path).unwrap();
+        assert_eq!(u32_at(&written, 8), VERSION_FIXED);
+        assert!(chunk_flags(&written, header.len())
+            .iter()
+            .all(|f| f & CODED == 0));
+        assert_eq!(*SequenceStore::open(&path).unwrap().values(), skewed[..]);
+        std::fs::remove_file(&path).unwrap();
+
+        // A new store codes the same skewed values, in fewer bytes.
+        let mut store = SequenceStore::create(&path, &game).unwrap();
+        store.append(&ValueTable::from(&skewed[..])).unwrap();
+        let coded = std::fs::read(&path).unwrap();
+        assert_eq!(u32_at(&coded, 8), VERSION);
+        assert!(chunk_flags(&coded, header.len())
+            .iter()
+            .all(|f| f & CODED != 0));
+        assert!(
+            coded.len() < written.len() * 3 / 4,
+            "{} vs {}",
+            coded.len(),
+            written.len()
+        );
+        assert_eq!(*SequenceStore::open(&path).unwrap().values(), skewed[..]);
+        std::fs::remove_file(&path).unwrap();
     }
 }
