@@ -362,7 +362,7 @@ fn print_value(out: &mut impl Write, e: &Evaluation) -> io::Result<()> {
 fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
     let mut engine = Engine::new(args.limits.limits());
     for path in &args.store {
-        match grundy::SequenceStore::open(path) {
+        match grundy::SequenceStore::open_within(path, args.limits.limits().max_memory) {
             Ok(store) => engine.use_sequence(store.into_sequence()),
             Err(e) => {
                 return Ok(Err(UserError {

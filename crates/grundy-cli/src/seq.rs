@@ -144,37 +144,65 @@ pub fn run(rules: &TakeBreak, name: &str, args: &SeqArgs) -> anyhow::Result<()> 
             args.max_output
         );
     }
-    let mut store = match &args.store {
-        None => None,
+    let budget = args.memory_mb.saturating_mul(1 << 20);
+    // `store` is a store to append to; `read` holds values read from a store
+    // that already answers, which is then left untouched.
+    let (mut store, mut read) = (None, None);
+    match &args.store {
+        None => {}
+        Some(path) if path.exists() && args.resume => {
+            let opened = SequenceStore::open_append_within(path, rules, budget)?;
+            if let Some(r) = opened.recovery() {
+                eprintln!(
+                    "warning: `{}` ended in a torn chunk (an interrupted write): {} bytes from byte \
+                     {} were cut off; resuming from heap {}",
+                    path.display(),
+                    r.dropped_bytes,
+                    r.offset,
+                    opened.len()
+                );
+            }
+            store = Some(opened);
+        }
         Some(path) if path.exists() => {
-            let store = SequenceStore::open_append(path, rules)?;
-            let answers = store.len() > target
-                || grundy::find_periodicity(rules, store.values()).is_some_and(|p| p.proved);
-            if !answers && !args.resume {
+            let mut opened = SequenceStore::open_within(path, budget)?;
+            if opened.rules() != rules {
+                bail!(
+                    "`{}` holds values of `{}`, not of `{name}`: name another file",
+                    path.display(),
+                    opened.rules()
+                );
+            }
+            let answers = opened.len() > target
+                || grundy::find_periodicity(rules, opened.values()).is_some_and(|p| p.proved);
+            if !answers {
                 bail!(
                     "`{}` holds the values of heaps 0..{} only, not heap {target}: add --resume \
                      to compute the rest into it, or name another file",
                     path.display(),
-                    store.len()
+                    opened.len()
                 );
             }
-            if let Some(r) = store.recovery() {
+            if let Some(r) = opened.recovery() {
                 eprintln!(
-                    "warning: `{}` ended in a torn chunk (an interrupted write): {} bytes from byte \
-                     {} were dropped; resuming from heap {}",
+                    "warning: `{}` ends in a torn chunk (an interrupted write) at byte {}; the \
+                     values before it are used, and the file is left as it is (--resume would \
+                     cut the torn chunk off)",
                     path.display(),
-                    r.dropped_bytes,
-                    r.offset,
-                    store.len()
+                    r.offset
                 );
             }
-            Some(store)
+            read = Some(opened.take_values());
         }
-        Some(path) => Some(SequenceStore::create(path, rules)?),
-    };
+        Some(path) => store = Some(SequenceStore::create(path, rules)?),
+    }
     // The values read from the store move into the solver: one copy in memory, not two.
-    let mut solver = match &mut store {
-        Some(s) if !s.is_empty() => HeapSolver::resume(rules.clone(), config, s.take_values())
+    let known = match store.as_mut() {
+        Some(s) if !s.is_empty() => Some(s.take_values()),
+        _ => read.take(),
+    };
+    let mut solver = match known {
+        Some(values) if !values.is_empty() => HeapSolver::resume(rules.clone(), config, values)
             .with_context(|| format!("cannot continue `{name}` from the store"))?,
         _ => HeapSolver::new(rules.clone(), config)?,
     };

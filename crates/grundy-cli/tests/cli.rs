@@ -489,11 +489,18 @@ fn value_reads_heap_values_from_a_store() {
     let computed = json(&["value", "--json", "officers(2999) + officers(1234)"]);
     assert_eq!(from_store, computed);
 
-    // `seq` answers stored heaps from the store: with no memory for values
-    // it could compute nothing, yet it answers.
+    // `seq` answers stored heaps from the store, leaving the file as it is;
+    // its memory budget covers the values read.
     let path = store.to_str().unwrap();
+    let before = std::fs::read(&store).unwrap();
     let read = grundy(&["seq", "officers", "--at", "2500", "--store", path]);
-    let read_only = grundy(&[
+    assert!(read.status.success(), "{}", stderr(&read));
+    assert_eq!(std::fs::read(&store).unwrap(), before);
+    let fresh = grundy(&["seq", "officers", "--at", "2500"]);
+    // The same value; the period line says how far the store reaches.
+    let first = |o: &Output| stdout(o).lines().next().unwrap_or_default().to_owned();
+    assert_eq!(first(&read), first(&fresh));
+    let no_memory = grundy(&[
         "seq",
         "officers",
         "--at",
@@ -503,12 +510,21 @@ fn value_reads_heap_values_from_a_store() {
         "--memory-mb",
         "0",
     ]);
-    let fresh = grundy(&["seq", "officers", "--at", "2500"]);
-    assert!(read_only.status.success(), "{}", stderr(&read_only));
-    // The same value; the period line says how far the store reaches.
-    let first = |o: &Output| stdout(o).lines().next().unwrap_or_default().to_owned();
-    assert_eq!(first(&read), first(&fresh));
-    assert_eq!(stdout(&read_only), stdout(&read));
+    assert_eq!(no_memory.status.code(), Some(2));
+    assert!(
+        stderr(&no_memory).contains("--memory-mb"),
+        "{}",
+        stderr(&no_memory)
+    );
+
+    // Reading never writes: a torn tail is reported, read up to, and left.
+    let mut torn_bytes = before.clone();
+    torn_bytes.extend_from_slice(b"CHNK\0\0");
+    std::fs::write(&store, &torn_bytes).unwrap();
+    let torn = grundy(&["seq", "officers", "--at", "5", "--store", path]);
+    assert!(torn.status.success(), "{}", stderr(&torn));
+    assert!(stderr(&torn).contains("torn chunk"), "{}", stderr(&torn));
+    assert_eq!(std::fs::read(&store).unwrap(), torn_bytes);
     assert!(
         stdout(&read).contains("heaps 0..=3000"),
         "{}",

@@ -232,3 +232,87 @@ fn appending_another_sequence_is_refused() {
     assert!(SequenceStore::open(&path).unwrap().recovery().is_none());
     std::fs::remove_file(&path).unwrap();
 }
+
+/// The bytes of a store of `game` holding `values`, and where its chunks start.
+fn store_bytes(name: &str, game: &TakeBreak, values: &[u32]) -> (Vec<u8>, usize) {
+    let path = temp(name);
+    let mut store = SequenceStore::create(&path, game).unwrap();
+    let header = std::fs::metadata(&path).unwrap().len() as usize;
+    store.append(&table(values)).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    (bytes, header)
+}
+
+/// A chunk head claiming `count` values of `bits` bits from heap `start`,
+/// with its payload and checksum left out.
+fn fake_head(start: u64, count: u32, bits: u8) -> Vec<u8> {
+    let mut head = b"CHNK".to_vec();
+    head.extend_from_slice(&start.to_le_bytes());
+    head.extend_from_slice(&count.to_le_bytes());
+    head.push(bits);
+    head
+}
+
+#[test]
+fn damaged_stores_fail_fast_and_within_memory() {
+    let game = TakeBreak::kayles();
+    let (good, _) = store_bytes("bomb-base", &game, &fresh(&game, 300));
+    let timed_open = |bytes: &[u8], budget: u64| {
+        let path = temp("bomb");
+        std::fs::write(&path, bytes).unwrap();
+        let start = Instant::now();
+        let result = SequenceStore::open_within(&path, budget);
+        let took = start.elapsed();
+        std::fs::remove_file(&path).unwrap();
+        assert!(took < Duration::from_secs(5), "took {took:?}");
+        result
+    };
+
+    // Thousands of heads claiming 2^22 values each, with no payloads: no
+    // giant allocation (the claims are not trusted), a torn tail at most.
+    let mut bomb = good.clone();
+    for i in 0..65_536u64 {
+        bomb.extend(fake_head(301 + i * (1 << 22), 1 << 22, 32));
+    }
+    match timed_open(&bomb, u64::MAX) {
+        Ok(store) => assert_eq!(store.len(), 301),
+        Err(StoreError::Corrupt { .. }) => {}
+        other => panic!("{other:?}"),
+    }
+
+    // Valid all-zero chunks hold 2^22 values in a few bytes each: the
+    // budget stops them before they are unpacked.
+    let zeros = vec![0u32; 1 << 22];
+    let (many, header) = store_bytes("zeros", &TakeBreak::from_code("0.1").unwrap(), &zeros);
+    let chunk = many[header..].to_vec();
+    assert!(chunk.len() < 100, "{}", chunk.len());
+    let mut many = many.clone();
+    for i in 1..64u64 {
+        let mut next = chunk.clone();
+        next[4..12].copy_from_slice(&(i << 22).to_le_bytes());
+        let end = next.len() - 4;
+        let crc = crc32fast::hash(&next[..end]);
+        next[end..].copy_from_slice(&crc.to_le_bytes());
+        many.extend(next);
+    }
+    match timed_open(&many, 1 << 26) {
+        Err(StoreError::TooLarge { heaps, budget, .. }) => {
+            assert!(heaps > budget && heaps <= budget + (1 << 22), "{heaps}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(timed_open(&many, 1 << 30).unwrap().len(), 64 << 22);
+
+    // Heads claiming long payloads after a bad chunk: a maze, not a torn
+    // tail; the scan for a good chunk gives up and calls it corrupt.
+    let mut maze = good.clone();
+    maze.extend(fake_head(301, 10, 8));
+    while maze.len() < 8 << 20 {
+        maze.extend(fake_head(0, 1 << 22, 8));
+    }
+    assert!(matches!(
+        timed_open(&maze, u64::MAX),
+        Err(StoreError::Corrupt { .. })
+    ));
+}

@@ -163,7 +163,7 @@ impl SequenceStats {
         // Counted in an array where the values allow (a map costs a lookup
         // per heap: seconds at 2^28 heaps).
         let mut counts = BTreeMap::new();
-        if largest < 1 << 24 {
+        if (largest as usize) < (1 << 16).max(values.len()).min(1 << 24) {
             let mut array = vec![0u64; largest as usize + 1];
             for v in values.iter() {
                 array[v as usize] += 1;

@@ -158,6 +158,25 @@ pub enum SolveError {
         /// The budget.
         budget: u64,
     },
+    /// A value needs wider cells, and the table cannot be copied into them
+    /// within the memory budget.
+    #[error(
+        "G({heap}) = {value} needs {bytes} bytes a heap; copying the value table into cells that \
+         wide needs {needed} bytes while both copies exist, over the memory budget of {budget} \
+         bytes: raise the budget or ask for fewer heaps"
+    )]
+    WideningBudget {
+        /// The heap whose value did not fit.
+        heap: u64,
+        /// Its value.
+        value: u32,
+        /// Bytes a heap it needs.
+        bytes: usize,
+        /// Bytes needed during the copy.
+        needed: u64,
+        /// The budget.
+        budget: u64,
+    },
     /// The heap is beyond [`SequenceConfig::max_heap`].
     #[error(
         "heap {heap} is beyond the limit of {limit} heaps (at most {max} can be set), and no \
@@ -851,11 +870,12 @@ impl HeapSolver {
         if bytes > self.values.bytes_per_value() {
             // Widening copies the cells: both copies must fit the budget.
             let old = self.values.allocated_bytes() as u64;
-            let capacity = self.values.capacity().max(n + 1) as u64;
-            let needed = old + capacity * bytes as u64;
+            let needed = old + (n as u64 + 1) * bytes as u64;
             if needed > self.config.memory_budget {
-                return Err(SolveError::MemoryBudget {
+                return Err(SolveError::WideningBudget {
                     heap: n as u64,
+                    value: v,
+                    bytes,
                     needed,
                     budget: self.config.memory_budget,
                 });
@@ -1499,8 +1519,18 @@ mod tests {
         let first_wide = all.values().iter().position(|v| v > 255).unwrap() as u64;
         let err = game.try_sequence(5000, &config).unwrap_err();
         assert!(
-            matches!(err, SolveError::MemoryBudget { heap, needed, .. }
+            matches!(err, SolveError::WideningBudget { heap, needed, bytes: 2, .. }
                 if heap == first_wide && needed > 3 * first_wide),
+            "{err}"
+        );
+        // With room for both copies at their exact sizes, it goes on.
+        let roomy = SequenceConfig {
+            memory_budget: 2048 + 2 * (first_wide + 1),
+            ..SequenceConfig::default()
+        };
+        let err = game.try_sequence(5000, &roomy).unwrap_err();
+        assert!(
+            matches!(err, SolveError::MemoryBudget { heap, .. } if heap > first_wide),
             "{err}"
         );
     }

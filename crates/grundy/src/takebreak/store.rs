@@ -37,7 +37,11 @@
 //! time: a first pass over the chunk heads counts the values and finds
 //! their width, so the table is allocated once at its final size, and the
 //! second pass checks and unpacks each chunk into it; the file's bytes are
-//! never all in memory. [`SequenceStore::into_sequence`] hands the table on
+//! never all in memory. The values read count against a memory budget
+//! ([`SequenceStore::open_within`]; [`DEFAULT_STORE_MEMORY`] otherwise), so
+//! a store claiming more values than fit is an error, not an allocation
+//! failure. A bad chunk followed by more bytes than one chunk can hold, or
+//! by a good chunk, is damage (a write leaves at most one torn chunk). [`SequenceStore::into_sequence`] hands the table on
 //! without a copy.
 //!
 //! A store being written holds no values: it keeps the count and a
@@ -68,6 +72,14 @@ const CODED: u8 = 0x80;
 const CHUNK_HEAD: usize = 4 + 8 + 4 + 1;
 /// Values per chunk at most, so that one chunk is a modest allocation.
 const MAX_CHUNK_VALUES: usize = 1 << 22;
+/// The most bytes a writer puts in one chunk (a coded one at its longest).
+const MAX_CHUNK_BYTES: u64 = (CHUNK_HEAD + 4 + 4 + 9 * MAX_CHUNK_VALUES + 4) as u64;
+/// Bytes a damaged store's scan for a good chunk after the bad one may
+/// checksum before giving up (and calling the file corrupt).
+const SCAN_BUDGET: usize = 1 << 28;
+/// Memory the values of a store may take when opened with
+/// [`SequenceStore::open`] or [`SequenceStore::open_append`].
+pub const DEFAULT_STORE_MEMORY: u64 = 4 << 30;
 
 /// Why a store could not be used.
 #[derive(Debug, thiserror::Error)]
@@ -89,7 +101,9 @@ pub enum StoreError {
         path: PathBuf,
     },
     /// The file has a version this build cannot read.
-    #[error("`{path}` is a store of format version {found}; this build reads version {supported}")]
+    #[error(
+        "`{path}` is a store of format version {found}; this build reads versions 1 to {supported}"
+    )]
     Version {
         /// The file.
         path: PathBuf,
@@ -143,6 +157,22 @@ pub enum StoreError {
         from: u64,
         /// One past the last heap of the range checked.
         to: u64,
+    },
+    /// The stored values do not fit the memory budget.
+    #[error(
+        "`{path}` holds more values than fit in the memory budget: heaps 0..{heaps} need \
+         {needed} bytes, over {budget}; raise the budget (`--memory-mb` for seq, \
+         `--max-memory` for value)"
+    )]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// The heaps read so far, with the chunk that did not fit.
+        heaps: u64,
+        /// Bytes they need in memory.
+        needed: u64,
+        /// The budget.
+        budget: u64,
     },
     /// Writing to a store opened for reading only.
     #[error("`{path}` was opened for reading only")]
@@ -316,6 +346,14 @@ fn unpack(payload: &[u8], count: usize, bits: u8, out: &mut ValueTable) {
     }
 }
 
+/// The largest value of `bits` bits.
+fn largest_of_width(bits: u8) -> u32 {
+    match bits {
+        0 => 0,
+        b => u32::MAX >> (32 - u32::from(b.min(32))),
+    }
+}
+
 /// The little-endian `u32` at `at` (the caller checked the length).
 fn u32_at(bytes: &[u8], at: usize) -> u32 {
     u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
@@ -367,11 +405,15 @@ impl ChunkHead {
                 return Err("a chunk is cut short".into());
             }
             let length = u32_at(bytes, CHUNK_HEAD) as usize;
-            // A table of at most one entry a value, and codes of at most 32 bits.
-            let most = 4 + 9 * count;
-            if length > most {
+            // A writer codes a chunk only when that is shorter than its
+            // fixed width, with a table entry of 5 bytes and at least one bit
+            // a value.
+            let least = 9 + count.div_ceil(8);
+            let fixed = (count * usize::from(bits)).div_ceil(8);
+            if count == 0 || length < least || length >= fixed {
                 return Err(format!(
-                    "a coded chunk of {count} values claims {length} bytes (at most {most})"
+                    "a coded chunk of {count} values of {bits} bits claims {length} bytes \
+                     (from {least} to {fixed}, exclusive)"
                 ));
             }
             Some(length)
@@ -461,10 +503,16 @@ impl SequenceStore {
         })
     }
 
-    /// Opens a store to read it, verifying every checksum. A torn last chunk
-    /// is left in place and reported by [`SequenceStore::recovery`].
+    /// Opens a store to read it, verifying every checksum, with at most
+    /// [`DEFAULT_STORE_MEMORY`] bytes for its values. A torn last chunk is
+    /// left in place and reported by [`SequenceStore::recovery`].
     pub fn open(path: impl AsRef<Path>) -> Result<SequenceStore, StoreError> {
-        Self::read(path.as_ref())
+        Self::read(path.as_ref(), DEFAULT_STORE_MEMORY)
+    }
+
+    /// [`SequenceStore::open`] with at most `budget` bytes for the values.
+    pub fn open_within(path: impl AsRef<Path>, budget: u64) -> Result<SequenceStore, StoreError> {
+        Self::read(path.as_ref(), budget)
     }
 
     /// Opens a store of `rules` to append to it: a torn last chunk is cut
@@ -473,8 +521,18 @@ impl SequenceStore {
         path: impl AsRef<Path>,
         rules: &TakeBreak,
     ) -> Result<SequenceStore, StoreError> {
+        Self::open_append_within(path, rules, DEFAULT_STORE_MEMORY)
+    }
+
+    /// [`SequenceStore::open_append`] with at most `budget` bytes for the
+    /// values read.
+    pub fn open_append_within(
+        path: impl AsRef<Path>,
+        rules: &TakeBreak,
+        budget: u64,
+    ) -> Result<SequenceStore, StoreError> {
         let path = path.as_ref();
-        let mut store = Self::read(path)?;
+        let mut store = Self::read(path, budget)?;
         if store.rules != *rules {
             return Err(StoreError::OtherGame {
                 path: path.to_owned(),
@@ -499,8 +557,9 @@ impl SequenceStore {
         Ok(store)
     }
 
-    fn read(path: &Path) -> Result<SequenceStore, StoreError> {
+    fn read(path: &Path, budget: u64) -> Result<SequenceStore, StoreError> {
         let file = File::open(path).map_err(io_error("open", path))?;
+        let file_len = file.metadata().map_err(io_error("read", path))?.len();
         let mut reader = BufReader::with_capacity(1 << 20, file);
         let corrupt = |offset: u64, reason: &str| StoreError::Corrupt {
             path: path.to_owned(),
@@ -546,27 +605,29 @@ impl SequenceStore {
         let first_chunk = header.len() as u64;
 
         // Pass 1: the chunk heads alone, for the number of values and their
-        // width. Whatever looks wrong here is left to pass 2 to report.
+        // width: a hint to size the table once, never trusted further (pass 2
+        // checks every chunk, and the budget as it goes). It stops at the
+        // first head that is malformed or whose chunk would end past the file.
         let (mut total, mut bits) = (0usize, 0u8);
         let mut head = Vec::new();
+        let mut pos = first_chunk;
         loop {
             head.clear();
             read_head(&mut reader, &mut head).map_err(io_error("read", path))?;
             let Ok(info) = ChunkHead::parse(&head) else {
                 break;
             };
-            total = total.saturating_add(info.count);
-            bits = bits.max(info.bits);
-            if reader.seek_relative(info.payload() as i64 + 4).is_err() {
+            let end = pos + (info.len() + info.payload() + 4) as u64;
+            if end > file_len || reader.seek_relative(info.payload() as i64 + 4).is_err() {
                 break;
             }
+            pos = end;
+            total = total.saturating_add(info.count);
+            bits = bits.max(info.bits);
         }
-        let largest = if bits == 0 {
-            0
-        } else {
-            u32::MAX >> (32 - u32::from(bits))
-        };
-        let mut values = ValueTable::with_capacity(total, ValueTable::bytes_for(largest));
+        let width = ValueTable::bytes_for(largest_of_width(bits));
+        let capacity = total.min(usize::try_from(budget / width as u64).unwrap_or(usize::MAX));
+        let mut values = ValueTable::with_capacity(capacity, width);
 
         // Pass 2: every chunk checked, then unpacked into the table.
         reader
@@ -588,6 +649,19 @@ impl SequenceStore {
             }
             match Self::check_chunk(&chunk, values.len() as u64) {
                 Ok(info) => {
+                    let heaps = values.len() + info.count;
+                    let bytes = values
+                        .bytes_per_value()
+                        .max(ValueTable::bytes_for(largest_of_width(info.bits)));
+                    let needed = (heaps as u64).saturating_mul(bytes as u64);
+                    if needed > budget {
+                        return Err(StoreError::TooLarge {
+                            path: path.to_owned(),
+                            heaps: heaps as u64,
+                            needed,
+                            budget,
+                        });
+                    }
                     last_chunk_start = values.len();
                     info.values_into(&chunk, &mut values)
                         .map_err(|reason| corrupt(at, &reason))?;
@@ -595,9 +669,17 @@ impl SequenceStore {
                 }
                 Err(reason) => {
                     // Damage in the middle, or the torn tail of an
-                    // interrupted write? Whether a good chunk follows says.
-                    reader.read_to_end(&mut chunk).map_err(read_err)?;
-                    if Self::next_chunk_start(&chunk, 0).is_some() {
+                    // interrupted write? A write leaves at most one chunk,
+                    // so more bytes than a chunk can hold, or a good chunk
+                    // among them, mean damage.
+                    if file_len - at > MAX_CHUNK_BYTES {
+                        return Err(corrupt(at, &reason));
+                    }
+                    (&mut reader)
+                        .take(MAX_CHUNK_BYTES)
+                        .read_to_end(&mut chunk)
+                        .map_err(read_err)?;
+                    if Self::good_chunk_follows(&chunk) {
                         return Err(corrupt(at, &reason));
                     }
                     recovery = Some(StoreRecovery {
@@ -620,15 +702,28 @@ impl SequenceStore {
         })
     }
 
-    /// Whether a well-formed chunk starts anywhere after `at` (so that the bad
-    /// chunk at `at` is not a torn tail but damage in the middle).
-    fn next_chunk_start(bytes: &[u8], at: usize) -> Option<usize> {
-        (at + 1..bytes.len().saturating_sub(CHUNK_HEAD + 4))
-            .filter(|&i| &bytes[i..i + 4] == CHUNK_MAGIC)
-            .find(|&i| {
-                let start = u64::from_le_bytes(bytes[i + 4..i + 12].try_into().unwrap_or([0; 8]));
-                Self::check_chunk(&bytes[i..], start).is_ok()
-            })
+    /// Whether a well-formed chunk starts anywhere after the first byte of
+    /// `bytes` (so that the bad chunk there is not a torn tail but damage in
+    /// the middle). Past [`SCAN_BUDGET`] bytes checksummed it answers yes:
+    /// a torn tail is one chunk, not a maze of chunk heads.
+    fn good_chunk_follows(bytes: &[u8]) -> bool {
+        let mut hashed = 0usize;
+        for i in 1..bytes.len().saturating_sub(CHUNK_HEAD + 4) {
+            if &bytes[i..i + 4] != CHUNK_MAGIC {
+                continue;
+            }
+            let Ok(info) = ChunkHead::parse(&bytes[i..]) else {
+                continue;
+            };
+            hashed += info.len() + info.payload();
+            if hashed > SCAN_BUDGET {
+                return true;
+            }
+            if Self::check_chunk(&bytes[i..], info.start).is_ok() {
+                return true;
+            }
+        }
+        false
     }
 
     /// Checks the chunk at the start of `bytes`, which must start at heap

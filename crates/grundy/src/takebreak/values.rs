@@ -223,13 +223,14 @@ impl ValueTable {
         }
     }
 
-    /// Converts the cells to `bytes` bytes each (never narrower), keeping
-    /// the capacity: the wide copy is made before the narrow one is freed.
+    /// Converts the cells to `bytes` bytes each (never narrower), with room
+    /// for one more value: the wide copy is made before the narrow one is
+    /// freed, so it is made no larger than needed.
     fn widen_to(&mut self, bytes: usize) {
         if bytes <= self.bytes_per_value() {
             return;
         }
-        let capacity = self.capacity().max(self.len());
+        let capacity = self.len() + 1;
         self.cells = match bytes {
             2 => {
                 let mut wide = Vec::with_capacity(capacity);
