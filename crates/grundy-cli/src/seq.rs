@@ -52,13 +52,17 @@ impl std::error::Error for Interrupted {}
 /// Set by the Ctrl-C handler, read between steps of a run.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-/// Catches Ctrl-C for the rest of the process: the first sets
-/// [`INTERRUPTED`], a second one exits at once (status 130).
+/// Whether values are being computed (a Ctrl-C then waits for a checkpoint).
+static COMPUTING: AtomicBool = AtomicBool::new(false);
+
+/// Catches Ctrl-C for the rest of the process: while values are computed,
+/// the first sets [`INTERRUPTED`] and a second one exits at once; outside
+/// that (printing the answer), the first exits at once. Status 130 either way.
 fn catch_interrupts() {
     // An error here (a handler already set) leaves the default behaviour,
     // which a store survives too: only the last checkpoint is lost.
     let _ = ctrlc::set_handler(|| {
-        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+        if !COMPUTING.load(Ordering::SeqCst) || INTERRUPTED.swap(true, Ordering::SeqCst) {
             std::process::exit(130);
         }
     });
@@ -218,6 +222,7 @@ pub fn run(rules: &TakeBreak, name: &str, args: &SeqArgs) -> anyhow::Result<()> 
         bar.set_position(solver.values().len() as u64);
         bar
     });
+    COMPUTING.store(true, Ordering::SeqCst);
     catch_interrupts();
     let checkpoint_every = Duration::from_secs(args.checkpoint_secs);
     let mut last_checkpoint = Instant::now();
@@ -258,6 +263,7 @@ pub fn run(rules: &TakeBreak, name: &str, args: &SeqArgs) -> anyhow::Result<()> 
             break;
         }
     }
+    COMPUTING.store(false, Ordering::SeqCst);
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
