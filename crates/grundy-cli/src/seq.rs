@@ -177,8 +177,11 @@ pub fn run(rules: &TakeBreak, name: &str, args: &SeqArgs) -> anyhow::Result<()> 
                     opened.rules()
                 );
             }
+            // A proved period answers every heap, unless values are asked
+            // for past it (--no-early-stop), which must then be stored.
             let answers = opened.len() > target
-                || grundy::find_periodicity(rules, opened.values()).is_some_and(|p| p.proved);
+                || (!args.no_early_stop
+                    && grundy::find_periodicity(rules, opened.values()).is_some_and(|p| p.proved));
             if !answers {
                 bail!(
                     "`{}` holds the values of heaps 0..{} only, not heap {target}: add --resume \
@@ -255,7 +258,8 @@ pub fn run(rules: &TakeBreak, name: &str, args: &SeqArgs) -> anyhow::Result<()> 
             }
             return Err(Interrupted {
                 computed: solver.values().len() as u64,
-                store: args.store.clone(),
+                // Only a store being written holds what was computed.
+                store: store.as_ref().and(args.store.clone()),
             }
             .into());
         }

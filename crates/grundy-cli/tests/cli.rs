@@ -630,3 +630,36 @@ fn a_heap_beyond_the_limit_names_the_store_command() {
         "{err}"
     );
 }
+
+/// A store whose proved period answers every heap still takes the values
+/// asked for past it with --no-early-stop, which then need --resume.
+#[test]
+fn no_early_stop_past_a_stored_period_is_stored() {
+    let path = std::env::temp_dir().join(format!("grundy-cli-nes-{}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let store = path.to_str().unwrap();
+    let first = grundy(&["seq", "kayles", "--to", "300", "--store", store]);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let size = std::fs::metadata(&path).unwrap().len();
+    let args = [
+        "seq",
+        "kayles",
+        "--to",
+        "5000",
+        "--store",
+        store,
+        "--no-early-stop",
+    ];
+    let refused = grundy(&args);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("--resume"),
+        "{}",
+        stderr(&refused)
+    );
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), size);
+    let resumed = grundy(&[&args[..], &["--resume"]].concat());
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert_eq!(grundy::SequenceStore::open(&path).unwrap().len(), 5001);
+    std::fs::remove_file(&path).unwrap();
+}

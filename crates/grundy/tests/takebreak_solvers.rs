@@ -147,6 +147,19 @@ fn resuming_continues_the_same_sequence() {
     let mut resumed = HeapSolver::resume(game.clone(), config.clone(), all[..1700].into()).unwrap();
     resumed.try_extend(3000, u64::MAX).unwrap();
     assert_eq!(resumed.values(), &all[..]);
+    // A damaged store's huge value is refused before its option table is
+    // allocated (a byte per value below the next power of two: 4 GB here).
+    let small = SequenceConfig {
+        memory_budget: 1 << 20,
+        ..config.clone()
+    };
+    assert!(matches!(
+        HeapSolver::resume(game.clone(), small, vec![0, u32::MAX].into()),
+        Err(HeapSolveError::ValuesTooLarge {
+            value: u32::MAX,
+            ..
+        })
+    ));
     let mut wrong = all[..100].to_vec();
     wrong[99] ^= 1;
     assert!(matches!(

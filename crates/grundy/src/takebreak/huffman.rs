@@ -129,8 +129,14 @@ pub(super) fn encode(
     Some(out)
 }
 
-/// Decodes `count` values from a coded payload onto `out`.
-pub(super) fn decode(payload: &[u8], count: usize, out: &mut ValueTable) -> Result<(), String> {
+/// Decodes `count` values from a coded payload onto `out`; a symbol above
+/// `largest` (what the chunk's head declares) is an error.
+pub(super) fn decode(
+    payload: &[u8],
+    count: usize,
+    largest: u32,
+    out: &mut ValueTable,
+) -> Result<(), String> {
     let cut = || "a coded chunk is cut short".to_string();
     let nsym = payload
         .get(..4)
@@ -152,6 +158,11 @@ pub(super) fn decode(payload: &[u8], count: usize, out: &mut ValueTable) -> Resu
     for entry in payload[4..table_end].chunks_exact(5) {
         let value = u32::from_le_bytes([entry[0], entry[1], entry[2], entry[3]]);
         let len = u32::from(entry[4]);
+        if value > largest {
+            return Err(format!(
+                "a coded value {value} is wider than the chunk declares (at most {largest})"
+            ));
+        }
         if len == 0 || len > MAX_LEN {
             return Err(format!("a code length of {len} bits (1 to {MAX_LEN})"));
         }
@@ -206,7 +217,7 @@ mod tests {
         ) {
             if let Some(bytes) = encode(values.iter().copied(), usize::MAX) {
                 let mut out = ValueTable::new();
-                decode(&bytes, values.len(), &mut out).unwrap();
+                decode(&bytes, values.len(), u32::MAX, &mut out).unwrap();
                 prop_assert_eq!(out.to_vec(), values);
             }
         }
@@ -222,7 +233,8 @@ mod tests {
         assert!(encode(values.iter().copied(), 100).is_none());
         let one = encode(std::iter::repeat_n(7, 10), usize::MAX).unwrap();
         let mut out = ValueTable::new();
-        decode(&one, 10, &mut out).unwrap();
+        decode(&one, 10, 7, &mut out).unwrap();
+        assert!(decode(&one, 10, 6, &mut ValueTable::new()).is_err());
         assert_eq!(out, [7; 10]);
     }
 
@@ -231,10 +243,10 @@ mod tests {
         let values: Vec<u32> = (0..100).map(|i| i % 7).collect();
         let bytes = encode(values.iter().copied(), usize::MAX).unwrap();
         let mut out = ValueTable::new();
-        assert!(decode(&bytes[..bytes.len() - 3], 100, &mut out).is_err());
-        assert!(decode(&bytes[..10], 100, &mut ValueTable::new()).is_err());
+        assert!(decode(&bytes[..bytes.len() - 3], 100, 6, &mut out).is_err());
+        assert!(decode(&bytes[..10], 100, 6, &mut ValueTable::new()).is_err());
         let mut bad = bytes.clone();
         bad[8] = 0; // a code length of 0
-        assert!(decode(&bad, 100, &mut ValueTable::new()).is_err());
+        assert!(decode(&bad, 100, 6, &mut ValueTable::new()).is_err());
     }
 }

@@ -177,6 +177,21 @@ pub enum SolveError {
         /// The budget.
         budget: u64,
     },
+    /// Values given to resume from are so large that the table of option
+    /// values (a byte per value below the next power of two) does not fit.
+    #[error(
+        "the values to resume from include {value}: the table of option values for it needs \
+         {needed} bytes, over the memory budget of {budget} bytes; values this large come from \
+         a damaged store or another game, or raise the budget"
+    )]
+    ValuesTooLarge {
+        /// The largest value given.
+        value: u32,
+        /// Bytes its option table needs.
+        needed: u64,
+        /// The budget.
+        budget: u64,
+    },
     /// The heap is beyond [`SequenceConfig::max_heap`].
     #[error(
         "heap {heap} is beyond the limit of {limit} heaps (at most {max} can be set), and no \
@@ -479,6 +494,14 @@ impl HeapSolver {
         let mut solver = HeapSolver::new(rules, config)?;
         let check_from = values.len().saturating_sub(8);
         solver.largest = values.largest();
+        let needed = 64 * solver.width() as u64;
+        if needed > solver.config.memory_budget {
+            return Err(SolveError::ValuesTooLarge {
+                value: solver.largest,
+                needed,
+                budget: solver.config.memory_budget,
+            });
+        }
         solver.values = values;
         let mut computed = Vec::new();
         for n in check_from..solver.values.len() {

@@ -453,7 +453,7 @@ impl ChunkHead {
     fn values_into(&self, bytes: &[u8], out: &mut ValueTable) -> Result<(), String> {
         let payload = &bytes[self.len()..self.len() + self.payload()];
         match self.coded {
-            Some(_) => huffman::decode(payload, self.count, out),
+            Some(_) => huffman::decode(payload, self.count, largest_of_width(self.bits), out),
             None => {
                 unpack(payload, self.count, self.bits, out);
                 Ok(())
@@ -629,10 +629,13 @@ impl SequenceStore {
         let capacity = total.min(usize::try_from(budget / width as u64).unwrap_or(usize::MAX));
         let mut values = ValueTable::with_capacity(capacity, width);
 
-        // Pass 2: every chunk checked, then unpacked into the table.
+        // Pass 2: every chunk checked, then unpacked into the table. Only
+        // the bytes there were at opening are read: a writer appending
+        // meanwhile adds chunks this reader does not see (nor half-sees).
         reader
             .seek(SeekFrom::Start(first_chunk))
             .map_err(io_error("seek", path))?;
+        let mut reader = reader.take(file_len.saturating_sub(first_chunk));
         let mut at = first_chunk;
         let mut recovery = None;
         let mut last_chunk_start = 0;
@@ -672,7 +675,7 @@ impl SequenceStore {
                     // interrupted write? A write leaves at most one chunk,
                     // so more bytes than a chunk can hold, or a good chunk
                     // among them, mean damage.
-                    if file_len - at > MAX_CHUNK_BYTES {
+                    if file_len.saturating_sub(at) > MAX_CHUNK_BYTES {
                         return Err(corrupt(at, &reason));
                     }
                     (&mut reader)
