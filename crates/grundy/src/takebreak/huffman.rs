@@ -19,6 +19,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
+use super::bits::write_lsb_first;
 use super::values::ValueTable;
 
 /// The longest code allowed: a chunk whose Huffman code would be longer is
@@ -111,21 +112,7 @@ pub(super) fn encode(
         .iter()
         .map(|&(v, len, code)| (v, (code.reverse_bits() >> (64 - len), len)))
         .collect();
-    let mut acc: u64 = 0;
-    let mut filled = 0u32;
-    for v in values {
-        let (code, len) = reversed[&v];
-        acc |= code << filled;
-        filled += len;
-        while filled >= 8 {
-            out.push(acc as u8);
-            acc >>= 8;
-            filled -= 8;
-        }
-    }
-    if filled > 0 {
-        out.push(acc as u8);
-    }
+    write_lsb_first(&mut out, values.map(|v| reversed[&v]));
     Some(out)
 }
 

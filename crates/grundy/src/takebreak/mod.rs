@@ -18,6 +18,7 @@
 //! assert!(!dawson.get(1_000_000_000_000).unwrap().is_zero());
 //! ```
 
+mod bits;
 mod huffman;
 mod known;
 mod period;

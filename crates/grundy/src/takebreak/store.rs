@@ -54,6 +54,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
+use super::bits::write_lsb_first;
 use super::huffman;
 use super::period::find_periodicity;
 use super::sequence::HeapSequence;
@@ -307,20 +308,7 @@ fn chunk_bytes(
         return out;
     }
     out.push(bits);
-    let mut acc: u64 = 0;
-    let mut filled = 0;
-    for v in values {
-        acc |= u64::from(v) << filled;
-        filled += u32::from(bits);
-        while filled >= 8 {
-            out.push(acc as u8);
-            acc >>= 8;
-            filled -= 8;
-        }
-    }
-    if filled > 0 {
-        out.push(acc as u8);
-    }
+    write_lsb_first(&mut out, values.map(|v| (u64::from(v), u32::from(bits))));
     let crc = crc32fast::hash(&out);
     out.extend_from_slice(&crc.to_le_bytes());
     out
