@@ -251,6 +251,22 @@ impl Engine {
     /// ([`crate::heaps_to_prove`]), within the limit, before giving up with an
     /// error that says so.
     pub fn heap_sequence(&mut self, rules: &TakeBreak, n: u64) -> Result<&HeapSequence, EvalError> {
+        let ruleset = if rules.is_grundys_game() {
+            "grundy_game".to_string()
+        } else {
+            format!("octal[{rules}]")
+        };
+        self.sequence_named(rules, &ruleset, n)
+    }
+
+    /// [`Engine::heap_sequence`], naming the ruleset `ruleset` in errors (as
+    /// the user wrote it, for the command an error suggests).
+    fn sequence_named(
+        &mut self,
+        rules: &TakeBreak,
+        ruleset: &str,
+        n: u64,
+    ) -> Result<&HeapSequence, EvalError> {
         let known = self.heaps.get(rules).is_some_and(|s| s.get(n).is_ok());
         if !known {
             let limit = self.limits.max_positions.saturating_sub(1);
@@ -272,7 +288,7 @@ impl Engine {
             let seq = rules.try_sequence(target, &config)?;
             if n > limit && seq.get(n).is_err() {
                 return Err(EvalError::HeapBeyondLimit {
-                    ruleset: format!("octal[{rules}]"),
+                    ruleset: ruleset.to_string(),
                     heap: n,
                     limit: limit.saturating_add(1),
                     computed: seq.len(),
@@ -287,22 +303,7 @@ impl Engine {
     fn heap_value(&mut self, rules: &HeapRules, n: u64) -> Result<Nimber, EvalError> {
         match &rules.kind {
             HeapKind::Nim => Ok(Nimber(n)),
-            HeapKind::TakeBreak(tb) => match self.heap_sequence(tb, n) {
-                Ok(seq) => Ok(seq.get(n)?),
-                // Name the ruleset as the user wrote it, for the command to copy.
-                Err(EvalError::HeapBeyondLimit {
-                    heap,
-                    limit,
-                    computed,
-                    ..
-                }) => Err(EvalError::HeapBeyondLimit {
-                    ruleset: rules.name.clone(),
-                    heap,
-                    limit,
-                    computed,
-                }),
-                Err(e) => Err(e),
-            },
+            HeapKind::TakeBreak(tb) => Ok(self.sequence_named(tb, &rules.name, n)?.get(n)?),
         }
     }
 
