@@ -457,12 +457,13 @@ impl<G: GameGraph> PlainSearch<G> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// A subtraction game with subtraction set `set`.
-    struct Subtraction(Vec<u32>);
+    /// A subtraction game with subtraction set `set` (also used by the
+    /// tests of `verify`).
+    pub(crate) struct Subtraction(pub(crate) Vec<u32>);
     impl GameGraph for Subtraction {
         type Position = u32;
         fn moves(&self, &n: &u32, out: &mut Vec<u32>) {

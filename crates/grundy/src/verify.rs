@@ -216,13 +216,7 @@ mod tests {
     use super::*;
     use crate::SearchConfig;
 
-    struct Subtraction(Vec<u32>);
-    impl GameGraph for Subtraction {
-        type Position = u32;
-        fn moves(&self, &n: &u32, out: &mut Vec<u32>) {
-            out.extend(self.0.iter().filter(|&&k| k <= n).map(|&k| n - k));
-        }
-    }
+    use crate::search::tests::Subtraction;
 
     #[test]
     fn seed_001_game_take_1_3_4_has_period_7() {
