@@ -126,6 +126,8 @@ fn check_rule(rule: &str, engine: &mut Engine) {
                     for c in 0..4 {
                         let text =
                             format!("{compound}(nim({a}), kayles({b}), pick_up_bricks({c}))");
+                        // Kayles G(0..=5) (OEIS A002186, data/impartial/kayles.toml);
+                        // Pick-Up-Bricks G(n) = n mod 3.
                         let values = [a, [0, 1, 2, 3, 1, 4][b as usize], c % 3];
                         let loses = if compound == "selective" {
                             values.iter().all(|&v| v == 0)
