@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
+mod games;
 mod seq;
 
 use grundy::{caret, Analysis, Engine, EvalError, Evaluation, Limits, Play, Ruleset};
@@ -57,6 +58,14 @@ enum Command {
     /// Examples: grundy transform '{3|-1}' --cool 1;  grundy transform '^*' --atomic-weight;
     /// grundy transform '*' --heat 1
     Transform(TransformArgs),
+    /// List every game grundy knows, with an example of how to write a position.
+    ///
+    /// Examples: grundy games;  grundy games --json
+    Games {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Args)]
@@ -775,6 +784,7 @@ fn main() -> ExitCode {
         Command::Compare(a) => compare(a),
         Command::Thermograph(a) => thermograph(a),
         Command::Transform(a) => transform(a),
+        Command::Games { json } => games::list(*json).map(Ok).map_err(anyhow::Error::from),
         Command::Verify(a) => match verify(a) {
             Ok(Ok(false)) => return ExitCode::FAILURE,
             other => other.map(|r| r.map(|_| ())),

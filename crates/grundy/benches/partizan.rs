@@ -7,10 +7,9 @@
 use std::time::{Duration, Instant};
 
 use grundy::partizan::{
-    analyse, domineering, search_outcome, toads_frogs, CanonicalSolver, Component, ComponentSum,
-    Domineering, DomineeringBoard, SumPosition, ToadsFrogs,
+    search_outcome, toads_frogs, CanonicalSolver, Domineering, DomineeringBoard, ToadsFrogs,
 };
-use grundy::Outcome;
+use grundy::{parse_game, Component, ComponentSum, Engine, GameExpr, Limits, Outcome, SumPosition};
 
 fn rectangles() -> Vec<(usize, usize)> {
     (1..=4).flat_map(|r| (1..=5).map(move |c| (r, c))).collect()
@@ -95,12 +94,19 @@ fn toads_frogs_length_8_search(b: divan::Bencher) {
 fn board_sum() -> Vec<Component> {
     ["...|...|...", "....|....", "..|..|..|..", "...|..."]
         .iter()
-        .map(|b| Component::Domineering(domineering(b).expect("valid")))
+        .flat_map(
+            |b| match parse_game(&format!("domineering(\"{b}\")")).expect("valid") {
+                GameExpr::Sum(c) => c,
+                _ => unreachable!("a board is a sum of one"),
+            },
+        )
         .collect()
 }
 
 fn board_sum_canonical() -> Outcome {
-    let r = analyse(&board_sum()).expect("within limits");
+    let r = Engine::new(Limits::default())
+        .partizan_report(&board_sum())
+        .expect("within limits");
     match r.outcome.as_str() {
         "L" => Outcome::L,
         "R" => Outcome::R,

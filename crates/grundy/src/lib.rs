@@ -11,10 +11,12 @@
 //! ```
 
 mod board;
+mod component;
 mod compound;
 mod engine;
 mod expr;
 mod family;
+pub mod games;
 pub mod gaps;
 mod heap_options;
 mod limits;
@@ -25,6 +27,7 @@ mod nim;
 mod nimber;
 mod outcome;
 pub mod partizan;
+pub mod registry;
 mod rules;
 mod search;
 mod staircase;
@@ -33,14 +36,19 @@ mod takebreak;
 mod verify;
 
 pub use board::{wythoff_is_p, BoardTable, Piece, PieceError, Square, Step, TableError};
+pub use component::{
+    Component, Context, Impartial, ImpartialPosition, Key, Partizan, PartizanPosition,
+};
 pub use compound::{
     conjunctive_outcome, continued_conjunctive_outcome, not_all_outcome, selective_outcome,
     Compound, CompoundConfig, CompoundError, CompoundKind, CompoundSolver,
 };
-pub use engine::{Analysis, Atom, Engine, EvalError, Evaluation, ExprGraph};
+pub use engine::{
+    Analysis, Atom, ComponentSum, Engine, EvalError, Evaluation, ExprGraph, SumPosition,
+};
 pub use expr::{
-    parse_any, parse_game, parse_ruleset_spec, validate, ExprError, GameExpr, Group, HeapKind,
-    HeapRules, Ruleset,
+    parse_any, parse_game, parse_ruleset_spec, validate, ExprError, GameExpr, HeapKind, HeapRules,
+    Ruleset,
 };
 pub use family::{search as search_game, Answer, Family, FamilyVerdict};
 pub use heap_options::takebreak_options_until;

@@ -5,7 +5,17 @@
 use std::fmt;
 
 use grundy::partizan::*;
-use grundy::{Outcome, Player};
+use grundy::{
+    parse_game, Component, ComponentSum, Engine, GameExpr, Limits, Outcome, Player, SumPosition,
+};
+
+/// The one component written `text`.
+fn one(text: &str) -> Component {
+    match parse_game(text).unwrap() {
+        GameExpr::Sum(mut c) if c.len() == 1 => c.remove(0),
+        _ => panic!("{text} is not one game"),
+    }
+}
 use proptest::prelude::*;
 
 /// An explicit, non-canonical game tree `{L… | R…}`.
@@ -247,15 +257,16 @@ proptest! {
             for c in 0..3 { text.push(if cells[r * 3 + c] { '.' } else { '#' }); }
         }
         let sum = vec![
-            Component::Domineering(domineering(&text).unwrap()),
-            Component::ToadsFrogs(toads_frogs(&tf).unwrap()),
-            Component::Value(v.value()),
+            one(&format!("domineering({text:?})")),
+            one(&format!("toads_frogs({tf:?})")),
+            grundy::games::value::value(v.value()),
         ];
         let outcome = search_outcome(&ComponentSum, &SumPosition(sum.clone()));
-        let report = analyse(&sum).unwrap();
+        let mut engine = Engine::new(Limits::default());
+        let report = engine.partizan_report(&sum).unwrap();
         prop_assert_eq!(report.outcome, outcome.to_string());
         for (player, winners) in [(Player::Left, Outcome::L), (Player::Right, Outcome::R)] {
-            let moves = winning_moves(&sum, player).unwrap();
+            let moves = engine.partizan_winning_moves(&sum, player).unwrap();
             let first_wins = matches!((player, outcome), (Player::Left, Outcome::L | Outcome::N) | (Player::Right, Outcome::R | Outcome::N));
             prop_assert_eq!(!moves.is_empty(), first_wins);
             for m in moves {
@@ -608,28 +619,18 @@ fn components_print_as_calls_that_parse_back() {
         ("value", "\"{3||2*|1*}\""),
     ];
     for (name, args) in calls {
-        let c = Component::from_call(name, args).unwrap();
+        let c = one(&format!("{name}({args})"));
         let text = c.to_string();
-        let (n, rest) = text.split_once('(').unwrap_or(("value", &text));
-        let back = if name == "value" {
-            Component::from_call("value", &text).unwrap()
-        } else {
-            Component::from_call(n, rest.strip_suffix(')').unwrap()).unwrap()
-        };
-        assert_eq!(back, c, "{name}({args}) printed as {text}");
+        assert_eq!(one(&text), c, "{name}({args}) printed as {text}");
     }
-    let e = Component::from_call("cutcake", "3")
-        .unwrap_err()
-        .to_string();
-    assert!(e.contains("cutcake(width, height)"), "{e}");
-    let e = Component::from_call("chess", "\"\"")
-        .unwrap_err()
-        .to_string();
+    let e = parse_game("cutcake(3)").unwrap_err().to_string();
+    assert!(e.contains("cutcake(3,2)"), "{e}");
+    let e = parse_game("chess(\"\")").unwrap_err().to_string();
     assert!(
         e.contains("unknown game") && e.contains("domineering"),
         "{e}"
     );
-    assert!(Component::from_call("subtraction", "10, [1,0], [2]").is_err());
+    assert!(parse_game("subtraction(10, [1,0], [2])").is_err());
 }
 
 fn board_text(rows: usize, cols: usize, cells: &[bool]) -> String {

@@ -29,16 +29,6 @@ fn position_error(
     }
 }
 
-pub(crate) fn call_error(name: &str, args: &str, reason: String, accepted: &'static str) -> Error {
-    Error::Position {
-        game: "call",
-        input: format!("{name}({args})"),
-        at: 0,
-        reason,
-        accepted,
-    }
-}
-
 // ---------------------------------------------------------------- A/B game
 
 /// The A/B string game (CodeChef, editorial in the seeds): tokens `A`

@@ -40,12 +40,15 @@
 //! the distinct values met and is never shrunk.
 //!
 //! Games are positions of a [`PartizanRules`] type; the [`CanonicalSolver`]
-//! turns a position into its value, and [`analyse`] reports on a sum:
+//! turns a position into its value. Sums of positions written in the
+//! expression language are analysed by the [`crate::Engine`]:
 //!
 //! ```
-//! use grundy::partizan::{analyse, Component, Domineering};
-//! let board = Domineering::parse("...|...").unwrap();
-//! let report = analyse(&[Component::Domineering(board)]).unwrap();
+//! use grundy::{Analysis, Engine, Limits};
+//! let mut engine = Engine::new(Limits::default());
+//! let Analysis::Partizan { report, .. } = engine.analyse("domineering(\"...|...\")").unwrap() else {
+//!     unreachable!("Domineering is partizan")
+//! };
 //! assert_eq!(report.value, "{2|-1/2}"); // 2 rows, 3 columns
 //! ```
 
@@ -67,10 +70,7 @@ pub use games::{
     DomineeringBoard, Edge, Hackenbush, HackenbushForest, HackenbushString, HackenbushTrees,
     PartizanSubtraction, SubtractionHeap, ToadsFrogs, ToadsFrogsRow,
 };
-pub use report::{
-    analyse, compare, parse_value, value_of, winning_moves, Component, ComponentSum, Report,
-    SumPosition,
-};
+pub use report::{compare, parse_value, Report};
 pub use rules::{search_outcome, CanonicalSolver, PartizanRules, SolverConfig};
 pub use thermograph::{Thermograph, Trajectory};
 
