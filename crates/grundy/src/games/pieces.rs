@@ -19,7 +19,7 @@ use crate::{BoardTable, Nimber, Piece, Square, Step, TableError};
 
 macro_rules! piece {
     ($spec:ident, $name:literal, $summary:literal, $example:literal) => {
-        #[doc = concat!("The declaration of `", $name, "`: ", $summary, ".")]
+        #[doc = concat!("The declaration of `", $name, "`.")]
         pub static $spec: GameSpec = GameSpec {
             name: $name,
             kind: GameKind::Impartial,

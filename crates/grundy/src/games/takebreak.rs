@@ -22,7 +22,7 @@ use crate::{ExprError, HeapSequence, Nimber, SequenceConfig, TakeBreak};
 
 macro_rules! named {
     ($spec:ident, $name:literal, $summary:literal, $example:literal) => {
-        #[doc = concat!("The declaration of `", $name, "`: ", $summary, ".")]
+        #[doc = concat!("The declaration of `", $name, "`.")]
         pub static $spec: GameSpec = GameSpec {
             name: $name,
             kind: GameKind::Impartial,
