@@ -106,8 +106,36 @@ pub enum Analysis {
         /// The position analysed.
         game: GameExpr,
         /// Canonical value, outcome class, stops, temperature, winning moves.
-        report: partizan::Report,
+        report: PartizanReport,
     },
+}
+
+/// What is known of a partizan sum: its canonical value and what follows from it.
+#[derive(Clone, Debug)]
+pub struct PartizanReport {
+    /// The canonical value (prints in CGSuite notation).
+    pub value: partizan::Game,
+    /// `L`, `R`, `N` or `P`.
+    pub outcome: Outcome,
+    /// Left's winning moves (Left moving first), each the whole resulting
+    /// sum; at most [`Limits::max_moves`].
+    pub left_moves: Vec<GameExpr>,
+    /// Right's winning moves (Right moving first).
+    pub right_moves: Vec<GameExpr>,
+    /// False when a list of moves was cut short by `max_moves`.
+    pub moves_complete: bool,
+    /// Birthday of the canonical form.
+    pub birthday: u64,
+    /// Left stop.
+    pub left_stop: partizan::Dyadic,
+    /// Right stop.
+    pub right_stop: partizan::Dyadic,
+    /// Mean value.
+    pub mean: partizan::Dyadic,
+    /// Temperature (negative for numbers).
+    pub temperature: partizan::Dyadic,
+    /// The nimber, when the value is one.
+    pub nimber: Option<Nimber>,
 }
 
 /// Evaluates positions, keeping each ruleset's table for the next query.
@@ -627,29 +655,33 @@ impl Engine {
     pub fn partizan_report(
         &mut self,
         components: &[Component],
-    ) -> Result<partizan::Report, EvalError> {
+    ) -> Result<PartizanReport, EvalError> {
         let values = self.canonical_values(components)?;
         let total = partizan::Game::try_sum(&values)?;
+        let max = self.limits().max_moves;
+        let mut complete = true;
         let mut lists = [Vec::new(), Vec::new()];
         for (side, player) in [Player::Left, Player::Right].into_iter().enumerate() {
-            lists[side] = self
-                .partizan_winning_moves(components, player)?
-                .into_iter()
-                .map(|m| GameExpr::Sum(m).to_string())
-                .collect();
+            let mut moves = self.partizan_winning_moves(components, player)?;
+            if moves.len() > max {
+                moves.truncate(max);
+                complete = false;
+            }
+            lists[side] = moves.into_iter().map(GameExpr::Sum).collect();
         }
         let [left_moves, right_moves] = lists;
-        Ok(partizan::Report {
-            value: total.to_string(),
-            outcome: total.outcome().to_string(),
+        Ok(PartizanReport {
+            value: total,
+            outcome: total.outcome(),
             left_moves,
             right_moves,
+            moves_complete: complete,
             birthday: total.birthday(),
-            left_stop: total.left_stop().to_string(),
-            right_stop: total.right_stop().to_string(),
-            mean: total.mean()?.to_string(),
-            temperature: total.temperature()?.to_string(),
-            nimber: total.as_nimber().map(|n| Nimber(n).to_string()),
+            left_stop: total.left_stop(),
+            right_stop: total.right_stop(),
+            mean: total.mean()?,
+            temperature: total.temperature()?,
+            nimber: total.as_nimber().map(Nimber),
         })
     }
 }

@@ -44,7 +44,8 @@ pub use compound::{
     Compound, CompoundConfig, CompoundError, CompoundKind, CompoundSolver,
 };
 pub use engine::{
-    Analysis, Atom, ComponentSum, Engine, EvalError, Evaluation, ExprGraph, SumPosition,
+    Analysis, Atom, ComponentSum, Engine, EvalError, Evaluation, ExprGraph, PartizanReport,
+    SumPosition,
 };
 pub use expr::{
     parse_any, parse_game, parse_ruleset_spec, validate, ExprError, GameExpr, HeapKind, HeapRules,

@@ -49,7 +49,7 @@
 //! let Analysis::Partizan { report, .. } = engine.analyse("domineering(\"...|...\")").unwrap() else {
 //!     unreachable!("Domineering is partizan")
 //! };
-//! assert_eq!(report.value, "{2|-1/2}"); // 2 rows, 3 columns
+//! assert_eq!(report.value.to_string(), "{2|-1/2}"); // 2 rows, 3 columns
 //! ```
 
 mod display;
@@ -70,7 +70,7 @@ pub use games::{
     DomineeringBoard, Edge, Hackenbush, HackenbushForest, HackenbushString, HackenbushTrees,
     PartizanSubtraction, SubtractionHeap, ToadsFrogs, ToadsFrogsRow,
 };
-pub use report::{compare, parse_value, Report};
+pub use report::{compare, parse_value};
 pub use rules::{search_outcome, CanonicalSolver, PartizanRules, SolverConfig};
 pub use thermograph::{Thermograph, Trajectory};
 
