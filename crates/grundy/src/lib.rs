@@ -32,7 +32,10 @@ mod syntax;
 mod takebreak;
 mod verify;
 
-pub use board::{wythoff_is_p, BoardTable, Piece, PieceError, Square, Step, TableError};
+pub use board::{
+    floor_n_phi, misere_wythoff_is_p, misere_wythoff_winning_moves, wythoff_is_p, wythoff_partner,
+    wythoff_winning_moves, BoardTable, Piece, PieceError, Square, Step, TableError,
+};
 pub use compound::{
     conjunctive_outcome, continued_conjunctive_outcome, not_all_outcome, selective_outcome,
     Compound, CompoundConfig, CompoundError, CompoundKind, CompoundSolver,
