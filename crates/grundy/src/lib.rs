@@ -34,7 +34,7 @@ mod verify;
 
 pub use board::{
     floor_n_phi, misere_wythoff_is_p, misere_wythoff_winning_moves, wythoff_is_p, wythoff_partner,
-    wythoff_winning_moves, BoardTable, Piece, PieceError, Square, Step, TableError,
+    wythoff_winning_moves, BoardTable, ClosedForm, Piece, PieceError, Square, Step, TableError,
 };
 pub use compound::{
     conjunctive_outcome, continued_conjunctive_outcome, not_all_outcome, selective_outcome,

@@ -1,5 +1,6 @@
 //! Pieces moving on a board: the rules (leaps and rides), the dense table of
-//! Grundy values over every square, and Wythoff's game in exact arithmetic.
+//! Grundy values over every square, and the closed forms that make the table
+//! unnecessary for the named pieces.
 //!
 //! A piece's moves are *leaps* `(dx,dy)`, taken once, and *rides* `(dx,dy)*`,
 //! repeated any number of times in a straight line (nothing blocks a ride:
@@ -9,12 +10,16 @@
 //!
 //! - `piece`: the rules ([`Piece`], [`Square`], [`Step`]);
 //! - `table`: the dense solver ([`BoardTable`]);
-//! - `wythoff`: exact integer arithmetic for Wythoff's game (the queen).
+//! - `wythoff`: exact integer arithmetic for Wythoff's game (the queen);
+//! - `closed`: which pieces have a closed form ([`ClosedForm`]) and the
+//!   values, outcomes and winning moves it gives, exact over all of `u64`.
 
+mod closed;
 mod piece;
 mod table;
 mod wythoff;
 
+pub use closed::ClosedForm;
 pub use piece::{Piece, PieceError, Square, Step};
 pub use table::{BoardTable, TableError};
 pub use wythoff::{
