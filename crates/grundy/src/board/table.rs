@@ -23,6 +23,17 @@ pub enum TableError {
     /// The table would exceed a user limit.
     #[error(transparent)]
     Limit(#[from] crate::LimitError),
+    /// More squares than the table's 32-bit square numbers can name.
+    #[error(
+        "the {size}×{size} table of {piece} has more than 2^32 squares, the most a table \
+         can number; ask about squares with coordinates below 65536"
+    )]
+    TooLarge {
+        /// The piece.
+        piece: String,
+        /// Board side asked for.
+        size: u64,
+    },
     /// A square outside a bounded board.
     #[error("square ({x},{y}) is off the {size}×{size} board of {piece} (coordinates 0..{max})", max = .size - 1)]
     OffBoard {
@@ -59,6 +70,7 @@ impl BoardTable {
             size as u128 * size as u128,
             8 + 4 * rides,
         )?;
+        check_numbering(piece, size)?;
         let n = size as usize;
         let cells = n * n;
         let order = computation_order(piece, n)?;
@@ -126,6 +138,7 @@ impl BoardTable {
             size as u128 * size as u128,
             8,
         )?;
+        check_numbering(piece, size)?;
         let order = computation_order(piece, n)?;
         let mut values = vec![0u32; n * n];
         let mut seen = MexSet::new();
@@ -163,6 +176,19 @@ impl BoardTable {
         let n = self.size as usize;
         &self.values[x as usize * n..(x as usize + 1) * n]
     }
+}
+
+/// Squares, lines and the computation order are numbered in `u32`: refuse
+/// a table they cannot number before any memory is taken (a user who raised
+/// the limits could otherwise ask for one).
+fn check_numbering(piece: &Piece, size: u64) -> Result<(), TableError> {
+    if size as u128 * size as u128 > u32::MAX as u128 {
+        return Err(TableError::TooLarge {
+            piece: piece.name.clone(),
+            size,
+        });
+    }
+    Ok(())
 }
 
 fn set_bit(words: &mut Vec<u64>, v: u64) {
@@ -302,6 +328,22 @@ mod tests {
             BoardTable::compute(&p, 4, &limits()),
             Err(TableError::Loopy { .. })
         ));
+    }
+
+    #[test]
+    fn tables_past_32_bit_square_numbers_are_refused_before_allocating() {
+        let unlimited = Limits {
+            max_positions: u64::MAX,
+            max_memory: u64::MAX,
+            ..Limits::default()
+        };
+        for compute in [BoardTable::compute, BoardTable::compute_naive] {
+            let err = compute(&Piece::king(), 65_536, &unlimited).unwrap_err();
+            assert!(
+                matches!(err, TableError::TooLarge { size: 65_536, .. }),
+                "{err}"
+            );
+        }
     }
 
     #[test]
