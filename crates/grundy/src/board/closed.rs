@@ -98,21 +98,26 @@ impl ClosedForm {
     }
 
     /// The closed form of `piece`, recognised by its set of moves (the name
-    /// does not matter), or `None`. Every move must go left and/or down.
+    /// does not matter), or `None`. Worked out once, when the piece is built.
     pub fn of(piece: &Piece) -> Option<ClosedForm> {
-        if piece.steps.iter().any(|s| s.dx > 0 || s.dy > 0) {
-            return None;
-        }
-        let sorted = |steps: &[Step]| {
-            let mut s = steps.to_vec();
-            s.sort();
-            s.dedup();
-            s
-        };
-        let mine = sorted(&piece.steps);
-        ClosedForm::ALL
-            .into_iter()
-            .find(|f| sorted(&f.piece().steps) == mine)
+        piece.closed
+    }
+
+    /// The closed form of a set of moves: the built-in pieces' sets, in any
+    /// order and with repeats. Each of them moves only left and/or down, so
+    /// a piece with a move up or right never matches.
+    pub(super) fn of_steps(steps: &[Step]) -> Option<ClosedForm> {
+        let mut key: Vec<(i64, i64, bool)> = steps.iter().map(|s| (s.dx, s.dy, s.ride)).collect();
+        key.sort();
+        key.dedup();
+        Some(match key.as_slice() {
+            [(-1, 0, true), (0, -1, true)] => ClosedForm::Rook,
+            [(-1, -1, true)] => ClosedForm::Bishop,
+            [(-1, -1, true), (-1, 0, true), (0, -1, true)] => ClosedForm::Queen,
+            [(-1, -1, false), (-1, 0, false), (0, -1, false)] => ClosedForm::King,
+            [(-2, -1, false), (-1, -2, false)] => ClosedForm::Knight,
+            _ => return None,
+        })
     }
 
     /// The Grundy value of `sq`, or `None` where theory gives none (the
@@ -281,7 +286,7 @@ impl ClosedForm {
 impl Piece {
     /// The closed form of this piece's moves, if it has one.
     pub fn closed_form(&self) -> Option<ClosedForm> {
-        ClosedForm::of(self)
+        self.closed
     }
 
     fn closed_on(&self, sq: Square) -> Option<ClosedForm> {

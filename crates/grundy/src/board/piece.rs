@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::TableError;
+use super::{ClosedForm, TableError};
 use crate::Rules;
 
 /// A square of the board: column `x`, row `y`.
@@ -61,6 +61,8 @@ pub struct Piece {
     pub(super) name: String,
     pub(super) steps: Vec<Step>,
     pub(super) board: Option<u64>,
+    /// The closed form of `steps`, found once here rather than on every query.
+    pub(super) closed: Option<ClosedForm>,
 }
 
 impl Piece {
@@ -86,12 +88,14 @@ impl Piece {
     }
 
     fn named(name: &str, steps: &[(i64, i64, bool)]) -> Piece {
+        let steps: Vec<Step> = steps
+            .iter()
+            .map(|&(dx, dy, ride)| Step { dx, dy, ride })
+            .collect();
         Piece {
             name: name.into(),
-            steps: steps
-                .iter()
-                .map(|&(dx, dy, ride)| Step { dx, dy, ride })
-                .collect(),
+            closed: ClosedForm::of_steps(&steps),
+            steps,
             board: None,
         }
     }
@@ -127,7 +131,12 @@ impl Piece {
             Some(n) => format!("piece[{}; {n}]", moves.join(",")),
             None => format!("piece[{}]", moves.join(",")),
         };
-        Ok(Piece { name, steps, board })
+        Ok(Piece {
+            name,
+            closed: ClosedForm::of_steps(&steps),
+            steps,
+            board,
+        })
     }
 
     /// The ruleset as written in expressions (`queen`, `piece[(-2,1),(1,-2); 8]`).
