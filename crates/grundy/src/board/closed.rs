@@ -52,8 +52,8 @@ pub enum ClosedForm {
     /// (0,y−1) an odd path; x even, y odd → (x,y−1), interior even-even.
     King,
     /// The knight of Knight and Queen, (−1,−2) and (−2,−1): with m = min(x,y),
-    /// d = |x−y| and r = m mod 3, the value is r − [d < r] (so 0 when r = 0;
-    /// 1 − [d = 0] when r = 1; 2 − [d ≤ 1] when r = 2).
+    /// d = |x−y| and r = m mod 3, the value is r − `[d < r]` (so 0 when r = 0;
+    /// 1 − `[d = 0]` when r = 1; 2 − `[d ≤ 1]` when r = 2; `[P]` is 1 if P holds, else 0).
     ///
     /// *Proof*, by induction on x + y with x ≤ y; call g(m,d) that formula.
     /// From (m, m+d) the moves are A = (m−1, m+d−2), which has min m−1 and
