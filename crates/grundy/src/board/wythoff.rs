@@ -20,9 +20,10 @@
 //! have both coordinates ≥ 3, differ by n ≥ 2 and are closed as in normal
 //! play; none of them shares a row, column or diagonal with (0,1), (1,0),
 //! (2,2), and those three do not reach one another. (ii) Every position
-//! outside M other than (0,0) has a move into M: a position with a normal
-//! winning move into a pair with n ≥ 2 uses it; the rest reach (0,0), (1,2)
-//! or (2,1) in one move, so they are (k,0), (0,k), (k,k), (1,y), (x,2),
+//! outside M other than (0,0) has a move into M: (1,2) → (1,0) and
+//! (2,1) → (0,1); every other one is normal-N, and one with a normal winning
+//! move into a pair with n ≥ 2 uses it; the rest reach (0,0), (1,2) or (2,1)
+//! in one move, so they are (k,0), (0,k), (k,k), (1,y), (x,2),
 //! (k+1,k+2) or their mirrors, and in turn (k,0) → (1,0) for k ≥ 2,
 //! (1,1) → (0,1), (k,k) → (2,2) for k ≥ 3, (1,y) → (1,0), (x,2) → (2,2) for
 //! x ≥ 3, (2,3) → (2,2), (k+1,k+2) → (0,1) for k ≥ 2. (iii) (0,0), the only
