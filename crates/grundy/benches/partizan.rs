@@ -107,12 +107,7 @@ fn board_sum_canonical() -> Outcome {
     let r = Engine::new(Limits::default())
         .partizan_report(&board_sum())
         .expect("within limits");
-    match r.outcome.as_str() {
-        "L" => Outcome::L,
-        "R" => Outcome::R,
-        "N" => Outcome::N,
-        _ => Outcome::P,
-    }
+    r.outcome
 }
 
 fn board_sum_search() -> Outcome {

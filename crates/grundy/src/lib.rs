@@ -35,7 +35,10 @@ mod syntax;
 mod takebreak;
 mod verify;
 
-pub use board::{wythoff_is_p, BoardTable, Piece, PieceError, Square, Step, TableError};
+pub use board::{
+    floor_n_phi, misere_wythoff_is_p, misere_wythoff_winning_moves, wythoff_is_p, wythoff_partner,
+    wythoff_winning_moves, BoardTable, ClosedForm, Piece, PieceError, Square, Step, TableError,
+};
 pub use component::{
     Component, Context, Impartial, ImpartialPosition, Key, Partizan, PartizanPosition,
 };
@@ -62,7 +65,10 @@ pub use nimber::Nimber;
 pub use outcome::{Outcome, Player};
 pub use rules::{GameGraph, Rules, Sums};
 pub use search::{PlainSearch, Play, Remoteness, SearchConfig, SearchError};
-pub use staircase::{staircase_value, CoinTree, CoinTreeGame, StaircaseError, StaircaseNim};
+pub use staircase::{
+    staircase_options_with_value, staircase_total, staircase_value, staircase_winning_moves,
+    CoinTree, CoinTreeGame, StaircaseError, StaircaseNim,
+};
 pub use syntax::{caret, parse_expr, parse_ruleset, Arg, Expr, Item, Span, SyntaxError, Term};
 pub use takebreak::{
     find_periodicity, guy_smith_bound, heaps_to_prove, published_period, CodeError,

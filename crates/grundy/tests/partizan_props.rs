@@ -264,7 +264,7 @@ proptest! {
         let outcome = search_outcome(&ComponentSum, &SumPosition(sum.clone()));
         let mut engine = Engine::new(Limits::default());
         let report = engine.partizan_report(&sum).unwrap();
-        prop_assert_eq!(report.outcome, outcome.to_string());
+        prop_assert_eq!(report.outcome, outcome);
         for (player, winners) in [(Player::Left, Outcome::L), (Player::Right, Outcome::R)] {
             let moves = engine.partizan_winning_moves(&sum, player).unwrap();
             let first_wins = matches!((player, outcome), (Player::Left, Outcome::L | Outcome::N) | (Player::Right, Outcome::R | Outcome::N));
