@@ -110,6 +110,13 @@ pub trait ImpartialPosition: Send + Sync + fmt::Debug + fmt::Display {
         None
     }
 
+    /// The winning moves of this position played alone, by a closed form,
+    /// where one is known: what answers `misere(queen(x,y))` or a queen
+    /// too far out for its table. `None`: no closed form.
+    fn closed_winning_moves(&self, _play: Play) -> Option<Vec<Impartial>> {
+        None
+    }
+
     /// Calls `found` with each option whose Grundy value is `target`, until
     /// it breaks. The default computes every option's value; games override
     /// it with their own theory (Bouton for Nim, the table for pieces).

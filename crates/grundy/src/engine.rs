@@ -93,6 +93,9 @@ pub enum EvalError {
     /// The partizan analysis failed.
     #[error(transparent)]
     Partizan(#[from] partizan::Error),
+    /// A staircase too big to play.
+    #[error(transparent)]
+    Staircase(#[from] crate::StaircaseError),
 }
 
 /// The answer for a position: impartial games get a nimber and winning
@@ -244,15 +247,53 @@ impl Engine {
         crate::games::takebreak::sequence(&mut self.cx, rules, &ruleset, n)
     }
 
+    /// A game of one component whose outcome and winning moves a closed form
+    /// gives (a queen far out, a misère king), answered without its value.
+    fn closed(&self, game: &GameExpr, components: &[Impartial], play: Play) -> Option<Evaluation> {
+        let mut live = components.iter().enumerate().filter(|(_, c)| !c.is_empty());
+        let (Some((i, c)), None) = (live.next(), live.next()) else {
+            return None;
+        };
+        let outcome = c.closed_outcome(play)?;
+        let moves = c.closed_winning_moves(play)?;
+        let mut list = Moves::new(self.limits().max_moves);
+        for m in moves {
+            let next = replaced(components, i, m);
+            let m = match play {
+                Play::Normal => GameExpr::Sum(next),
+                Play::Misere => GameExpr::Misere(next),
+            };
+            if list.push(m).is_break() {
+                break;
+            }
+        }
+        let (winning_moves, moves_complete) = list.finish();
+        Some(Evaluation {
+            game: game.clone(),
+            play,
+            nimber: None,
+            outcome,
+            winning_moves,
+            moves_complete,
+            remoteness: None,
+            suspense: None,
+        })
+    }
+
     fn normal(
         &mut self,
         game: &GameExpr,
         components: &[Impartial],
     ) -> Result<Evaluation, EvalError> {
-        let values = components
+        let values = match components
             .iter()
             .map(|c| c.nimber(&mut self.cx))
-            .collect::<Result<Vec<_>, _>>()?;
+            .collect::<Result<Vec<_>, _>>()
+        {
+            Ok(v) => v,
+            // Too far out for its table, but a closed form knows who wins.
+            Err(e) => return self.closed(game, components, Play::Normal).ok_or(e),
+        };
         let total: Nimber = values.iter().copied().sum();
         let mut moves = Moves::new(self.limits().max_moves);
         if !total.is_zero() {
@@ -293,6 +334,9 @@ impl Engine {
         let nim: Option<Vec<Vec<u64>>> = components.iter().map(|c| c.nim_heaps()).collect();
         if let Some(heaps) = nim {
             return self.misere_nim(game, components, &heaps);
+        }
+        if let Some(e) = self.closed(game, components, Play::Misere) {
+            return Ok(e);
         }
         // No closed form: exact search of the sum's game graph.
         let rules = AtomRules::new(self.limits());
@@ -591,7 +635,7 @@ impl Engine {
                 .map(Component::Partizan)
                 .collect()),
             Component::Impartial(p) => {
-                let limit = self.limits().max_positions;
+                let limit = option_limit(self.limits());
                 let mut out = Vec::new();
                 let flow = p.options(&mut |o| {
                     out.push(Component::Impartial(o));
@@ -726,6 +770,15 @@ impl partizan::PartizanRules for ComponentSum {
             }
         }
     }
+}
+
+/// The most options of one position that plain search lists: the position
+/// limit, and no more than one per 4 KiB of the memory limit (an option held
+/// as a position costs a few hundred bytes with its key and memo entry), so
+/// that `nim(10^12)` in a searched sum is a limit error, not an allocation
+/// failure.
+fn option_limit(limits: &Limits) -> u64 {
+    limits.max_positions.min(limits.max_memory / 4096)
 }
 
 /// The impartial positions of an impartial sum (validated: no partizan ones).
@@ -879,6 +932,9 @@ fn atoms_to_components(atoms: &[Atom]) -> Vec<Component> {
 /// shortcuts (`verify` compares against it).
 pub(crate) struct AtomRules {
     limit: u64,
+    /// The most options listed in all, across every position.
+    work: u64,
+    listed: Cell<u64>,
     split: bool,
     overflow: Cell<Option<String>>,
 }
@@ -886,7 +942,9 @@ pub(crate) struct AtomRules {
 impl AtomRules {
     pub(crate) fn new(limits: &Limits) -> AtomRules {
         AtomRules {
-            limit: limits.max_positions,
+            limit: option_limit(limits),
+            work: limits.max_positions,
+            listed: Cell::new(0),
             split: true,
             overflow: Cell::new(None),
         }
@@ -920,8 +978,16 @@ impl AtomRules {
         atoms
     }
 
-    /// Lists the options of `p`, up to the limit.
+    /// Lists the options of `p`, up to the limit; lists nothing once a limit
+    /// was hit (the search then ends quickly, and [`AtomRules::checked`]
+    /// turns its answer into the limit error).
     fn options_of(&self, p: &Impartial, visit: &mut dyn FnMut(Impartial)) {
+        let over = self.overflow.take();
+        let stop = over.is_some();
+        self.overflow.set(over);
+        if stop {
+            return;
+        }
         let mut count = 0u64;
         let flow = p.options(&mut |o| {
             count += 1;
@@ -931,8 +997,15 @@ impl AtomRules {
             visit(o);
             ControlFlow::Continue(())
         });
+        let listed = self.listed.get() + count;
+        self.listed.set(listed);
         if flow.is_break() {
-            self.overflow.set(Some(p.to_string()));
+            self.overflow
+                .set(Some(format!("listing the options of {p} for plain search")));
+        } else if listed > self.work {
+            self.overflow.set(Some(format!(
+                "plain search listed {listed} options in all (one per --max-positions position)"
+            )));
         }
     }
 
@@ -940,11 +1013,11 @@ impl AtomRules {
     pub(crate) fn checked<T, E: Into<EvalError>>(&self, r: Result<T, E>) -> Result<T, EvalError> {
         if let Some(p) = self.overflow.take() {
             return Err(LimitError {
-                what: format!("listing the options of {p} for plain search"),
+                what: p,
                 needed: self.limit as u128 + 1,
                 limit: self.limit,
-                unit: "positions",
-                flag: "--max-positions",
+                unit: "options of one position (the smaller of --max-positions and one per 4 KiB of --max-memory)",
+                flag: "--max-positions and --max-memory",
             }
             .into());
         }

@@ -15,7 +15,7 @@ use crate::engine::EvalError;
 use crate::expr::{ExprError, Ruleset};
 use crate::registry::{item_span, Call, GameKind, GameSpec};
 use crate::syntax::Item;
-use crate::{BoardTable, Nimber, Piece, Square, Step, TableError};
+use crate::{BoardTable, Nimber, Outcome, Piece, Play, Square, Step, TableError};
 
 macro_rules! piece {
     ($spec:ident, $name:literal, $summary:literal, $example:literal) => {
@@ -278,10 +278,26 @@ impl ImpartialPosition for PiecePosition {
         self.squares(&mut |t| visit(self.at(t)))
     }
 
+    fn nim_heaps(&self) -> Option<Vec<u64>> {
+        self.piece.nim_heaps(self.square)
+    }
+
+    fn closed_outcome(&self, play: Play) -> Option<Outcome> {
+        self.piece.closed_outcome(self.square, play)
+    }
+
+    fn closed_winning_moves(&self, play: Play) -> Option<Vec<Impartial>> {
+        let moves = self.piece.closed_winning_moves(self.square, play)?;
+        Some(moves.into_iter().map(|sq| self.at(sq)).collect())
+    }
+
     fn nimber(&self, cx: &mut Context) -> Result<Nimber, EvalError> {
         let sq = self.square;
         // A square off a bounded board (a position built by hand, not parsed) is an error.
         self.piece.check_square(sq)?;
+        if let Some(v) = self.piece.closed_value(sq) {
+            return Ok(v);
+        }
         let need = sq.x.max(sq.y).saturating_add(1);
         let table = table(cx, &self.piece, need)?;
         match table.get(sq) {
@@ -302,6 +318,14 @@ impl ImpartialPosition for PiecePosition {
         cx: &mut Context,
         found: &mut dyn FnMut(Impartial) -> ControlFlow<()>,
     ) -> Result<ControlFlow<()>, EvalError> {
+        if let Some(squares) = self.piece.closed_options_with_value(self.square, target) {
+            for sq in squares {
+                if found(self.at(sq)).is_break() {
+                    return Ok(ControlFlow::Break(()));
+                }
+            }
+            return Ok(ControlFlow::Continue(()));
+        }
         let need = self.square.x.max(self.square.y).saturating_add(1);
         let table = table(cx, &self.piece, need)?;
         Ok(self.squares(&mut |sq| {

@@ -31,6 +31,13 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
         ));
     }
     let steps = call.naturals("coin counts", "a number of coins")?;
+    crate::staircase_total(&steps).map_err(|e| {
+        call.error(
+            call.args_span(),
+            e.to_string(),
+            "coins on the steps adding up to at most 18446744073709551615",
+        )
+    })?;
     Ok(Component::Impartial(Arc::new(Staircase { steps })))
 }
 
@@ -84,25 +91,10 @@ impl ImpartialPosition for Staircase {
         _: &mut Context,
         found: &mut dyn FnMut(Impartial) -> ControlFlow<()>,
     ) -> Result<ControlFlow<()>, EvalError> {
-        // Moving k coins from step i to i-1 changes one odd step: solve for k.
-        let steps = &self.steps;
-        let cur = staircase_value(steps).0;
-        let want = |old: u64| old ^ cur ^ target.0;
-        for i in 1..steps.len() {
-            let k = if i % 2 == 1 {
-                steps[i].checked_sub(want(steps[i])).filter(|&k| k > 0)
-            } else {
-                want(steps[i - 1])
-                    .checked_sub(steps[i - 1])
-                    .filter(|&k| k > 0 && k <= steps[i])
-            };
-            if let Some((k, below)) = k.and_then(|k| Some((k, steps[i - 1].checked_add(k)?))) {
-                let mut next = steps.clone();
-                next[i] -= k;
-                next[i - 1] = below;
-                if found(Arc::new(Staircase { steps: next })).is_break() {
-                    return Ok(ControlFlow::Break(()));
-                }
+        let options = crate::staircase_options_with_value(&self.steps, target)?;
+        for steps in options {
+            if found(Arc::new(Staircase { steps })).is_break() {
+                return Ok(ControlFlow::Break(()));
             }
         }
         Ok(ControlFlow::Continue(()))
