@@ -26,6 +26,11 @@ fn partizan_types_are_send_and_sync() {
     assert_send_sync::<grundy::partizan::Error>();
     assert_send_sync::<CanonicalSolver<Domineering>>();
     assert_send_sync::<CanonicalSolver<ToadsFrogs>>();
+    // Issue 9 point 5 names the engine's types too; they hold partizan
+    // values, so they are Send + Sync once Game is.
+    assert_send_sync::<grundy::GameExpr>();
+    assert_send_sync::<grundy::Evaluation>();
+    assert_send_sync::<grundy::Analysis>();
 }
 
 /// Every Domineering rectangle up to 3x4 and a few irregular boards.
