@@ -88,6 +88,13 @@ fn heating_takes_any_number_and_cooling_says_why_it_does_not() {
     let sw = parse("{3|-1}");
     assert_eq!(sw.heat(m1).unwrap(), parse("{2|0}"));
     assert_eq!(sw.heat(m1).unwrap().heat(Dyadic::ONE).unwrap(), sw);
+    // Above the temperature (2) they part: heated by -4, {3|-1} is
+    // {-1|3} = 0; cooled by 4 it is its mean, 1.
+    assert_eq!(sw.heat(Dyadic::small(-4)).unwrap(), Game::zero());
+    assert_eq!(
+        sw.cool(Dyadic::small(4)).unwrap(),
+        Game::integer(1).unwrap()
+    );
     match up.cool(m1) {
         Err(Error::Domain { operation, reason }) => {
             assert_eq!(operation, "cool");

@@ -372,12 +372,13 @@ impl Game {
         with_store(|s| s.cool(self.id, t)).map(Game::from_id)
     }
 
-    /// `self` heated by `t`, `∫^t G` (Siegel, *CGT*, Def. II.5.21): a number
+    /// `self` heated by `t`, `∫^t G` (Siegel, *CGT*, II.5): a number
     /// is unchanged, otherwise `{t + ∫^t G^L | -t + ∫^t G^R}` on the
     /// canonical form. The definition is a formula in `t`, and any number
     /// is accepted, negative ones included, as CGSuite's `Heat` accepts any
     /// game; heating is not the inverse of cooling (`∫^t G_t` may differ
-    /// from `G`), and heating by `-t` is not cooling by `t`.
+    /// from `G`), and heating by `-t` is not cooling by `t` (`{3|-1}`
+    /// heated by `-4` is `{-1|3} = 0`, cooled by `4` it is its mean, `1`).
     /// An [`Error::Overflow`] if a number in the result does not fit.
     pub fn heat(self, t: Dyadic) -> Result<Game, Error> {
         with_store(|s| s.heat(self.id, t)).map(Game::from_id)
