@@ -40,11 +40,11 @@ pub(crate) struct ThermographArgs {
 pub(crate) struct TransformArgs {
     /// The game or value.
     pub(crate) game: String,
-    /// Cool by this number (a dyadic rational like 1 or 1/2).
-    #[arg(long, value_name = "T", group = "op")]
+    /// Cool by this number (a dyadic rational like 1 or 1/2; at least 0).
+    #[arg(long, value_name = "T", group = "op", allow_negative_numbers = true)]
     pub(crate) cool: Option<String>,
-    /// Heat by this number.
-    #[arg(long, value_name = "T", group = "op")]
+    /// Heat by this number (any dyadic rational, negative ones too).
+    #[arg(long, value_name = "T", group = "op", allow_negative_numbers = true)]
     pub(crate) heat: Option<String>,
     /// The atomic weight (for all-small games).
     #[arg(long, group = "op")]

@@ -515,6 +515,25 @@ fn thermograph_and_transforms() {
     assert!(stderr(&o).contains("all-small"), "{}", stderr(&o));
     let o = grundy(&["transform", "^", "--cool", "x"]);
     assert_eq!(o.status.code(), Some(2));
+    // Issue 14: these panicked; now an overflow error (exit 2).
+    for (g, t) in [
+        ("^", "4611686018427387904"),
+        ("v*", "9223372036854775807"),
+        ("{0|*}", "9223372036854775807"),
+        ("{0|-1}", "9223372036854775807"),
+    ] {
+        let o = grundy(&["transform", g, "--heat", t]);
+        assert_eq!(o.status.code(), Some(2), "{g} --heat {t}: {}", stderr(&o));
+        assert!(stderr(&o).contains("overflow"), "{}", stderr(&o));
+    }
+    // Heating takes any number; cooling by a negative one says why not.
+    assert_eq!(
+        json(&["transform", "{3|-1}", "--heat", "-1", "--json"])["result"],
+        "{2|0}"
+    );
+    let o = grundy(&["transform", "^", "--cool", "-1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("t >= 0"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).ok();
 }
 

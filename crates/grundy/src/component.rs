@@ -149,7 +149,7 @@ pub trait ImpartialPosition: Send + Sync + fmt::Debug + fmt::Display {
 }
 
 /// A position of a partizan game.
-pub trait PartizanPosition: fmt::Debug + fmt::Display {
+pub trait PartizanPosition: Send + Sync + fmt::Debug + fmt::Display {
     /// The game this is a position of.
     fn spec(&self) -> &'static GameSpec;
 
@@ -228,7 +228,7 @@ impl Hash for Component {
 /// force.
 pub struct Context {
     limits: Limits,
-    caches: HashMap<TypeId, Box<dyn Any>>,
+    caches: HashMap<TypeId, Box<dyn Any + Send + Sync>>,
     ticks: u32,
 }
 
@@ -249,7 +249,7 @@ impl Context {
 
     /// The cache of type `T` (made empty on first use). A game keeps its
     /// tables in a type of its own, so caches never collide.
-    pub fn cache<T: Any + Default>(&mut self) -> &mut T {
+    pub fn cache<T: Any + Send + Sync + Default>(&mut self) -> &mut T {
         self.caches
             .entry(TypeId::of::<T>())
             .or_insert_with(|| Box::new(T::default()))

@@ -26,7 +26,8 @@ pub struct RulesPosition<R: PartizanRules> {
 
 impl<R> RulesPosition<R>
 where
-    R: PartizanRules + Default + 'static,
+    R: PartizanRules + Default + Send + Sync + 'static,
+    R::Position: Send + Sync,
 {
     /// `position` of the game declared by `spec`, valued by `closed_form`
     /// where given and by canonical search otherwise.
@@ -76,7 +77,8 @@ impl<R: PartizanRules> fmt::Display for RulesPosition<R> {
 
 impl<R> PartizanPosition for RulesPosition<R>
 where
-    R: PartizanRules + Default + 'static,
+    R: PartizanRules + Default + Send + Sync + 'static,
+    R::Position: Send + Sync,
 {
     fn spec(&self) -> &'static GameSpec {
         self.spec
@@ -113,7 +115,8 @@ pub fn string_position<R>(
     closed_form: Option<ClosedForm<R>>,
 ) -> Result<Component, crate::ExprError>
 where
-    R: PartizanRules + Default + 'static,
+    R: PartizanRules + Default + Send + Sync + 'static,
+    R::Position: Send + Sync,
 {
     let (text, at) = call.string(spec.example)?;
     let position = parse(text).map_err(|e| crate::registry::partizan_error(at, e, ""))?;

@@ -30,8 +30,6 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
 }
 
 /// The component whose value is `g`.
-// Game handles are per-thread until the shared store lands; the Arc is for sharing, not threads.
-#[allow(clippy::arc_with_non_send_sync)]
 pub fn value(g: Game) -> Component {
     Component::Partizan(Arc::new(Value(g)))
 }
@@ -66,7 +64,6 @@ impl PartizanPosition for Value {
         Key::text(NAME.get_or_init(|| Arc::from("value")), &self.0.to_string())
     }
 
-    #[allow(clippy::arc_with_non_send_sync)]
     fn options(&self, player: Player) -> Vec<Partizan> {
         let opts = match player {
             Player::Left => self.0.left_options(),

@@ -32,12 +32,15 @@
 //!
 //! ## Limits
 //!
-//! Numbers have 64-bit numerators and denominators up to `2^62`
-//! ([`Error::Overflow`] beyond). Written nimbers go up to
+//! Numbers have numerators within `±(2^63 - 1)` and denominators up to
+//! `2^62` ([`Error::Overflow`] beyond; the range is symmetric so that every
+//! game has a negative). Heating, cooling, sums and thermographs are
+//! checked against it. Written nimbers go up to
 //! [`MAX_NIMBER_LITERAL`], up multiples to [`MAX_UP_MULTIPLE`], `^<n>` to
 //! [`MAX_UP_NTH`]. Solvers stop at [`SolverConfig`]'s position and depth
-//! limits with an error. Values live in a per-thread table that grows with
-//! the distinct values met and is never shrunk.
+//! limits with an error. Values live in one table shared by all threads
+//! (a [`Game`] is `Send + Sync`), which grows with the distinct values met
+//! and is never shrunk; each thread keeps its own memo tables over it.
 //!
 //! Games are positions of a [`PartizanRules`] type; the [`CanonicalSolver`]
 //! turns a position into its value. Sums of positions written in the
@@ -59,6 +62,7 @@ mod games;
 mod parse;
 mod report;
 mod rules;
+mod table;
 mod thermograph;
 
 pub use dyadic::Dyadic;
@@ -77,8 +81,9 @@ pub use thermograph::{Thermograph, Trajectory};
 /// What went wrong in the partizan module.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
-    /// A number did not fit: numerators are `i64`, denominators at most `2^62`.
-    #[error("arithmetic overflow in {operation}: numbers are limited to 64-bit numerators and denominators up to 2^62")]
+    /// A number did not fit: numerators lie within `±(2^63 - 1)`,
+    /// denominators are at most `2^62`.
+    #[error("arithmetic overflow in {operation}: numbers are limited to numerators within ±(2^63-1) and denominators up to 2^62")]
     Overflow {
         /// The operation that overflowed.
         operation: &'static str,
