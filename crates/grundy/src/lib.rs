@@ -62,7 +62,10 @@ pub use outcome::{Outcome, Player};
 pub use rules::{GameGraph, Rules, Sums};
 pub use search::{PlainSearch, Play, Remoteness, SearchConfig, SearchError};
 pub use staircase::{staircase_value, CoinTree, CoinTreeGame, StaircaseError, StaircaseNim};
-pub use syntax::{caret, parse_expr, parse_ruleset, Arg, Expr, Item, Span, SyntaxError, Term};
+pub use syntax::{
+    caret, parse_expr, parse_ruleset, Arg, Expr, Item, Span, SyntaxError, Term, MAX_EXPR_LEN,
+    MAX_NESTING,
+};
 pub use takebreak::{
     find_periodicity, guy_smith_bound, heaps_to_prove, published_period, CodeError,
     Engine as HeapEngine, HeapSequence, HeapSolver, Periodicity, Progress, SequenceConfig,

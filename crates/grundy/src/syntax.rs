@@ -22,6 +22,15 @@
 
 use std::fmt;
 
+/// The longest expression read, in bytes (1 MiB). Longer texts are refused
+/// before parsing, so that a runaway input cannot take memory.
+pub const MAX_EXPR_LEN: usize = 1 << 20;
+
+/// The deepest nesting read: parentheses, game arguments (`misere(…)`) and
+/// the brackets of a value each count one level. Deeper input is an error,
+/// so no input can overflow the stack of the parsers or of validation.
+pub const MAX_NESTING: usize = 200;
+
 /// A byte range in the source text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Span {

@@ -5,14 +5,26 @@
 //! ```text
 //! expr   := unit (("+" | "-" | "+-") unit)*      a +- b  =  a + (+-b)
 //! unit   := "+-" "(" expr ("," expr)* ")"       +-(1,2) = {1,2|-1,-2}
-//!         | "+-" unit | "-" unit | atom
-//! atom   := number [ups] [star]       3   -1/2   1/2*   3^   2v*3
+//!         | "+-" unit | "-" number [ups] [star] | "-" unit | atom
+//! atom   := number [ups] [star]       3   1/2   1/2*   3^   2v*3
 //!         | ups [star]                ^  ^^  ^3  vv  ^*  v*2  ^<2>  ^[3]  v<2>  v[3]
 //!         | star                      *   *5
 //!         | "{" options "}"           {3||2*|1*}   {0,*|0}   {|}
 //!         | ("Tiny" | "Miny") "(" expr ")"
 //!         | "(" expr ")"
 //! ```
+//!
+//! A minus sign before a number is the number's sign, as in CGSuite's
+//! output: `-1^` is `-1 + ^` and `-1/2v*3` is `-1/2 + v + *3`; `-(1^)`
+//! negates the whole, and a binary minus subtracts the whole next unit
+//! (`2 - 1^ = 1v`, `2 + -1^ = 1^`). So every printed value reads back as
+//! itself.
+//!
+//! Bounds, shared with the expression grammar: a text longer than
+//! [`crate::MAX_EXPR_LEN`] bytes is refused before it is read, and nesting
+//! (each bracket, brace, length of bars, sign or `Tiny(`/`Miny(` is a level)
+//! deeper than [`crate::MAX_NESTING`] levels is an error, not a stack
+//! overflow.
 //!
 //! `^n` is `n.^`; `^<n>` is up-nth and `^[n]` up-to-the-nth (see
 //! [`Game::up_nth`], [`Game::up_to_nth`]); `v…` are their negatives. Inside
@@ -22,11 +34,14 @@
 use super::dyadic::Dyadic;
 use super::game::Game;
 use super::Error;
+use crate::syntax::{MAX_EXPR_LEN, MAX_NESTING};
 
 /// A cursor over the text.
 struct Parser<'a> {
     text: &'a str,
     pos: usize,
+    /// Levels of nesting open at `pos`.
+    depth: usize,
 }
 
 impl Game {
@@ -39,8 +54,22 @@ impl Game {
     /// let e = Game::parse("{1|").unwrap_err();
     /// assert!(e.to_string().contains("at 3"));
     /// ```
+    ///
+    /// A minus sign before a number belongs to the number, as CGSuite
+    /// prints it: `-1^` is `-1 + ^`, while `-(1^)` is `-1v`.
     pub fn parse(text: &str) -> Result<Game, Error> {
-        let mut p = Parser { text, pos: 0 };
+        if text.len() > MAX_EXPR_LEN {
+            return Err(Error::Parse {
+                at: 0,
+                expected: format!("a text of at most {MAX_EXPR_LEN} bytes (MAX_EXPR_LEN)"),
+                found: format!("a text of {} bytes", text.len()),
+            });
+        }
+        let mut p = Parser {
+            text,
+            pos: 0,
+            depth: 0,
+        };
         let g = p.expr()?;
         p.ws();
         if p.pos < text.len() {
@@ -130,11 +159,42 @@ impl<'a> Parser<'a> {
         Game::plus_minus(self.unit()?)
     }
 
+    /// Opens one level of nesting at the current position, or fails
+    /// naming the limit.
+    fn enter(&mut self) -> Result<(), Error> {
+        self.ws();
+        if self.depth >= MAX_NESTING {
+            return Err(Error::Parse {
+                at: self.pos,
+                expected: format!("at most {MAX_NESTING} levels of nesting (MAX_NESTING)"),
+                found: format!(
+                    "level {} at {:?}",
+                    self.depth + 1,
+                    self.rest().chars().next().unwrap_or(' ')
+                ),
+            });
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
     fn unit(&mut self) -> Result<Game, Error> {
+        self.enter()?;
+        let g = self.unit_inner();
+        self.depth -= 1;
+        g
+    }
+
+    fn unit_inner(&mut self) -> Result<Game, Error> {
         if self.eat("+-") {
             self.plus_minus()
         } else if self.eat("-") {
-            Ok(self.unit()?.neg())
+            if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                // CGSuite's `-1^` is -1 + ^: the sign is the number's.
+                self.number_up_star(true)
+            } else {
+                Ok(self.unit()?.neg())
+            }
         } else {
             self.atom()
         }
@@ -157,35 +217,8 @@ impl<'a> Parser<'a> {
     }
 
     fn atom(&mut self) -> Result<Game, Error> {
-        let start = self.pos;
         match self.peek() {
-            Some(c) if c.is_ascii_digit() => {
-                let n = self
-                    .integer()
-                    .ok_or_else(|| self.error("an integer that fits in 64 bits"))?;
-                let n = i64::try_from(n).map_err(|_| Error::Overflow {
-                    operation: "integer literal",
-                })?;
-                let mut x = Dyadic::integer(n);
-                if self.rest().starts_with('/') {
-                    self.pos += 1;
-                    let at = self.pos;
-                    let d = self.integer().ok_or_else(|| self.error("a denominator"))?;
-                    if d == 0 || !d.is_power_of_two() {
-                        self.pos = at;
-                        return Err(self.error(
-                            "a denominator that is a power of two (games' numbers are dyadic)",
-                        ));
-                    }
-                    x = Dyadic::new(n, d.trailing_zeros())?;
-                }
-                let g = Game::number(x);
-                // Juxtaposed ups and stars: 1/2*, 3^, 2v*3.
-                let ups = self.ups_suffix()?;
-                let star = self.star_suffix()?;
-                let _ = start;
-                g.try_add(ups)?.try_add(star)
-            }
+            Some(c) if c.is_ascii_digit() => self.number_up_star(false),
             Some('^') | Some('v') => {
                 let u = self.ups_suffix()?;
                 let s = self.star_suffix()?;
@@ -218,6 +251,36 @@ impl<'a> Parser<'a> {
             }
             _ => Err(self.error("a game: a number, ^, v, *, {…|…}, Tiny(…), Miny(…), +-… or (…)")),
         }
+    }
+
+    /// A number, negative if `negative`, with juxtaposed ups and stars:
+    /// `1/2*`, `3^`, `2v*3`.
+    fn number_up_star(&mut self, negative: bool) -> Result<Game, Error> {
+        let n = self
+            .integer()
+            .ok_or_else(|| self.error("an integer that fits in 64 bits"))?;
+        let n = i64::try_from(n).map_err(|_| Error::Overflow {
+            operation: "integer literal",
+        })?;
+        // `n <= i64::MAX`, so its negative fits.
+        let n = if negative { -n } else { n };
+        let mut x = Dyadic::integer(n);
+        if self.rest().starts_with('/') {
+            self.pos += 1;
+            let at = self.pos;
+            let d = self.integer().ok_or_else(|| self.error("a denominator"))?;
+            if d == 0 || !d.is_power_of_two() {
+                self.pos = at;
+                return Err(
+                    self.error("a denominator that is a power of two (games' numbers are dyadic)")
+                );
+            }
+            x = Dyadic::new(n, d.trailing_zeros())?;
+        }
+        let g = Game::number(x);
+        let ups = self.ups_suffix()?;
+        let star = self.star_suffix()?;
+        g.try_add(ups)?.try_add(star)
     }
 
     /// `^`, `^^…`, `^n`, `^<n>`, `^[n]` and the `v` forms; `0` if absent.
@@ -325,7 +388,7 @@ impl<'a> Parser<'a> {
                 "a '|' between Left's and Right's options before '}'",
             ));
         }
-        split(&lists, &bars).map_err(|(at, msg)| self.error_at(at, &msg))
+        split(&lists, &bars, self.depth).map_err(|(at, msg)| self.error_at(at, &msg))
     }
 
     fn error_at(&self, at: usize, expected: &str) -> Error {
@@ -340,8 +403,14 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// Builds the game of `lists[0] bars[0] lists[1] … lists[n]`.
-fn split(lists: &[Vec<Game>], bars: &[(usize, usize)]) -> Result<Game, (usize, String)> {
+/// Builds the game of `lists[0] bars[0] lists[1] … lists[n]`; each level
+/// of bars below the longest is a level of nesting, `depth` of which are
+/// already open.
+fn split(
+    lists: &[Vec<Game>],
+    bars: &[(usize, usize)],
+    depth: usize,
+) -> Result<Game, (usize, String)> {
     if bars.is_empty() {
         // A single list standing for one option.
         return match lists[0].as_slice() {
@@ -361,11 +430,17 @@ fn split(lists: &[Vec<Game>], bars: &[(usize, usize)]) -> Result<Game, (usize, S
         ));
     }
     let i = at[0];
+    if depth >= MAX_NESTING {
+        return Err((
+            bars[i].1,
+            format!("at most {MAX_NESTING} levels of nesting (MAX_NESTING), counting each length of bars as a level"),
+        ));
+    }
     let side = |ls: &[Vec<Game>], bs: &[(usize, usize)]| -> Result<Vec<Game>, (usize, String)> {
         if bs.is_empty() {
             Ok(ls[0].clone())
         } else {
-            Ok(vec![split(ls, bs)?])
+            Ok(vec![split(ls, bs, depth + 1)?])
         }
     };
     let left = side(&lists[..=i], &bars[..i])?;
