@@ -178,26 +178,25 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// One unit, a level of nesting deeper. (The recursive functions keep
+    /// their frames small, since [`MAX_NESTING`] levels of them must fit on
+    /// a thread's stack even in a debug build.)
     fn unit(&mut self) -> Result<Game, Error> {
         self.enter()?;
-        let g = self.unit_inner();
-        self.depth -= 1;
-        g
-    }
-
-    fn unit_inner(&mut self) -> Result<Game, Error> {
-        if self.eat("+-") {
+        let g = if self.eat("+-") {
             self.plus_minus()
         } else if self.eat("-") {
             if self.peek().is_some_and(|c| c.is_ascii_digit()) {
                 // CGSuite's `-1^` is -1 + ^: the sign is the number's.
                 self.number_up_star(true)
             } else {
-                Ok(self.unit()?.neg())
+                self.unit().map(Game::neg)
             }
         } else {
             self.atom()
-        }
+        };
+        self.depth -= 1;
+        g
     }
 
     fn integer(&mut self) -> Option<u64> {
@@ -219,38 +218,33 @@ impl<'a> Parser<'a> {
     fn atom(&mut self) -> Result<Game, Error> {
         match self.peek() {
             Some(c) if c.is_ascii_digit() => self.number_up_star(false),
-            Some('^') | Some('v') => {
-                let u = self.ups_suffix()?;
-                let s = self.star_suffix()?;
-                u.try_add(s)
-            }
+            Some('^') | Some('v') => self.ups_star(),
             Some('*') => self.star_suffix(),
             Some('{') => {
                 self.pos += 1;
                 self.braces()
             }
-            Some('(') => {
-                self.pos += 1;
-                let g = self.expr()?;
-                self.expect(")")?;
-                Ok(g)
-            }
-            Some('T') if self.rest().starts_with("Tiny") => {
-                self.pos += 4;
-                self.expect("(")?;
-                let g = self.expr()?;
-                self.expect(")")?;
-                Game::tiny(g)
-            }
-            Some('M') if self.rest().starts_with("Miny") => {
-                self.pos += 4;
-                self.expect("(")?;
-                let g = self.expr()?;
-                self.expect(")")?;
-                Game::miny(g)
-            }
+            Some('(') => self.bracketed(0),
+            Some('T') if self.rest().starts_with("Tiny") => self.bracketed(4).and_then(Game::tiny),
+            Some('M') if self.rest().starts_with("Miny") => self.bracketed(4).and_then(Game::miny),
             _ => Err(self.error("a game: a number, ^, v, *, {…|…}, Tiny(…), Miny(…), +-… or (…)")),
         }
+    }
+
+    /// `( expr )` after a name of `skip` bytes.
+    fn bracketed(&mut self, skip: usize) -> Result<Game, Error> {
+        self.pos += skip;
+        self.expect("(")?;
+        let g = self.expr()?;
+        self.expect(")")?;
+        Ok(g)
+    }
+
+    /// Ups, then a star: `^`, `vv*`, `^<2>*3`.
+    fn ups_star(&mut self) -> Result<Game, Error> {
+        let u = self.ups_suffix()?;
+        let s = self.star_suffix()?;
+        u.try_add(s)
     }
 
     /// A number, negative if `negative`, with juxtaposed ups and stars:
@@ -360,35 +354,44 @@ impl<'a> Parser<'a> {
         let mut bars: Vec<(usize, usize)> = Vec::new(); // (length, text position)
         loop {
             let mut list = Vec::new();
-            match self.peek() {
-                Some('|') | Some('}') => {}
-                _ => {
+            if !matches!(self.peek(), Some('|' | '}')) {
+                list.push(self.expr()?);
+                while self.eat(",") {
                     list.push(self.expr()?);
-                    while self.eat(",") {
-                        list.push(self.expr()?);
-                    }
                 }
             }
             lists.push(list);
-            self.ws();
-            if self.rest().starts_with('|') {
-                let at = self.pos;
-                let n = self.rest().chars().take_while(|&c| c == '|').count();
-                self.pos += n;
-                bars.push((n, at));
-            } else if self.eat("}") {
-                break;
-            } else {
-                return Err(self.error("',', a run of '|' or '}'"));
+            if !self.bars_or_close(&mut bars)? {
+                return self.split_braces(&lists, &bars);
             }
         }
+    }
+
+    /// After a list of options: a run of bars (true) or the closing brace (false).
+    fn bars_or_close(&mut self, bars: &mut Vec<(usize, usize)>) -> Result<bool, Error> {
+        self.ws();
+        if self.rest().starts_with('|') {
+            let at = self.pos;
+            let n = self.rest().chars().take_while(|&c| c == '|').count();
+            self.pos += n;
+            bars.push((n, at));
+            Ok(true)
+        } else if self.eat("}") {
+            Ok(false)
+        } else {
+            Err(self.error("',', a run of '|' or '}'"))
+        }
+    }
+
+    /// The game of the lists and bars read inside one pair of braces.
+    fn split_braces(&self, lists: &[Vec<Game>], bars: &[(usize, usize)]) -> Result<Game, Error> {
         if bars.is_empty() {
             return Err(self.error_at(
                 self.pos - 1,
                 "a '|' between Left's and Right's options before '}'",
             ));
         }
-        split(&lists, &bars, self.depth).map_err(|(at, msg)| self.error_at(at, &msg))
+        split(lists, bars, self.depth).map_err(|(at, msg)| self.error_at(at, &msg))
     }
 
     fn error_at(&self, at: usize, expected: &str) -> Error {
