@@ -514,6 +514,8 @@ impl<'a> Parser<'a> {
             match c {
                 '{' | '[' | '(' | '<' => {
                     if self.depth + depth >= MAX_NESTING {
+                        // Point where the level too many begins, as for a '('.
+                        self.pos += 1;
                         return Err(self.too_deep());
                     }
                     depth += 1;
@@ -972,7 +974,7 @@ mod tests {
         let n = MAX_NESTING + 5;
         let text = format!("nim(1) + {}0{}", "{".repeat(n), "|}".repeat(n));
         let err = parse_expr(&text).unwrap_err();
-        assert_eq!(err.at, 9 + MAX_NESTING - 1);
+        assert_eq!(err.at, 9 + MAX_NESTING);
         assert!(err.to_string().contains("MAX_NESTING"), "{err}");
         // Signs are read in a loop, at any count.
         assert!(parse_expr(&format!("{}nim(1)", "- ".repeat(100_000))).is_ok());
