@@ -36,5 +36,5 @@ pub use solve::{
     Engine, HeapSolver, Progress, SequenceConfig, SolveError, SolverChoice, WorkCounts,
     SPARSE_MAX_RARE_FRACTION,
 };
-pub use store::{SequenceStore, StoreError, StoreRecovery, DEFAULT_STORE_MEMORY};
+pub use store::{LockWait, SequenceStore, StoreError, StoreRecovery, DEFAULT_STORE_MEMORY};
 pub use values::ValueTable;
