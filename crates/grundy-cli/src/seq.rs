@@ -108,7 +108,7 @@ pub struct SeqArgs {
     /// Which engine computes the values.
     #[arg(long, value_enum, default_value_t = SolverArg::Auto)]
     pub solver: SolverArg,
-    /// Threads for long scans (0: one per core).
+    /// Threads for long scans (0: one per core; at most 1024).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
     /// Memory for the value table, in MiB (1, 2 or 4 bytes a heap: the
@@ -388,7 +388,10 @@ fn period_line(sequence: &HeapSequence) -> String {
             } else {
                 format!("period {}", p.period)
             };
-            let status = if p.proved {
+            let status = if p.proved && p.saltus > 0 {
+                // Only Nim's arithmetic period is proved: by G(n) = n.
+                "proved (Nim's closed form G(n) = n)".to_string()
+            } else if p.proved {
                 format!(
                     "proved (Guy–Smith check on heaps 0..={})",
                     p.checked.saturating_sub(1)

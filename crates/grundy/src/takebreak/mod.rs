@@ -22,6 +22,7 @@ mod bits;
 mod huffman;
 mod known;
 mod period;
+mod prefix;
 mod rules;
 mod sequence;
 mod solve;
@@ -34,7 +35,7 @@ pub use rules::{CodeError, TakeBreak, MAX_CODE_DIGITS};
 pub use sequence::{HeapSequence, SequenceError, SequenceStats, MAX_LISTED_RARE_HEAPS};
 pub use solve::{
     Engine, HeapSolver, Progress, SequenceConfig, SolveError, SolverChoice, WorkCounts,
-    SPARSE_MAX_RARE_FRACTION,
+    MAX_THREADS, SPARSE_MAX_RARE_FRACTION,
 };
 pub use store::{LockWait, SequenceStore, StoreError, StoreRecovery, DEFAULT_STORE_MEMORY};
 pub use values::ValueTable;

@@ -76,6 +76,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::period::{find_periodicity, Periodicity};
+use super::prefix::PrefixMex;
 use super::sequence::HeapSequence;
 use super::values::{with_cells, Cell, ValueTable};
 use crate::TakeBreak;
@@ -83,6 +84,11 @@ use crate::TakeBreak;
 /// When the sparse engine is worth it: the best mask must leave at most this
 /// fraction of the heaps rare.
 pub const SPARSE_MAX_RARE_FRACTION: f64 = 0.2;
+
+/// The most threads [`SequenceConfig::threads`] may ask for: far more than
+/// any machine's cores, and few enough to start at once (`--threads 100000`
+/// hung before this limit).
+pub const MAX_THREADS: usize = 1024;
 
 /// Heaps computed by the plain engine before the automatic choice looks at
 /// the values (too few values say nothing about sparseness).
@@ -224,6 +230,16 @@ pub enum SolveError {
         /// The value computed.
         expected: u64,
     },
+    /// More threads asked for than [`MAX_THREADS`].
+    #[error(
+        "{threads} threads asked for: at most {max} are accepted (--threads 0 starts one per core)"
+    )]
+    TooManyThreads {
+        /// Threads asked for.
+        threads: usize,
+        /// The most accepted.
+        max: usize,
+    },
     /// A thread pool could not be started.
     #[error("could not start {threads} threads: {reason}")]
     Threads {
@@ -250,6 +266,10 @@ pub enum Progress {
 pub enum Engine {
     /// Mex over all options.
     Plain,
+    /// For codes whose repeating digit takes without splitting (all-but
+    /// games, Nim): the options left by the repeating digit are a prefix of
+    /// the sequence, whose missing values are kept as it grows.
+    Prefix,
     /// Rare/common split with the masks for splits removing an even and an
     /// odd number of tokens.
     Sparse {
@@ -415,6 +435,8 @@ pub struct HeapSolver {
     pool: Option<Arc<rayon::ThreadPool>>,
     largest: u32,
     work: WorkCounts,
+    /// The incremental mex, for the codes it applies to.
+    prefix: Option<PrefixMex>,
 }
 
 impl HeapSolver {
@@ -438,6 +460,14 @@ impl HeapSolver {
         if config.solver == SolverChoice::Sparse && !sparse_possible {
             return Err(SolveError::SparseUnsupported {
                 game: rules.to_string(),
+            });
+        }
+        let prefix = (config.solver != SolverChoice::Plain && PrefixMex::applies(&rules))
+            .then(PrefixMex::default);
+        if config.threads > MAX_THREADS {
+            return Err(SolveError::TooManyThreads {
+                threads: config.threads,
+                max: MAX_THREADS,
             });
         }
         let threads = if config.threads == 0 {
@@ -480,6 +510,7 @@ impl HeapSolver {
             pool,
             largest: 0,
             work: WorkCounts::default(),
+            prefix,
         })
     }
 
@@ -551,6 +582,9 @@ impl HeapSolver {
 
     /// The engine computing the next heaps.
     pub fn engine(&self) -> Engine {
+        if self.prefix.is_some() {
+            return Engine::Prefix;
+        }
         if !self.sparse_on {
             return Engine::Plain;
         }
@@ -624,7 +658,9 @@ impl HeapSolver {
                 }
                 continue;
             }
-            let v = with_cells!(self.values, V => if self.sparse_on {
+            let v = with_cells!(self.values, V => if self.prefix.is_some() {
+                self.value_of_prefix(n)
+            } else if self.sparse_on {
                 self.value_of_sparse::<V>(n)
             } else {
                 self.value_of_plain::<V>(n)
@@ -992,6 +1028,25 @@ impl HeapSolver {
                 seen.insert(values[n - k].get());
             }
         }
+    }
+
+    /// `G(n)` by the incremental mex (see `prefix.rs`): the prefix left by
+    /// the repeating digit, and the few options of the listed digits.
+    fn value_of_prefix(&mut self, n: usize) -> u32 {
+        let mut others = Vec::with_capacity(self.takes.len() + 1);
+        if self.rules.digit(n as u64) & 1 != 0 {
+            others.push(0);
+        }
+        for &k in self.takes.iter().take_while(|&&k| k < n) {
+            others.push(self.values.get(n - k).unwrap_or(0));
+        }
+        let Some(prefix) = self.prefix.as_mut() else {
+            return 0;
+        };
+        // The repeating digit removes `k >= max(listed, 1)`, leaving heaps
+        // `1..=n − max(listed, 1)`.
+        prefix.grow_to(&self.values, (n + 1).saturating_sub(self.listed.max(1)));
+        prefix.mex_without(&others)
     }
 
     fn value_of_plain<V: Cell>(&mut self, n: usize) -> u32 {
