@@ -67,6 +67,20 @@ fn issue_14_all_but_games_and_repeating_codes_answer_at_once() {
 }
 
 #[test]
+fn issue_14_a_splitting_repeating_digit_answers_at_once() {
+    // 4.(7): G(n) = 2n − 2 from heap 2 (checked against the plain mex on
+    // the first 600 heaps by the library's tests).
+    let v = json(&["seq", "octal[4.(7)]", "--at", "1000000", "--json"]);
+    assert_eq!(v["values"], serde_json::json!([1_999_998u64]));
+    assert_eq!(v["engine"], "SplitTail");
+    for game in ["octal[4.(7)]", "octal[0.1(7)]", "octal[0.(6)]"] {
+        let plain = json(&["seq", game, "--to", "300", "--json", "--solver", "plain"]);
+        let fast = json(&["seq", game, "--to", "300", "--json"]);
+        assert_eq!(fast["values"], plain["values"], "{game}");
+    }
+}
+
+#[test]
 fn issue_14_nim_is_its_closed_form() {
     let v = json(&["seq", "nim", "--at", "1000000,1000000000000", "--json"]);
     assert_eq!(

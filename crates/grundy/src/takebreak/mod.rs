@@ -26,6 +26,7 @@ mod prefix;
 mod rules;
 mod sequence;
 mod solve;
+mod split_tail;
 mod store;
 mod values;
 

@@ -78,6 +78,7 @@ use rayon::prelude::*;
 use super::period::{find_periodicity, Periodicity};
 use super::prefix::PrefixMex;
 use super::sequence::HeapSequence;
+use super::split_tail::SplitTail;
 use super::values::{with_cells, Cell, ValueTable};
 use crate::TakeBreak;
 
@@ -270,6 +271,10 @@ pub enum Engine {
     /// games, Nim): the options left by the repeating digit are a prefix of
     /// the sequence, whose missing values are kept as it grows.
     Prefix,
+    /// For codes whose repeating digit splits (`4.(7)`): a value is looked
+    /// for among the pairs only when it is the next candidate for the mex,
+    /// and excluded for good once found (see `split_tail.rs`).
+    SplitTail,
     /// Rare/common split with the masks for splits removing an even and an
     /// odd number of tokens.
     Sparse {
@@ -437,6 +442,8 @@ pub struct HeapSolver {
     work: WorkCounts,
     /// The incremental mex, for the codes it applies to.
     prefix: Option<PrefixMex>,
+    /// The candidate-driven mex of splitting repeating digits.
+    split_tail: Option<SplitTail>,
 }
 
 impl HeapSolver {
@@ -464,6 +471,11 @@ impl HeapSolver {
         }
         let prefix = (config.solver != SolverChoice::Plain && PrefixMex::applies(&rules))
             .then(PrefixMex::default);
+        let split_tail = if config.solver == SolverChoice::Plain || prefix.is_some() {
+            None
+        } else {
+            SplitTail::for_rules(&rules)
+        };
         if config.threads > MAX_THREADS {
             return Err(SolveError::TooManyThreads {
                 threads: config.threads,
@@ -511,6 +523,7 @@ impl HeapSolver {
             largest: 0,
             work: WorkCounts::default(),
             prefix,
+            split_tail,
         })
     }
 
@@ -584,6 +597,9 @@ impl HeapSolver {
     pub fn engine(&self) -> Engine {
         if self.prefix.is_some() {
             return Engine::Prefix;
+        }
+        if self.split_tail.is_some() {
+            return Engine::SplitTail;
         }
         if !self.sparse_on {
             return Engine::Plain;
@@ -660,6 +676,8 @@ impl HeapSolver {
             }
             let v = with_cells!(self.values, V => if self.prefix.is_some() {
                 self.value_of_prefix(n)
+            } else if self.split_tail.is_some() {
+                self.value_of_split_tail(n)
             } else if self.sparse_on {
                 self.value_of_sparse::<V>(n)
             } else {
@@ -957,6 +975,11 @@ impl HeapSolver {
     fn check_period(&mut self) {
         let len = self.values.len();
         self.periodicity = find_periodicity(&self.rules, &self.values);
+        if let (Some(tail), Some(p)) = (self.split_tail.as_mut(), self.periodicity) {
+            if p.saltus > 0 {
+                tail.set_slope(&self.values, p.period, p.saltus, p.preperiod);
+            }
+        }
         // Checks cost O(len); spacing them by len/16 keeps the total linear
         // while stopping at most 1/16 past the heap where a proof appears.
         self.next_period_check = len + (len / 16).max(16);
@@ -1030,9 +1053,9 @@ impl HeapSolver {
         }
     }
 
-    /// `G(n)` by the incremental mex (see `prefix.rs`): the prefix left by
-    /// the repeating digit, and the few options of the listed digits.
-    fn value_of_prefix(&mut self, n: usize) -> u32 {
+    /// The values of the options of heap `n` that take from the listed
+    /// digits (or the whole heap) and leave at most one heap.
+    fn listed_takes(&self, n: usize) -> Vec<u32> {
         let mut others = Vec::with_capacity(self.takes.len() + 1);
         if self.rules.digit(n as u64) & 1 != 0 {
             others.push(0);
@@ -1040,6 +1063,22 @@ impl HeapSolver {
         for &k in self.takes.iter().take_while(|&&k| k < n) {
             others.push(self.values.get(n - k).unwrap_or(0));
         }
+        others
+    }
+
+    /// `G(n)` by the candidate-driven mex of `split_tail.rs`.
+    fn value_of_split_tail(&mut self, n: usize) -> u32 {
+        let others = self.listed_takes(n);
+        match self.split_tail.as_mut() {
+            Some(tail) => tail.value(&self.values, n, &others),
+            None => 0,
+        }
+    }
+
+    /// `G(n)` by the incremental mex (see `prefix.rs`): the prefix left by
+    /// the repeating digit, and the few options of the listed digits.
+    fn value_of_prefix(&mut self, n: usize) -> u32 {
+        let others = self.listed_takes(n);
         let Some(prefix) = self.prefix.as_mut() else {
             return 0;
         };
