@@ -549,7 +549,15 @@ impl HeapSolver {
         solver.values = values;
         let mut computed = Vec::new();
         for n in check_from..solver.values.len() {
-            let v = with_cells!(solver.values, V => solver.value_of_plain::<V>(n));
+            // The engine that will continue checks them: the plain mex of a
+            // splitting repeating digit costs O(n²) a heap.
+            let v = with_cells!(solver.values, V => if solver.prefix.is_some() {
+                solver.value_of_prefix(n)
+            } else if solver.split_tail.is_some() {
+                solver.value_of_split_tail(n)
+            } else {
+                solver.value_of_plain::<V>(n)
+            });
             computed.push((n, v));
         }
         for (n, expected) in computed {

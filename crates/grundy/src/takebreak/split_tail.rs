@@ -270,6 +270,32 @@ mod tests {
         assert!((2..=600).all(|n| fast.get(n) == Some(2 * n as u32 - 2)));
     }
 
+    #[test]
+    fn resuming_continues_with_the_same_values_at_the_same_speed() {
+        for code in ["4.(7)", "0.1(2)"] {
+            let rules = TakeBreak::from_code(code).unwrap();
+            let (first, _) = values(&rules, SolverChoice::Auto, 20_000);
+            let config = SequenceConfig {
+                stop_when_proved: false,
+                threads: 1,
+                ..SequenceConfig::default()
+            };
+            let start = std::time::Instant::now();
+            let mut resumed = HeapSolver::resume(rules.clone(), config, first).unwrap();
+            resumed.try_extend(20_100, u64::MAX).unwrap();
+            // The plain mex would take minutes to check the last heaps.
+            assert!(
+                start.elapsed().as_secs() < 20,
+                "{code}: {:?}",
+                start.elapsed()
+            );
+            assert_eq!(
+                *resumed.values(),
+                values(&rules, SolverChoice::Auto, 20_100).0
+            );
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
         /// Codes whose repeating digit splits: the candidate-driven mex
