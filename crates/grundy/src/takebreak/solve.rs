@@ -667,6 +667,18 @@ impl HeapSolver {
                 });
             }
             self.reserve_for(n)?;
+            if self.split_tail.is_some() {
+                // Its index holds a heap per value and per distinct value.
+                let index = (u64::from(self.largest) + 2 + n as u64) * 4;
+                let needed = (n as u64 + 1) * self.values.bytes_per_value() as u64 + index;
+                if needed > self.config.memory_budget {
+                    return Err(SolveError::MemoryBudget {
+                        heap: n as u64,
+                        needed,
+                        budget: self.config.memory_budget,
+                    });
+                }
+            }
             if n >= self.next_mask_at {
                 self.choose_engine();
                 while self.next_mask_at <= n {

@@ -296,6 +296,27 @@ mod tests {
         }
     }
 
+    #[test]
+    fn its_index_counts_against_the_memory_budget() {
+        let config = SequenceConfig {
+            memory_budget: 1 << 16,
+            stop_when_proved: false,
+            threads: 1,
+            ..SequenceConfig::default()
+        };
+        let rules = TakeBreak::from_code("4.(7)").unwrap();
+        let mut s = HeapSolver::new(rules, config).unwrap();
+        match s.try_extend(100_000, u64::MAX) {
+            // About 16 bytes a heap: 2 for the value, 12 for the index (its
+            // values grow twice as fast as the heaps), so near heap 4000;
+            // the table alone would reach heap 2^15.
+            Err(crate::HeapSolveError::MemoryBudget { heap, .. }) => {
+                assert!((3000..6000).contains(&heap), "{heap}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
         /// Codes whose repeating digit splits: the candidate-driven mex
