@@ -13,11 +13,14 @@
 //! length at most 7 in `tests/partizan_props.rs`, and the sample's answers
 //! against minimax in `tests/problems_samples.rs`.
 
+#[path = "problems/mod.rs"]
+mod problems;
+
 use std::io::{self, Read, Write};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut input = String::new();
     io::stdin().read_to_string(&mut input)?;
-    io::stdout().write_all(grundy::gaps::problems::codechef_abgame(&input)?.as_bytes())?;
+    io::stdout().write_all(problems::codechef_abgame(&input)?.as_bytes())?;
     Ok(())
 }

@@ -1,7 +1,10 @@
 //! TopCoder SRM 338 CakeParty (one instance per line: the pieces of each cake): reads the problem's input on stdin and prints its output.
 //!
 //! `cargo run --example cake_party < input.txt`; the format is documented in
-//! `grundy::gaps::problems::cake_party`.
+//! `problems::cake_party`.
+
+#[path = "problems/mod.rs"]
+mod problems;
 
 use std::io::Read;
 
@@ -11,7 +14,7 @@ fn main() {
         eprintln!("cake_party: cannot read stdin: {e}");
         std::process::exit(2);
     }
-    match grundy::gaps::problems::cake_party(&input) {
+    match problems::cake_party(&input) {
         Ok(output) => print!("{output}"),
         Err(e) => {
             eprintln!("cake_party: {e}");

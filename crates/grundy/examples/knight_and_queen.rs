@@ -8,7 +8,10 @@
 //! move wins.
 //!
 //! `cargo run -q -p grundy --example knight_and_queen < data/problems/samples/knight_and_queen.in`;
-//! see `grundy::gaps::problems::knight_and_queen`.
+//! see `problems::knight_and_queen`.
+
+#[path = "problems/mod.rs"]
+mod problems;
 
 use std::io::Read;
 
@@ -18,7 +21,7 @@ fn main() {
         eprintln!("knight_and_queen: cannot read stdin: {e}");
         std::process::exit(2);
     }
-    match grundy::gaps::problems::knight_and_queen(&input) {
+    match problems::knight_and_queen(&input) {
         Ok(output) => print!("{output}"),
         Err(e) => {
             eprintln!("knight_and_queen: {e}");

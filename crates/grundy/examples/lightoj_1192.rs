@@ -1,7 +1,10 @@
 //! LightOJ 1192 Left Right: reads the problem's input on stdin and prints its output.
 //!
 //! `cargo run --example lightoj_1192 < input.txt`; the format is documented in
-//! `grundy::gaps::problems::lightoj_1192`.
+//! `problems::lightoj_1192`.
+
+#[path = "problems/mod.rs"]
+mod problems;
 
 use std::io::Read;
 
@@ -11,7 +14,7 @@ fn main() {
         eprintln!("lightoj_1192: cannot read stdin: {e}");
         std::process::exit(2);
     }
-    match grundy::gaps::problems::lightoj_1192(&input) {
+    match problems::lightoj_1192(&input) {
         Ok(output) => print!("{output}"),
         Err(e) => {
             eprintln!("lightoj_1192: {e}");

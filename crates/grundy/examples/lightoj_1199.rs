@@ -1,7 +1,10 @@
 //! LightOJ 1199 Partitioning Game: reads the problem's input on stdin and prints its output.
 //!
 //! `cargo run -q -p grundy --example lightoj_1199 < data/problems/samples/lightoj_1199.in`; the format is documented in
-//! `grundy::gaps::problems::lightoj_1199`.
+//! `problems::lightoj_1199`.
+
+#[path = "problems/mod.rs"]
+mod problems;
 
 use std::io::Read;
 
@@ -11,7 +14,7 @@ fn main() {
         eprintln!("lightoj_1199: cannot read stdin: {e}");
         std::process::exit(2);
     }
-    match grundy::gaps::problems::lightoj_1199(&input) {
+    match problems::lightoj_1199(&input) {
         Ok(output) => print!("{output}"),
         Err(e) => {
             eprintln!("lightoj_1199: {e}");

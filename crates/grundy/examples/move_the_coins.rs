@@ -1,7 +1,10 @@
 //! HackerRank Move the Coins: reads the problem's input on stdin and prints its output.
 //!
 //! `cargo run --example move_the_coins < input.txt`; the format is documented in
-//! `grundy::gaps::problems::move_the_coins`.
+//! `problems::move_the_coins`.
+
+#[path = "problems/mod.rs"]
+mod problems;
 
 use std::io::Read;
 
@@ -11,7 +14,7 @@ fn main() {
         eprintln!("move_the_coins: cannot read stdin: {e}");
         std::process::exit(2);
     }
-    match grundy::gaps::problems::move_the_coins(&input) {
+    match problems::move_the_coins(&input) {
         Ok(output) => print!("{output}"),
         Err(e) => {
             eprintln!("move_the_coins: {e}");

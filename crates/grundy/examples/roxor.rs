@@ -1,7 +1,10 @@
 //! TopCoder SRM 216 Roxor (one instance per line: the piles): reads the problem's input on stdin and prints its output.
 //!
 //! `cargo run --example roxor < input.txt`; the format is documented in
-//! `grundy::gaps::problems::roxor`.
+//! `problems::roxor`.
+
+#[path = "problems/mod.rs"]
+mod problems;
 
 use std::io::Read;
 
@@ -11,7 +14,7 @@ fn main() {
         eprintln!("roxor: cannot read stdin: {e}");
         std::process::exit(2);
     }
-    match grundy::gaps::problems::roxor(&input) {
+    match problems::roxor(&input) {
         Ok(output) => print!("{output}"),
         Err(e) => {
             eprintln!("roxor: {e}");

@@ -1,7 +1,10 @@
 //! SPOJ MMMGAME (misère Nim): reads the problem's input on stdin and prints its output.
 //!
 //! `cargo run --example spoj_mmmgame < input.txt`; the format is documented in
-//! `grundy::gaps::problems::spoj_mmmgame`.
+//! `problems::spoj_mmmgame`.
+
+#[path = "problems/mod.rs"]
+mod problems;
 
 use std::io::Read;
 
@@ -11,7 +14,7 @@ fn main() {
         eprintln!("spoj_mmmgame: cannot read stdin: {e}");
         std::process::exit(2);
     }
-    match grundy::gaps::problems::spoj_mmmgame(&input) {
+    match problems::spoj_mmmgame(&input) {
         Ok(output) => print!("{output}"),
         Err(e) => {
             eprintln!("spoj_mmmgame: {e}");

@@ -1,7 +1,10 @@
 //! TopCoder SRM 309 StoneGameStrategist (one instance per line: the piles): reads the problem's input on stdin and prints its output.
 //!
 //! `cargo run --example stone_game_strategist < input.txt`; the format is documented in
-//! `grundy::gaps::problems::stone_game_strategist`.
+//! `problems::stone_game_strategist`.
+
+#[path = "problems/mod.rs"]
+mod problems;
 
 use std::io::Read;
 
@@ -11,7 +14,7 @@ fn main() {
         eprintln!("stone_game_strategist: cannot read stdin: {e}");
         std::process::exit(2);
     }
-    match grundy::gaps::problems::stone_game_strategist(&input) {
+    match problems::stone_game_strategist(&input) {
         Ok(output) => print!("{output}"),
         Err(e) => {
             eprintln!("stone_game_strategist: {e}");

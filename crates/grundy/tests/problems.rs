@@ -1,4 +1,4 @@
-//! The problem programs (`grundy::gaps::problems`, wrapped by `examples/`):
+//! The problem programs (`examples/problems/`, wrapped by the examples):
 //!
 //! 1. golden tests on the samples and examples recorded in
 //!    `data/problems/*.toml` (each record cites its source: the seed file or
@@ -7,10 +7,9 @@
 //! 2. random small inputs, answered through the text interface and compared
 //!    with brute force of the game exactly as the problem states it.
 
-use grundy::gaps::problems::{
-    cake_party, knight_and_queen, lightoj_1186, lightoj_1192, lightoj_1199, lightoj_1247,
-    move_the_coins, roxor, spoj_mmmgame, stone_game_strategist, ProblemError,
-};
+#[path = "../examples/problems/mod.rs"]
+mod problems;
+
 use grundy::gaps::{
     CakeParty, LeftRight, LeftRightPosition, MatrixGame, Northcott, NorthcottPosition, Roxor,
     StoneGameStrategist,
@@ -19,6 +18,10 @@ use grundy::{
     analyse_loopy, parse_game, CoinTreeGame, ExprGraph, GameExpr, GameGraph, Limits, LoopyConfig,
     LoopyOutcome, MemoSolver, Nimber, Outcome, PlainSearch, Play, Player, SearchConfig, Sums,
     TakeBreak,
+};
+use problems::{
+    cake_party, knight_and_queen, lightoj_1186, lightoj_1192, lightoj_1199, lightoj_1247,
+    move_the_coins, roxor, spoj_mmmgame, stone_game_strategist, ProblemError,
 };
 use proptest::prelude::*;
 use std::path::PathBuf;
@@ -49,7 +52,7 @@ fn records<'a>(file: &'a toml::Value, key: &str) -> &'a [toml::Value] {
         .unwrap_or(&[])
 }
 
-fn samples(name: &str, solve: fn(&str) -> Result<String, grundy::gaps::problems::ProblemError>) {
+fn samples(name: &str, solve: fn(&str) -> Result<String, problems::ProblemError>) {
     let file = load(name);
     let samples = records(&file, "sample");
     assert!(!samples.is_empty(), "{name} has no [[sample]]");

@@ -10,12 +10,15 @@
 //! search of the game as the problem states it, so that the golden test does
 //! not merely repeat the program's own answers.
 
-use grundy::gaps::problems::{
-    cake_party, codechef_abgame, knight_and_queen, lightoj_1186, lightoj_1192, lightoj_1199,
-    lightoj_1247, move_the_coins, roxor, spoj_mmmgame, stone_game_strategist, ProblemError,
-};
+#[path = "../examples/problems/mod.rs"]
+mod problems;
+
 use grundy::{
     parse_game, CoinTreeGame, ExprGraph, GameExpr, Outcome, PlainSearch, Play, SearchConfig, Sums,
+};
+use problems::{
+    cake_party, codechef_abgame, knight_and_queen, lightoj_1186, lightoj_1192, lightoj_1199,
+    lightoj_1247, move_the_coins, roxor, spoj_mmmgame, stone_game_strategist, ProblemError,
 };
 use std::path::PathBuf;
 

@@ -6,7 +6,8 @@
 //! Each game comes as rules (a [`GameGraph`](crate::GameGraph), so plain
 //! search or retrograde analysis can solve it by brute force), a closed form,
 //! and a property test that the two agree on all small positions. The
-//! problem formats (input parsing and output) live in [`problems`].
+//! problem formats (input parsing and output) live with the example
+//! programs, in `examples/problems/`.
 //!
 //! | game | source | closed form |
 //! |---|---|---|
@@ -25,7 +26,6 @@ mod left_right;
 mod matrix_game;
 mod northcott;
 mod poker_nim;
-pub mod problems;
 mod roxor;
 mod stone_game;
 

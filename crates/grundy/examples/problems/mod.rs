@@ -1,7 +1,10 @@
 //! The contest problems of the seeds as text in, text out: each function
 //! reads the problem's input format and returns its expected output, so the
 //! programs in `examples/` are thin wrappers and the tests can call them
-//! directly.
+//! directly. It is contest input and output, not the library's API: each
+//! program and test includes this file (`#[path]`), and uses a part of it.
+
+#![allow(dead_code)]
 //!
 //! | function | problem | input |
 //! |---|---|---|
@@ -20,11 +23,11 @@
 //! the TopCoder formats). Errors name the token, what it should have been,
 //! and the game's own complaint where the numbers break its rules.
 
-use super::{
+use grundy::gaps::{
     cake_party_move, left_right_value, matrix_game_value, northcott_value, roxor_move,
     stone_game_move, GapError, LeftRightPosition, NorthcottPosition,
 };
-use crate::{
+use grundy::{
     misere_nim_outcome, BoardTable, CoinTree, HeapSequence, HeapSolveError, Limits, Nimber,
     Outcome, Piece, Player, SequenceConfig, SequenceError, Square, StaircaseError, TableError,
     TakeBreak,
@@ -77,7 +80,7 @@ pub enum ProblemError {
         /// The 1-based case number.
         case: usize,
         /// What the partizan module said.
-        source: crate::partizan::Error,
+        source: grundy::partizan::Error,
     },
     /// A board table the problem needs could not be computed.
     #[error("cannot compute the board table the problem needs: {0}")]
@@ -414,7 +417,7 @@ pub fn codechef_abgame(input: &str) -> Result<String, ProblemError> {
     let mut out = String::new();
     for case in 1..=cases {
         let s: String = t.next("a string of A, B and .")?;
-        let p = crate::partizan::ab_game(&s)
+        let p = grundy::partizan::ab_game(&s)
             .map_err(|source| ProblemError::Partizan { case, source })?;
         out.push_str(if p.winner_a_first() == Player::Left {
             "A\n"
