@@ -86,7 +86,7 @@ impl TintedGraph {
             p.bump();
             p.chain(None, 0)?;
         }
-        Ok(p.graph)
+        Ok(p.graph.in_search_order())
     }
 
     /// The graph after `player` colours vertex `v` (CGSuite's `GenCol`):
@@ -111,6 +111,36 @@ impl TintedGraph {
             adj: self.adj.clone(),
         }
         .without(gone)
+        .in_search_order()
+    }
+
+    /// The graph renumbered in the order a depth-first search meets its
+    /// vertices (from the lowest unvisited vertex, neighbours lowest
+    /// first). Every graph here is kept in this order: it is the order in
+    /// which [`TintedGraph::write`] prints vertices and `parse` numbers
+    /// them, so printing and reading back give the same graph, and
+    /// renumbering twice changes nothing.
+    fn in_search_order(&self) -> TintedGraph {
+        fn visit(g: &TintedGraph, v: usize, seen: &mut u64, order: &mut Vec<usize>) {
+            *seen |= 1 << v;
+            order.push(v);
+            for u in 0..g.len() {
+                if g.joined(v, u) && *seen >> u & 1 == 0 {
+                    visit(g, u, seen, order); // depth <= 64 vertices
+                }
+            }
+        }
+        let mut seen = 0u64;
+        let mut order = Vec::with_capacity(self.len());
+        for v in 0..self.len() {
+            if seen >> v & 1 == 0 {
+                visit(self, v, &mut seen, &mut order);
+            }
+        }
+        if order.iter().enumerate().all(|(i, &v)| i == v) {
+            return self.clone();
+        }
+        self.induced(&order)
     }
 
     /// The graph with the vertices in `gone` removed, the rest renumbered
@@ -157,7 +187,7 @@ impl TintedGraph {
             }
             left &= !part;
             let vs: Vec<usize> = (0..self.len()).filter(|&v| part >> v & 1 == 1).collect();
-            parts.push(self.induced(&vs));
+            parts.push(self.induced(&vs).in_search_order());
         }
         parts
     }
@@ -193,48 +223,46 @@ impl TintedGraph {
     }
 
     /// Writes the graph in the string form, readable by [`TintedGraph::parse`]
-    /// and by CGSuite: each component as a spanning tree from its first
-    /// vertex, with the vertices of the other edges named.
+    /// and by CGSuite. Vertices are printed in their order (a depth-first
+    /// search order, see [`TintedGraph::in_search_order`]), each component
+    /// as its search tree; an edge outside the tree joins a vertex to an
+    /// earlier one (in a depth-first search every such edge goes back to an
+    /// ancestor), and is written at the later vertex as a branch to the
+    /// earlier one's name.
     pub(crate) fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.len();
+        // The search tree, by the same search that ordered the vertices.
         let mut parent = vec![usize::MAX; n];
-        let mut order = Vec::new(); // pre-order of the spanning forest
-        let mut seen = 0u64;
-        let mut roots = Vec::new();
-        for root in 0..n {
-            if seen >> root & 1 == 1 {
-                continue;
-            }
-            roots.push(root);
-            let mut stack = vec![root];
-            seen |= 1 << root;
-            while let Some(v) = stack.pop() {
-                order.push(v);
-                for u in (0..n).rev() {
-                    if self.joined(v, u) && seen >> u & 1 == 0 {
-                        seen |= 1 << u;
-                        parent[u] = v;
-                        stack.push(u);
-                    }
+        fn visit(g: &TintedGraph, v: usize, seen: &mut u64, parent: &mut [usize]) {
+            *seen |= 1 << v;
+            for u in 0..g.len() {
+                if g.joined(v, u) && *seen >> u & 1 == 0 {
+                    parent[u] = v;
+                    visit(g, u, seen, parent);
                 }
             }
         }
-        // Edges outside the tree, written at their lower end as a branch
-        // to the named upper end.
-        let mut extra: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut seen = 0u64;
+        let mut roots = Vec::new();
+        for v in 0..n {
+            if seen >> v & 1 == 0 {
+                roots.push(v);
+                visit(self, v, &mut seen, &mut parent);
+            }
+        }
+        let mut back: Vec<Vec<usize>> = vec![Vec::new(); n];
         let mut named = vec![false; n];
         for v in 0..n {
-            for u in v + 1..n {
-                if self.joined(v, u) && parent[u] != v && parent[v] != u {
-                    extra[v].push(u);
-                    named[v] = true;
+            for u in 0..v {
+                if self.joined(v, u) && parent[v] != u && parent[u] != v {
+                    back[v].push(u);
                     named[u] = true;
                 }
             }
         }
         let mut names = vec![String::new(); n];
         let mut k = 0;
-        for &v in &order {
+        for v in 0..n {
             if named[v] {
                 names[v] = if k < 26 {
                     format!(":{}", char::from(b'A' + k as u8))
@@ -245,44 +273,48 @@ impl TintedGraph {
             }
         }
         let label = |v: usize| ['.', 'L', 'R'][usize::from(self.tints[v]).min(2)];
-        fn vertex(
-            f: &mut fmt::Formatter<'_>,
-            v: usize,
-            label: &dyn Fn(usize) -> char,
-            names: &[String],
-            children: &dyn Fn(usize) -> Vec<usize>,
-            extra: &[Vec<usize>],
-        ) -> fmt::Result {
-            write!(f, "{}{}", label(v), names[v])?;
-            let kids = children(v);
-            let branches = kids.len() + extra[v].len();
-            if branches == 0 {
+        let children = |v: usize| -> Vec<usize> { (0..n).filter(|&u| parent[u] == v).collect() };
+        struct Out<'a> {
+            label: &'a dyn Fn(usize) -> char,
+            children: &'a dyn Fn(usize) -> Vec<usize>,
+            names: &'a [String],
+            back: &'a [Vec<usize>],
+        }
+        fn vertex(f: &mut fmt::Formatter<'_>, o: &Out<'_>, v: usize) -> fmt::Result {
+            write!(f, "{}{}", (o.label)(v), o.names[v])?;
+            let kids = (o.children)(v);
+            if kids.len() + o.back[v].len() == 0 {
                 return Ok(());
             }
-            if branches == 1 && kids.len() == 1 {
+            if kids.len() == 1 && o.back[v].is_empty() {
                 f.write_str("-")?;
-                return vertex(f, kids[0], label, names, children, extra);
+                return vertex(f, o, kids[0]); // depth <= 64 vertices
             }
             f.write_str("(")?;
             let mut first = true;
+            for &u in &o.back[v] {
+                f.write_str(if first { "-" } else { ";-" })?;
+                first = false;
+                write!(f, "{}{}", (o.label)(u), o.names[u])?;
+            }
             for &u in &kids {
                 f.write_str(if first { "-" } else { ";-" })?;
                 first = false;
-                vertex(f, u, label, names, children, extra)?;
-            }
-            for &u in &extra[v] {
-                f.write_str(if first { "-" } else { ";-" })?;
-                first = false;
-                write!(f, "{}{}", label(u), names[u])?;
+                vertex(f, o, u)?;
             }
             f.write_str(")")
         }
-        let kids = |v: usize| -> Vec<usize> { (0..n).filter(|&u| parent[u] == v).collect() };
+        let out = Out {
+            label: &label,
+            children: &children,
+            names: &names,
+            back: &back,
+        };
         for (i, &r) in roots.iter().enumerate() {
             if i > 0 {
                 f.write_str(";")?;
             }
-            vertex(f, r, &label, &names, &kids, &extra)?;
+            vertex(f, &out, r)?;
         }
         Ok(())
     }
