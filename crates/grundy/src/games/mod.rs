@@ -36,7 +36,7 @@ pub mod toads_frogs;
 pub mod toppling_dominoes;
 pub mod value;
 
-pub use amazons::{amazons, Amazons, AmazonsBoard, MAX_AMAZONS_CELLS};
+pub use amazons::{amazons, Amazons, AmazonsBoard, MAX_AMAZONS_CELLS, MAX_AMAZONS_EMPTY};
 pub use arc_kayles::{arc_kayles_path, ArcKayles, PathSum, MAX_ARC_KAYLES_PATH};
 pub use clobber::{clobber, Clobber, ClobberBoard, MAX_CLOBBER_CELLS};
 pub use col::{col, Col, ColGraph};
