@@ -393,6 +393,23 @@ fn toppling_dominoes_small_rows() {
     }
 }
 
+/// Rows of one colour, by the rule: a move topples a prefix or a suffix
+/// through the chosen domino, so from n dominoes a move leaves any k < n.
+/// Blue rows are the integer n, red rows -n, grey rows the nimber *n.
+#[test]
+fn toppling_dominoes_rows_of_one_colour() {
+    let mut s = CanonicalSolver::new(TopplingDominoes);
+    for n in 0..=30u64 {
+        let mut row = |c: &str| {
+            s.value(&toppling_dominoes(&c.repeat(n as usize)).unwrap())
+                .unwrap()
+        };
+        assert_eq!(row("l"), Game::integer(n as i64), "l^{n}");
+        assert_eq!(row("r"), Game::integer(-(n as i64)), "r^{n}");
+        assert_eq!(row("e"), Game::nimber(n).unwrap(), "e^{n}");
+    }
+}
+
 /// Every Col position is a number or a number plus * (Winning Ways,
 /// ch. 2, "Col").
 fn check_col(text: &str) {
