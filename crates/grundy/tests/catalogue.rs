@@ -404,8 +404,8 @@ fn toppling_dominoes_rows_of_one_colour() {
             s.value(&toppling_dominoes(&c.repeat(n as usize)).unwrap())
                 .unwrap()
         };
-        assert_eq!(row("l"), Game::integer(n as i64), "l^{n}");
-        assert_eq!(row("r"), Game::integer(-(n as i64)), "r^{n}");
+        assert_eq!(row("l"), Game::integer(n as i64).unwrap(), "l^{n}");
+        assert_eq!(row("r"), Game::integer(-(n as i64)).unwrap(), "r^{n}");
         assert_eq!(row("e"), Game::nimber(n).unwrap(), "e^{n}");
     }
 }
