@@ -1,0 +1,165 @@
+//! Cram, the impartial Domineering (Gardner; Winning Ways ch. 5), as
+//! CGSuite's `game.grid.Cram`.
+//!
+//! Expression syntax: `cram("..|.#")` — rows top to bottom separated by
+//! `|`, `.` free and `#` blocked, at most [`MAX_CRAM_CELLS`] cells. Either
+//! player places a domino on two free cells side by side, either way.
+//!
+//! Cram is impartial: [`Cram`] implements [`Rules`] for its Grundy value
+//! (through [`crate::MemoSolver`]) and [`PartizanRules`], where its
+//! canonical value is the nimber of the same size.
+//!
+//! ```
+//! use grundy::games::{cram, Cram};
+//! use grundy::{Limits, MemoSolver, Nimber};
+//! let board = cram(".........|##.######").unwrap();
+//! let mut s = MemoSolver::new(Cram, Limits::default());
+//! assert_eq!(s.nimber(&board).unwrap(), Nimber(4)); // CGSuite's own test
+//! ```
+
+use std::fmt;
+
+use super::grid::{Grid, GridSyntax};
+use crate::partizan::{Error, PartizanRules};
+use crate::{Player, Rules};
+
+/// The most cells a Cram board may have.
+pub const MAX_CRAM_CELLS: usize = 128;
+
+const FREE: u8 = 0;
+const BLOCKED: u8 = 1;
+const SYNTAX: GridSyntax = GridSyntax {
+    game: "cram",
+    charmap: b".#",
+    max_cells: MAX_CRAM_CELLS,
+    accepted: "rows of '.' (free) and '#' (blocked) separated by '|', all of one length, at most 128 cells, e.g. \"..|.#\"",
+};
+
+/// The rules of Cram.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Cram;
+
+/// A Cram board: printed `cram("..|.#")`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct CramBoard(Grid);
+
+/// Parses a Cram board (see the module documentation for the syntax).
+pub fn cram(text: &str) -> Result<CramBoard, Error> {
+    Grid::parse(text, &SYNTAX).map(CramBoard)
+}
+
+impl CramBoard {
+    /// The board.
+    pub fn grid(&self) -> &Grid {
+        &self.0
+    }
+
+    /// Every placement of a domino, as a new board.
+    fn placements(&self, mut visit: impl FnMut(CramBoard)) {
+        let g = &self.0;
+        let w = g.cols();
+        for (i, &cell) in g.cells().iter().enumerate() {
+            if cell != FREE {
+                continue;
+            }
+            // The partner cell to the right (same row) and below.
+            if i % w + 1 < w && g.cells()[i + 1] == FREE {
+                visit(CramBoard(g.with(&[(i, BLOCKED), (i + 1, BLOCKED)])));
+            }
+            if i + w < g.cells().len() && g.cells()[i + w] == FREE {
+                visit(CramBoard(g.with(&[(i, BLOCKED), (i + w, BLOCKED)])));
+            }
+        }
+    }
+
+    /// The regions of at least two free cells (a lone cell takes no
+    /// domino), each cropped to the least of its eight images: in Cram a
+    /// turned board is the same game.
+    fn parts(&self) -> Vec<CramBoard> {
+        self.0
+            .regions(|c| c == FREE, false, BLOCKED)
+            .into_iter()
+            .filter(|r| r.cells().iter().filter(|&&c| c == FREE).count() >= 2)
+            .map(|r| CramBoard(r.cropped(|c| c == FREE).least_image(true)))
+            .collect()
+    }
+}
+
+impl fmt::Display for CramBoard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("cram(\"")?;
+        self.0.write(f, SYNTAX.charmap)?;
+        f.write_str("\")")
+    }
+}
+
+impl Rules for Cram {
+    type Position = CramBoard;
+
+    fn options(&self, b: &CramBoard, visit: &mut dyn FnMut(&[CramBoard])) {
+        b.placements(|next| visit(&next.parts()));
+    }
+}
+
+impl PartizanRules for Cram {
+    type Position = CramBoard;
+
+    fn options(&self, b: &CramBoard, _player: Player, out: &mut Vec<CramBoard>) {
+        b.placements(|next| out.push(next));
+    }
+
+    /// The regions of free cells, which dominoes cannot join.
+    fn split(&self, b: &CramBoard) -> Vec<CramBoard> {
+        let parts = b.parts();
+        if parts.len() <= 1 {
+            return vec![b.clone()];
+        }
+        parts
+    }
+
+    /// Lone free cells blocked, then cropped to the least of the board's
+    /// eight images.
+    fn normalise(&self, b: &CramBoard) -> CramBoard {
+        let g = &b.0;
+        let lone: Vec<(usize, u8)> = (0..g.cells().len())
+            .filter(|&i| {
+                g.cells()[i] == FREE && g.neighbours(i, false).all(|j| g.cells()[j] != FREE)
+            })
+            .map(|i| (i, BLOCKED))
+            .collect();
+        CramBoard(g.with(&lone).cropped(|c| c == FREE).least_image(true))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_both_ways() {
+        let b = cram("..|.#").unwrap();
+        assert_eq!(b.to_string(), "cram(\"..|.#\")");
+        let mut out = Vec::new();
+        PartizanRules::options(&Cram, &b, Player::Right, &mut out);
+        assert_eq!(out.len(), 2);
+        let mut parts = Vec::new();
+        Rules::options(&Cram, &cram("....").unwrap(), &mut |p| parts.push(p.len()));
+        assert_eq!(parts, [1, 0, 1], "a 1x4 strip leaves 2, nothing or 2 cells");
+    }
+
+    #[test]
+    fn turned_boards_share_a_key() {
+        let a = PartizanRules::normalise(&Cram, &cram("..#|...").unwrap());
+        let b = PartizanRules::normalise(&Cram, &cram("..|..|#.").unwrap());
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn bad_input_says_what_is_accepted() {
+        let e = cram("..|x.").unwrap_err().to_string();
+        assert!(
+            e.contains("unexpected 'x'") && e.contains("'#' (blocked)"),
+            "{e}"
+        );
+    }
+}
