@@ -93,6 +93,9 @@ pub enum EvalError {
     /// The partizan analysis failed.
     #[error(transparent)]
     Partizan(#[from] partizan::Error),
+    /// A memoised search gave up.
+    #[error(transparent)]
+    Memo(#[from] crate::SolveError),
     /// A staircase too big to play.
     #[error(transparent)]
     Staircase(#[from] crate::StaircaseError),

@@ -94,6 +94,8 @@ pub static GAMES: &[&GameSpec] = &[
     &games::pieces::KNIGHT,
     &games::pieces::PIECE,
     &games::staircase::SPEC,
+    &games::cram::SPEC,
+    &games::arc_kayles::SPEC,
     &games::domineering::SPEC,
     &games::hackenbush::SPEC,
     &games::hackenbush_tree::SPEC,
@@ -101,6 +103,11 @@ pub static GAMES: &[&GameSpec] = &[
     &games::cutcake::SPEC,
     &games::subtraction::SPEC,
     &games::ab_game::SPEC,
+    &games::clobber::SPEC,
+    &games::toppling_dominoes::SPEC,
+    &games::col::SPEC,
+    &games::snort::SPEC,
+    &games::amazons::SPEC,
     &games::value::SPEC,
 ];
 

@@ -161,3 +161,60 @@ mod tests {
         );
     }
 }
+
+/// Arc Kayles on paths as a heap game, for the registry: a heap is a path of
+/// n vertices, a move removes two adjacent vertices. That is move for move
+/// Dawson's Kayles, octal 0.07 (remove two adjacent pins, leaving up to two
+/// rows), so a heap's value is read from 0.07's sequence, whose period is
+/// proved (Guy–Smith): any path, however long, is answered at once.
+#[derive(Debug)]
+pub struct PathHeaps;
+
+impl super::heaps::HeapRuleset for PathHeaps {
+    fn spec(&self) -> &'static crate::registry::GameSpec {
+        &SPEC
+    }
+
+    fn heap_options(
+        &self,
+        n: u64,
+        visit: &mut dyn FnMut(&[u64]) -> std::ops::ControlFlow<()>,
+    ) -> std::ops::ControlFlow<()> {
+        let rest = n.saturating_sub(2);
+        if n >= 2 {
+            for a in 0..=rest / 2 {
+                let parts: Vec<u64> = [a, rest - a].into_iter().filter(|&k| k >= 2).collect();
+                visit(&parts)?;
+            }
+        }
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn heap_value(
+        &self,
+        n: u64,
+        cx: &mut crate::component::Context,
+    ) -> Result<crate::Nimber, crate::EvalError> {
+        let rules = crate::TakeBreak::dawsons_kayles();
+        Ok(super::takebreak::sequence(cx, &rules, "dawson", n)?.get(n)?)
+    }
+}
+
+/// The declaration of `arc_kayles_path`.
+pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
+    name: "arc_kayles_path",
+    kind: crate::registry::GameKind::Impartial,
+    summary: "Arc Kayles on a path of n vertices: remove an edge's two ends (= Dawson's Kayles)",
+    example: "arc_kayles_path(10)",
+    build: |call| {
+        call.no_params()?;
+        super::heaps::build_heaps(call, std::sync::Arc::from("arc_kayles_path"), PathHeaps)
+    },
+    ruleset: Some(|call| {
+        call.no_params()?;
+        Ok(crate::Ruleset::Heap(crate::HeapRules {
+            name: "arc_kayles_path".into(),
+            kind: crate::HeapKind::TakeBreak(crate::TakeBreak::dawsons_kayles()),
+        }))
+    }),
+};

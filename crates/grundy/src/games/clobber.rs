@@ -159,3 +159,13 @@ mod tests {
             .contains("more than 64 cells"));
     }
 }
+
+/// The declaration of `clobber`.
+pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
+    name: "clobber",
+    kind: crate::registry::GameKind::Partizan,
+    summary: "Clobber: move a stone onto an adjacent enemy stone, which is removed (x = Left)",
+    example: "clobber(\"xox|ox.\")",
+    build: |call| super::partizan_rules::string_position::<Clobber>(call, &SPEC, clobber, None),
+    ruleset: None,
+};

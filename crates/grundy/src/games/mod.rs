@@ -28,6 +28,7 @@ pub mod heaps;
 pub mod nim;
 pub mod partizan_rules;
 pub mod pieces;
+pub mod rules_sum;
 pub mod snort;
 pub mod staircase;
 pub mod subtraction;

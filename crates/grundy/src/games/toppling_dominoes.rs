@@ -158,3 +158,13 @@ mod tests {
             .contains("more than 256"));
     }
 }
+
+/// The declaration of `toppling_dominoes`.
+pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
+    name: "toppling_dominoes",
+    kind: crate::registry::GameKind::Partizan,
+    summary: "Toppling Dominoes: topple one of yours left or right, with all beyond it (l Left, r Right, e grey)",
+    example: "toppling_dominoes(\"lrle\")",
+    build: |call| super::partizan_rules::string_position::<TopplingDominoes>(call, &SPEC, toppling_dominoes, None),
+    ruleset: None,
+};
