@@ -165,6 +165,16 @@ impl PartizanRules for Amazons {
     }
 }
 
+/// The declaration of `amazons`.
+pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
+    name: "amazons",
+    kind: crate::registry::GameKind::Partizan,
+    summary: "Amazons: move like a queen, then shoot an arrow like a queen (x = Left, # burned)",
+    example: "amazons(\"x...|o...\")",
+    build: |call| super::partizan_rules::string_position::<Amazons>(call, &SPEC, amazons, None),
+    ruleset: None,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,13 +212,3 @@ mod tests {
             .contains("more than 30 cells"));
     }
 }
-
-/// The declaration of `amazons`.
-pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
-    name: "amazons",
-    kind: crate::registry::GameKind::Partizan,
-    summary: "Amazons: move like a queen, then shoot an arrow like a queen (x = Left, # burned)",
-    example: "amazons(\"x...|o...\")",
-    build: |call| super::partizan_rules::string_position::<Amazons>(call, &SPEC, amazons, None),
-    ruleset: None,
-};

@@ -126,42 +126,6 @@ impl PartizanRules for ArcKayles {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn options_of_a_path() {
-        let mut seen = Vec::new();
-        Rules::options(&ArcKayles, &5, &mut |parts: &[u32]| {
-            seen.push(parts.to_vec())
-        });
-        assert_eq!(
-            seen,
-            [vec![3], vec![2]],
-            "P5 leaves P3, or P1 + P2 (P1 dropped)"
-        );
-        let mut out = Vec::new();
-        PartizanRules::options(
-            &ArcKayles,
-            &arc_kayles_path(4).unwrap(),
-            Player::Left,
-            &mut out,
-        );
-        let shown: Vec<String> = out.iter().map(|p| p.to_string()).collect();
-        assert_eq!(shown, ["arc_kayles_path(2)", "arc_kayles_path(0)"]);
-    }
-
-    #[test]
-    fn long_paths_are_refused() {
-        let e = arc_kayles_path(2001).unwrap_err().to_string();
-        assert!(
-            e.contains("2001 vertices") && e.contains("dawson(n)"),
-            "{e}"
-        );
-    }
-}
-
 /// Arc Kayles on paths as a heap game, for the registry: a heap is a path of
 /// n vertices, a move removes two adjacent vertices. That is move for move
 /// Dawson's Kayles, octal 0.07 (remove two adjacent pins, leaving up to two
@@ -218,3 +182,39 @@ pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
         }))
     }),
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_of_a_path() {
+        let mut seen = Vec::new();
+        Rules::options(&ArcKayles, &5, &mut |parts: &[u32]| {
+            seen.push(parts.to_vec())
+        });
+        assert_eq!(
+            seen,
+            [vec![3], vec![2]],
+            "P5 leaves P3, or P1 + P2 (P1 dropped)"
+        );
+        let mut out = Vec::new();
+        PartizanRules::options(
+            &ArcKayles,
+            &arc_kayles_path(4).unwrap(),
+            Player::Left,
+            &mut out,
+        );
+        let shown: Vec<String> = out.iter().map(|p| p.to_string()).collect();
+        assert_eq!(shown, ["arc_kayles_path(2)", "arc_kayles_path(0)"]);
+    }
+
+    #[test]
+    fn long_paths_are_refused() {
+        let e = arc_kayles_path(2001).unwrap_err().to_string();
+        assert!(
+            e.contains("2001 vertices") && e.contains("dawson(n)"),
+            "{e}"
+        );
+    }
+}

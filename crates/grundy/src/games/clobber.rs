@@ -116,6 +116,16 @@ impl PartizanRules for Clobber {
     }
 }
 
+/// The declaration of `clobber`.
+pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
+    name: "clobber",
+    kind: crate::registry::GameKind::Partizan,
+    summary: "Clobber: move a stone onto an adjacent enemy stone, which is removed (x = Left)",
+    example: "clobber(\"xox|ox.\")",
+    build: |call| super::partizan_rules::string_position::<Clobber>(call, &SPEC, clobber, None),
+    ruleset: None,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,13 +169,3 @@ mod tests {
             .contains("more than 64 cells"));
     }
 }
-
-/// The declaration of `clobber`.
-pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
-    name: "clobber",
-    kind: crate::registry::GameKind::Partizan,
-    summary: "Clobber: move a stone onto an adjacent enemy stone, which is removed (x = Left)",
-    example: "clobber(\"xox|ox.\")",
-    build: |call| super::partizan_rules::string_position::<Clobber>(call, &SPEC, clobber, None),
-    ruleset: None,
-};

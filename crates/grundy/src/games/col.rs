@@ -79,6 +79,16 @@ impl PartizanRules for Col {
     }
 }
 
+/// The declaration of `col`.
+pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
+    name: "col",
+    kind: crate::registry::GameKind::Partizan,
+    summary: "Col on a graph: colour a vertex, never next to your own colour (L/R tinted, . blank)",
+    example: "col(\"R-.-L\")",
+    build: |call| super::partizan_rules::string_position::<Col>(call, &SPEC, col, None),
+    ruleset: None,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,13 +106,3 @@ mod tests {
         assert!(e.contains("invalid col position"), "{e}");
     }
 }
-
-/// The declaration of `col`.
-pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
-    name: "col",
-    kind: crate::registry::GameKind::Partizan,
-    summary: "Col on a graph: colour a vertex, never next to your own colour (L/R tinted, . blank)",
-    example: "col(\"R-.-L\")",
-    build: |call| super::partizan_rules::string_position::<Col>(call, &SPEC, col, None),
-    ruleset: None,
-};

@@ -131,6 +131,22 @@ impl PartizanRules for Cram {
     }
 }
 
+/// The declaration of `cram`: impartial, so its value is a Grundy value and
+/// it plays in misère sums and compounds; in a partizan sum it enters as
+/// that nimber.
+pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
+    name: "cram",
+    kind: crate::registry::GameKind::Impartial,
+    summary: "Cram: either player places a domino either way (# blocked)",
+    example: "cram(\"..|.#\")",
+    build: |call| {
+        let (text, at) = call.string(SPEC.example)?;
+        let board = cram(text).map_err(|e| crate::registry::partizan_error(at, e, ""))?;
+        Ok(super::rules_sum::RulesSum::<Cram>::component(&SPEC, board))
+    },
+    ruleset: None,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,19 +179,3 @@ mod tests {
         );
     }
 }
-
-/// The declaration of `cram`: impartial, so its value is a Grundy value and
-/// it plays in misère sums and compounds; in a partizan sum it enters as
-/// that nimber.
-pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
-    name: "cram",
-    kind: crate::registry::GameKind::Impartial,
-    summary: "Cram: either player places a domino either way (# blocked)",
-    example: "cram(\"..|.#\")",
-    build: |call| {
-        let (text, at) = call.string(SPEC.example)?;
-        let board = cram(text).map_err(|e| crate::registry::partizan_error(at, e, ""))?;
-        Ok(super::rules_sum::RulesSum::<Cram>::component(&SPEC, board))
-    },
-    ruleset: None,
-};

@@ -81,6 +81,16 @@ impl PartizanRules for Snort {
     }
 }
 
+/// The declaration of `snort`.
+pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
+    name: "snort",
+    kind: crate::registry::GameKind::Partizan,
+    summary: "Snort on a graph: colour a vertex, never next to the other colour",
+    example: "snort(\"L-.-.-L\")",
+    build: |call| super::partizan_rules::string_position::<Snort>(call, &SPEC, snort, None),
+    ruleset: None,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,13 +108,3 @@ mod tests {
         assert!(e.contains("invalid snort position"), "{e}");
     }
 }
-
-/// The declaration of `snort`.
-pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
-    name: "snort",
-    kind: crate::registry::GameKind::Partizan,
-    summary: "Snort on a graph: colour a vertex, never next to the other colour",
-    example: "snort(\"L-.-.-L\")",
-    build: |call| super::partizan_rules::string_position::<Snort>(call, &SPEC, snort, None),
-    ruleset: None,
-};

@@ -116,6 +116,16 @@ impl PartizanRules for TopplingDominoes {
     }
 }
 
+/// The declaration of `toppling_dominoes`.
+pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
+    name: "toppling_dominoes",
+    kind: crate::registry::GameKind::Partizan,
+    summary: "Toppling Dominoes: topple one of yours left or right, with all beyond it (l Left, r Right, e grey)",
+    example: "toppling_dominoes(\"lrle\")",
+    build: |call| super::partizan_rules::string_position::<TopplingDominoes>(call, &SPEC, toppling_dominoes, None),
+    ruleset: None,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,13 +168,3 @@ mod tests {
             .contains("more than 256"));
     }
 }
-
-/// The declaration of `toppling_dominoes`.
-pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
-    name: "toppling_dominoes",
-    kind: crate::registry::GameKind::Partizan,
-    summary: "Toppling Dominoes: topple one of yours left or right, with all beyond it (l Left, r Right, e grey)",
-    example: "toppling_dominoes(\"lrle\")",
-    build: |call| super::partizan_rules::string_position::<TopplingDominoes>(call, &SPEC, toppling_dominoes, None),
-    ruleset: None,
-};
