@@ -1028,6 +1028,14 @@ impl AtomRules {
     }
 }
 
+impl Rules for AtomRules {
+    type Position = Atom;
+
+    fn options(&self, atom: &Atom, visit: &mut dyn FnMut(&[Atom])) {
+        self.options_of(&atom.position, &mut |o| visit(&self.atoms(&o)));
+    }
+}
+
 impl Rules for &AtomRules {
     type Position = Atom;
 
@@ -1084,6 +1092,6 @@ impl Rules for &ExprGraph {
     type Position = Atom;
 
     fn options(&self, atom: &Atom, visit: &mut dyn FnMut(&[Atom])) {
-        (&self.rules).options(atom, visit)
+        self.rules.options(atom, visit)
     }
 }

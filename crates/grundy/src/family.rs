@@ -12,8 +12,8 @@ use crate::engine::{impartial, AtomRules};
 use crate::expr::{compound_kind, ruleset, validate, GameExpr, Ruleset};
 use crate::syntax::{parse_expr, Arg, Expr, Term};
 use crate::{
-    Compound, Engine, EvalError, ExprError, Limits, Nimber, Outcome, PlainSearch, Play,
-    SearchConfig, Sums,
+    Compound, CompoundKind, Engine, EvalError, ExprError, Limits, Nimber, Outcome, PlainSearch,
+    Play, SearchConfig, Sums,
 };
 
 /// What the check found.
@@ -130,6 +130,7 @@ impl Family {
             0,
         )?;
         let mut engine = Engine::new(*limits);
+        let mut reference = Reference::new(limits);
         let k = self.coordinates();
         let mut coords = vec![0u64; k];
         let mut checked = 0;
@@ -147,7 +148,7 @@ impl Family {
                     outcome: e.outcome,
                     nimber: e.nimber,
                 };
-                let searched = search(&game, limits)?;
+                let searched = reference.answer(&game)?;
                 if fast != searched {
                     return Ok(FamilyVerdict::Refuted {
                         position: game.to_string(),
@@ -178,42 +179,79 @@ impl Family {
 /// valued by a table or closed form), so it shares no shortcut with the
 /// engine.
 pub fn search(game: &GameExpr, limits: &Limits) -> Result<Answer, EvalError> {
-    if game.is_partizan() {
-        return Err(EvalError::NotImpartial(game.to_string()));
+    Reference::new(limits).answer(game)
+}
+
+/// Plain search of whole games, its memo kept across the members of a
+/// family (they share most of their followers).
+struct Reference {
+    limits: Limits,
+    sums: PlainSearch<Sums<AtomRules>>,
+    compounds: Vec<(CompoundKind, PlainSearch<Compound<Sums<AtomRules>>>)>,
+}
+
+impl Reference {
+    fn new(limits: &Limits) -> Reference {
+        Reference {
+            limits: *limits,
+            sums: PlainSearch::new(Sums(AtomRules::whole(limits)), Self::config(limits)),
+            compounds: Vec::new(),
+        }
     }
-    let rules = AtomRules::whole(limits);
-    let config = SearchConfig::with_max_positions(
-        usize::try_from(limits.max_positions).unwrap_or(usize::MAX),
-    );
-    Ok(match game {
-        GameExpr::Sum(components) => {
-            let start = rules.position(&impartial(components));
-            let mut s = PlainSearch::new(Sums(&rules), config);
-            Answer {
-                outcome: rules.checked(s.outcome(&start, Play::Normal))?,
-                nimber: Some(rules.checked(s.nimber(&start))?),
-            }
+
+    fn config(limits: &Limits) -> SearchConfig {
+        SearchConfig::with_max_positions(
+            usize::try_from(limits.max_positions).unwrap_or(usize::MAX),
+        )
+    }
+
+    fn answer(&mut self, game: &GameExpr) -> Result<Answer, EvalError> {
+        if game.is_partizan() {
+            return Err(EvalError::NotImpartial(game.to_string()));
         }
-        GameExpr::Misere(components) => {
-            let start = rules.position(&impartial(components));
-            let mut s = PlainSearch::new(Sums(&rules), config);
-            Answer {
-                outcome: rules.checked(s.outcome(&start, Play::Misere))?,
-                nimber: None,
+        Ok(match game {
+            GameExpr::Sum(components) => {
+                let start = self.sums.graph().0.position(&impartial(components));
+                let outcome = self.sums.outcome(&start, Play::Normal);
+                let outcome = self.sums.graph().0.checked(outcome)?;
+                let nimber = self.sums.nimber(&start);
+                Answer {
+                    outcome,
+                    nimber: Some(self.sums.graph().0.checked(nimber)?),
+                }
             }
-        }
-        GameExpr::Compound { kind, play, parts } => {
-            let starts: Vec<_> = parts
-                .iter()
-                .map(|p| rules.position(&impartial(p)))
-                .collect();
-            let mut s = PlainSearch::new(Compound::new(Sums(&rules), *kind), config);
-            Answer {
-                outcome: rules.checked(s.outcome(&starts, *play))?,
-                nimber: None,
+            GameExpr::Misere(components) => {
+                let start = self.sums.graph().0.position(&impartial(components));
+                let outcome = self.sums.outcome(&start, Play::Misere);
+                Answer {
+                    outcome: self.sums.graph().0.checked(outcome)?,
+                    nimber: None,
+                }
             }
-        }
-    })
+            GameExpr::Compound { kind, play, parts } => {
+                let i = match self.compounds.iter().position(|(k, _)| k == kind) {
+                    Some(i) => i,
+                    None => {
+                        let graph = Compound::new(Sums(AtomRules::whole(&self.limits)), *kind);
+                        let search = PlainSearch::new(graph, Self::config(&self.limits));
+                        self.compounds.push((*kind, search));
+                        self.compounds.len() - 1
+                    }
+                };
+                let search = &mut self.compounds[i].1;
+                let rules = AtomRules::whole(&self.limits);
+                let starts: Vec<_> = parts
+                    .iter()
+                    .map(|p| rules.position(&impartial(p)))
+                    .collect();
+                let outcome = search.outcome(&starts, *play);
+                Answer {
+                    outcome: search.graph().graph.0.checked(outcome)?,
+                    nimber: None,
+                }
+            }
+        })
+    }
 }
 
 fn collect_free(expr: &Expr, free: &mut Vec<(usize, usize)>) -> Result<(), ExprError> {
