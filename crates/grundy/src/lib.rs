@@ -11,6 +11,7 @@
 //! ```
 
 mod board;
+pub mod budget;
 mod compound;
 mod engine;
 mod expr;
@@ -33,6 +34,7 @@ mod takebreak;
 mod verify;
 
 pub use board::{wythoff_is_p, BoardTable, Piece, PieceError, Square, Step, TableError};
+pub use budget::Budget;
 pub use compound::{
     conjunctive_outcome, continued_conjunctive_outcome, not_all_outcome, selective_outcome,
     Compound, CompoundConfig, CompoundError, CompoundKind, CompoundSolver,

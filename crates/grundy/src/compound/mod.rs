@@ -3,7 +3,12 @@
 //!
 //! The full explanation is on [`CompoundSolver`], the public face of this module.
 
-use crate::{GameGraph, Nimber, Outcome, PlainSearch, Play, Remoteness, SearchConfig, SearchError};
+use crate::{
+    Budget, GameGraph, LimitError, Nimber, Outcome, PlainSearch, Play, Remoteness, SearchConfig,
+    SearchError,
+};
+
+const LISTING: &str = "listing the moves of a compound position";
 
 /// The rule deciding which components a move is made in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -36,6 +41,9 @@ pub enum CompoundError {
     /// Plain search of a component (or of the whole compound) failed.
     #[error("while solving a compound: {0}")]
     Search(#[from] SearchError),
+    /// A limit of the budget was hit while listing a compound's moves.
+    #[error(transparent)]
+    Limit(#[from] LimitError),
     /// Listing the moves of the compound would exceed the configured limit.
     #[error(
         "the compound position may have more than {limit} moves (the configured \
@@ -175,16 +183,17 @@ pub fn continued_conjunctive_outcome(suspense: &[Remoteness], terminal: Remotene
     suspense.iter().max().copied().unwrap_or(terminal).outcome()
 }
 
-/// Limits of a [`CompoundSolver`].
+/// Limits of a [`CompoundSolver`] made with [`CompoundSolver::with_config`];
+/// [`CompoundSolver::with_budget`] takes a [`Budget`] instead.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompoundConfig {
-    /// Limits of the plain searches (of components and, where no theory
-    /// exists, of whole compounds).
+    /// The position limit of the plain searches (of components and, where no
+    /// theory exists, of whole compounds), which share one budget.
     pub search: SearchConfig,
     /// Most moves listed for one compound position by
     /// [`CompoundSolver::winning_moves`], checked against the product of the
     /// components' option counts (each plus one) before listing. Default
-    /// 1 000 000.
+    /// 1 000 000. The budget's position and memory limits apply as well.
     pub max_compound_moves: usize,
 }
 
@@ -263,7 +272,7 @@ impl Default for CompoundConfig {
 #[derive(Debug)]
 pub struct CompoundSolver<G: GameGraph + Clone> {
     components: PlainSearch<G>,
-    config: CompoundConfig,
+    max_compound_moves: usize,
     /// Brute-force searches of whole compounds, made only when needed.
     fallback: Option<PlainSearch<Compound<G>>>,
 }
@@ -283,10 +292,27 @@ impl<G: GameGraph + Clone> CompoundSolver<G> {
 
     /// A solver with all limits given.
     pub fn with_config(graph: G, config: CompoundConfig) -> CompoundSolver<G> {
+        let mut solver = CompoundSolver::with_budget(graph, &config.search.budget());
+        solver.max_compound_moves = config.max_compound_moves;
+        solver
+    }
+
+    /// A solver drawing on `budget`, which every search it makes shares (so
+    /// the position limit bounds them together) and which also bounds the
+    /// moves listed for one compound position.
+    pub fn with_budget(graph: G, budget: &Budget) -> CompoundSolver<G> {
         CompoundSolver {
-            components: PlainSearch::new(graph, config.search.clone()),
-            config,
+            components: PlainSearch::with_budget(graph, budget),
+            max_compound_moves: usize::MAX,
             fallback: None,
+        }
+    }
+
+    /// Draws on `budget` from now on, keeping what is explored.
+    pub fn set_budget(&mut self, budget: &Budget) {
+        self.components.set_budget(budget);
+        if let Some(f) = &mut self.fallback {
+            f.set_budget(budget);
         }
     }
 
@@ -373,8 +399,8 @@ impl<G: GameGraph + Clone> CompoundSolver<G> {
     /// move). Built from the theory without listing the compound's moves
     /// where the theory allows (all kinds in normal play, the conjunctive
     /// kinds in misère play); otherwise the first winning move in the order
-    /// of [`Compound`]'s move list, subject to
-    /// [`CompoundConfig::max_compound_moves`].
+    /// of [`Compound`]'s move list, subject to the budget (and to
+    /// [`CompoundConfig::max_compound_moves`]).
     pub fn winning_move(
         &mut self,
         kind: CompoundKind,
@@ -467,7 +493,8 @@ impl<G: GameGraph + Clone> CompoundSolver<G> {
     }
 
     /// All winning moves of the compound: its moves (listed by brute force,
-    /// up to `max_compound_moves`) whose outcome by the theory is P.
+    /// within the budget and `max_compound_moves`) whose outcome by the
+    /// theory is P.
     pub fn winning_moves(
         &mut self,
         kind: CompoundKind,
@@ -494,16 +521,22 @@ impl<G: GameGraph + Clone> CompoundSolver<G> {
             self.components.graph().moves(c, &mut options);
             bound = bound.saturating_mul(options.len() + 1);
         }
-        if bound > self.config.max_compound_moves {
+        if bound > self.max_compound_moves {
             return Err(CompoundError::TooManyMoves {
-                limit: self.config.max_compound_moves,
+                limit: self.max_compound_moves,
             });
         }
+        let move_bytes =
+            std::mem::size_of::<Vec<G::Position>>() + std::mem::size_of_val(components);
+        self.components
+            .budget()
+            .check_alloc(LISTING, bound as u128, move_bytes as u64)?;
         let graph = Compound::new(self.components.graph().clone(), kind);
         let mut moves = Vec::new();
         graph.moves(&components.to_vec(), &mut moves);
         let mut winning = Vec::new();
         for m in moves {
+            self.components.budget().tick(LISTING)?;
             if self.outcome(kind, &m, play)? == Outcome::P {
                 winning.push(m);
                 if winning.len() == wanted {
@@ -516,10 +549,10 @@ impl<G: GameGraph + Clone> CompoundSolver<G> {
 
     fn fallback(&mut self, kind: CompoundKind) -> &mut PlainSearch<Compound<G>> {
         let graph = self.components.graph().clone();
-        let config = self.config.search.clone();
+        let budget = self.components.budget().clone();
         let search = self
             .fallback
-            .get_or_insert_with(|| PlainSearch::new(Compound::new(graph, kind), config));
+            .get_or_insert_with(|| PlainSearch::with_budget(Compound::new(graph, kind), &budget));
         debug_assert_eq!(search.graph().kind, kind);
         search
     }

@@ -35,8 +35,8 @@
 //! Numbers have 64-bit numerators and denominators up to `2^62`
 //! ([`Error::Overflow`] beyond). Written nimbers go up to
 //! [`MAX_NIMBER_LITERAL`], up multiples to [`MAX_UP_MULTIPLE`], `^<n>` to
-//! [`MAX_UP_NTH`]. Solvers stop at [`SolverConfig`]'s position and depth
-//! limits with an error. Values live in a per-thread table that grows with
+//! [`MAX_UP_NTH`]. Solvers draw on a [`crate::Budget`] (positions, memory,
+//! time, depth, cancel) and stop with [`Error::Limit`] when it runs out. Values live in a per-thread table that grows with
 //! the distinct values met and is never shrunk.
 //!
 //! Games are positions of a [`PartizanRules`] type; the [`CanonicalSolver`]
@@ -71,7 +71,7 @@ pub use report::{
     analyse, compare, parse_value, value_of, winning_moves, Component, ComponentSum, Report,
     SumPosition,
 };
-pub use rules::{search_outcome, CanonicalSolver, PartizanRules, SolverConfig};
+pub use rules::{search_outcome, search_outcome_within, CanonicalSolver, PartizanRules};
 pub use thermograph::{Thermograph, Trajectory};
 
 /// What went wrong in the partizan module.
@@ -116,20 +116,8 @@ pub enum Error {
         /// Why it does not apply.
         reason: String,
     },
-    /// A line of play longer than the solver's depth limit.
-    #[error(
-        "depth limit of {limit} moves reached; raise SolverConfig::max_depth (and the stack size)"
-    )]
-    DepthLimit {
-        /// The limit that was hit.
-        limit: usize,
-    },
-    /// The solver met more distinct positions than its limit.
-    #[error(
-        "position limit of {limit} distinct positions reached; raise SolverConfig::max_positions"
-    )]
-    PositionLimit {
-        /// The limit that was hit.
-        limit: usize,
-    },
+    /// A limit of the solver's budget was hit (positions, memory, time,
+    /// depth of the lines of play, cancel); the message names the flag.
+    #[error(transparent)]
+    Limit(#[from] crate::LimitError),
 }
