@@ -47,7 +47,9 @@ pub use expr::{
 pub use family::{search as search_game, Answer, Family, FamilyVerdict};
 pub use heap_options::takebreak_options_until;
 pub use limits::{LimitError, Limits};
-pub use loopy::{analyse_loopy, Gsg, LoopyAnalysis, LoopyConfig, LoopyError, LoopyOutcome};
+pub use loopy::{
+    analyse_loopy, analyse_loopy_within, Gsg, LoopyAnalysis, LoopyConfig, LoopyError, LoopyOutcome,
+};
 pub use memo::{MemoSolver, SolveError};
 pub use mex::{mex_naive, mex_of_words, MexSet};
 pub use nim::{misere_nim_outcome, misere_nim_winning_moves, nim_value, nim_winning_moves, Nim};

@@ -61,7 +61,7 @@ pub enum LimitError {
     },
     /// More bytes than [`Limits::max_memory`].
     #[error(
-        "{what} needs {} bytes, over the limit of {}; raise it with --max-memory",
+        "{what} needs {}, over the limit of {}; raise it with --max-memory",
         Bytes(*needed),
         Bytes(*limit as u128)
     )]
@@ -344,7 +344,11 @@ mod tests {
         assert!(e.to_string().contains("--max-positions"), "{e}");
         let e = l.check("a table", 10, 11).unwrap_err();
         assert_eq!(e.flag(), Some("--max-memory"));
-        assert!(e.to_string().contains("110 bytes"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("needs 110 bytes, over the limit of 100 bytes"),
+            "{e}"
+        );
         assert!(l.check("a table", 10, 10).is_ok());
         assert_eq!(Bytes(4 << 30).to_string(), "4 GiB");
         assert_eq!(Bytes(1536 << 10).to_string(), "1.5 MiB");

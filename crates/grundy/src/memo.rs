@@ -130,7 +130,14 @@ impl<R: Rules> MemoSolver<R> {
                         open.try_reserve(open_cap - open.len())
                             .map_err(|_| allocation(bytes, &self.budget))?;
                     }
-                    open.insert(pos.clone());
+                    // A position is charged once, when it is first stored
+                    // (here, or in the memo if it never needs opening), so a
+                    // deep line of play meets the position limit on the way
+                    // down rather than after the stack has grown.
+                    if !open.contains(&pos) {
+                        self.budget.charge(WHAT, 1)?;
+                        open.insert(pos.clone());
+                    }
                     stack.push((pos, true));
                     for p in missing.drain(..) {
                         if open.contains(&p) {
@@ -160,7 +167,7 @@ impl<R: Rules> MemoSolver<R> {
                 stack.push((pos, false));
                 continue;
             }
-            open.remove(&pos);
+            let charged = open.remove(&pos);
             if self.memo.len() == self.memo.capacity() {
                 let cap = self.budget.grown_capacity(self.memo.len());
                 let bytes = Self::footprint(cap, open.capacity(), stack.capacity());
@@ -169,7 +176,9 @@ impl<R: Rules> MemoSolver<R> {
                     .try_reserve(cap - self.memo.len())
                     .map_err(|_| allocation(bytes, &self.budget))?;
             }
-            self.budget.charge(WHAT, 1)?;
+            if !charged {
+                self.budget.charge(WHAT, 1)?;
+            }
             self.memo.insert(pos, Nimber(seen.mex()));
         }
         Ok(self.memo[start])

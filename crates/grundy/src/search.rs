@@ -361,11 +361,15 @@ impl<G: GameGraph> PlainSearch<G> {
 
     /// Estimated bytes of the tables at the given capacities: per position
     /// a hash entry (about 8/7 of a bucket and a control byte), a copy in
-    /// `positions` and a node; per option one edge.
+    /// `positions`, a node and (at worst) a place on the DFS stack; per
+    /// option one edge.
     fn footprint(positions: usize, edges: usize) -> u128 {
         use std::mem::size_of;
         let entry = (size_of::<(G::Position, PositionId)>() as u128 + 1) * 8 / 7;
-        let each = entry + size_of::<G::Position>() as u128 + size_of::<Node>() as u128;
+        let each = entry
+            + size_of::<G::Position>() as u128
+            + size_of::<Node>() as u128
+            + size_of::<(PositionId, usize)>() as u128;
         positions as u128 * each + edges as u128 * size_of::<PositionId>() as u128
     }
 
@@ -472,6 +476,11 @@ impl<G: GameGraph> PlainSearch<G> {
                     }
                     State::Unexpanded => {
                         self.expand(child)?;
+                        if self.stack.len() == self.stack.capacity() {
+                            // Within the footprint: one entry per stored position.
+                            let cap = self.stack.len().saturating_mul(2).max(16);
+                            try_grow(&mut self.stack, cap, WHAT, &self.budget)?;
+                        }
                         self.stack.push((child, 0));
                     }
                 }

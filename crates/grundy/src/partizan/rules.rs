@@ -117,6 +117,7 @@ impl<R: PartizanRules> CanonicalSolver<R> {
                     continue;
                 }
                 self.budget.check_depth(VALUES, stack.len())?;
+                grow_stack(&mut stack, &self.memo, &self.budget, VALUES)?;
                 let frame = self.frame(key)?;
                 stack.push(frame);
                 continue;
@@ -168,6 +169,25 @@ impl<R: PartizanRules> CanonicalSolver<R> {
         self.memo.insert(key, g);
         Ok(())
     }
+}
+
+/// Makes room for one more frame on `stack`, checking the memory limit
+/// (stack and memo together, by the estimate of a frame's own size and a
+/// few options, and of a memo entry) before it grows.
+fn grow_stack<F, K: Eq + Hash, V>(
+    stack: &mut Vec<F>,
+    memo: &HashMap<K, V>,
+    budget: &Budget,
+    what: &str,
+) -> Result<(), LimitError> {
+    if stack.len() < stack.capacity() {
+        return Ok(());
+    }
+    let cap = stack.len().saturating_mul(2).max(16);
+    let frame = std::mem::size_of::<F>() as u128 + 4 * std::mem::size_of::<K>() as u128;
+    let entry = (std::mem::size_of::<(K, V)>() as u128 + 1) * 8 / 7;
+    budget.check_bytes(what, cap as u128 * frame + memo.capacity() as u128 * entry)?;
+    crate::budget::try_grow(stack, cap, what, budget)
 }
 
 /// Makes room for one more entry in `memo`, checking the memory limit
@@ -294,6 +314,7 @@ fn wins_moving<R: PartizanRules>(
         }
         if let Some(child) = unknown {
             budget.check_depth(SEARCH, stack.len())?;
+            grow_stack(&mut stack, memo, budget, SEARCH)?;
             let frame = open(child)?;
             stack.push(frame);
             continue;
