@@ -110,13 +110,33 @@ impl<R: Rules> MemoSolver<R> {
             self.budget.tick(WHAT)?;
             if !expanded {
                 missing.clear();
+                // One position's options can be many (a heap of 10^12): the
+                // list is checked before it grows, and once over the budget
+                // the rest are skipped (the rules cannot be stopped).
+                let mut over: Option<LimitError> = None;
+                let (memo, budget) = (&self.memo, &self.budget);
                 self.rules.options(&pos, &mut |parts| {
                     for p in parts {
-                        if !self.memo.contains_key(p) {
-                            missing.push(p.clone());
+                        if over.is_some() || memo.contains_key(p) {
+                            continue;
                         }
+                        if missing.len() == missing.capacity() {
+                            let cap = missing.len().saturating_mul(2).max(16);
+                            let bytes = cap as u128 * std::mem::size_of::<R::Position>() as u128;
+                            let grown = budget
+                                .check_bytes(WHAT, bytes)
+                                .and_then(|()| try_grow(&mut missing, cap, WHAT, budget));
+                            if let Err(e) = grown {
+                                over = Some(e);
+                                continue;
+                            }
+                        }
+                        missing.push(p.clone());
                     }
                 });
+                if let Some(e) = over {
+                    return Err(e.into());
+                }
                 if missing.is_empty() {
                     // all options known: fall through to evaluation below
                 } else {
@@ -239,6 +259,18 @@ mod tests {
         }
         let mut s = MemoSolver::new(Chain, Limits::default());
         assert_eq!(s.nimber(&1_000_000).unwrap(), Nimber(0));
+    }
+
+    #[test]
+    fn one_position_with_too_many_options_is_a_memory_error() {
+        // Nim heap 10^7 has ten million options: more than 1 MiB of list.
+        let budget = Budget::new(Limits {
+            max_memory: 1 << 20,
+            ..Limits::default()
+        });
+        let mut s = MemoSolver::with_budget(Nim, &budget);
+        let e = s.nimber(&10_000_000).unwrap_err();
+        assert!(e.to_string().contains("--max-memory"), "{e}");
     }
 
     #[test]
