@@ -428,9 +428,31 @@ impl<P: Clone + Eq + std::hash::Hash> LoopyAnalysis<P> {
     /// The generalised Sprague–Grundy value of `position` (normal play), or
     /// `None` if it is not reachable from the start. The first call computes
     /// the values of all reachable positions.
+    ///
+    /// The computation takes up to one sweep of the graph per value, with no
+    /// limit; [`LoopyAnalysis::gsg_within`] bounds it by a budget.
     pub fn gsg(&self, position: &P) -> Option<Gsg> {
         let &i = self.ids.get(position)?;
-        Some(self.gsg.get_or_init(|| self.compute_gsg())[i as usize].clone())
+        let all = self.gsg.get_or_init(|| {
+            self.compute_gsg(&Budget::unlimited())
+                .expect("an unlimited budget is never exhausted")
+        });
+        Some(all[i as usize].clone())
+    }
+
+    /// [`LoopyAnalysis::gsg`] drawing on `budget`: the working arrays are
+    /// checked against the memory limit before they are taken, and the clock
+    /// and the cancel flag are looked at as positions are labelled. A
+    /// computation stopped by the budget is not kept; a finished one is.
+    pub fn gsg_within(&self, position: &P, budget: &Budget) -> Result<Option<Gsg>, LoopyError> {
+        let Some(&i) = self.ids.get(position) else {
+            return Ok(None);
+        };
+        if self.gsg.get().is_none() {
+            let all = self.compute_gsg(budget)?;
+            let _ = self.gsg.set(all);
+        }
+        Ok(self.gsg.get().map(|all| all[i as usize].clone()))
     }
 
     /// Fraenkel and Yesha's labelling, level by level. At level `l`, an
@@ -442,8 +464,13 @@ impl<P: Clone + Eq + std::hash::Hash> LoopyAnalysis<P> {
     /// reach a larger value (they lack `l` among their options), so they get
     /// ∞. Every still-unlabelled position has options labelled 0..l, so the
     /// mex condition holds by construction.
-    fn compute_gsg(&self) -> Vec<Gsg> {
+    fn compute_gsg(&self, budget: &Budget) -> Result<Vec<Gsg>, LimitError> {
+        const GSG: &str = "generalised Sprague-Grundy values";
         let n = self.positions.len();
+        // label, has_level, bad, queue, and the values themselves.
+        let each = 8 + 1 + 2 * std::mem::size_of::<usize>() + std::mem::size_of::<Gsg>();
+        budget.check_alloc(GSG, n as u128, each as u64)?;
+        budget.check_now(GSG)?;
         const UNLABELLED: u64 = u64::MAX;
         const INFINITE: u64 = u64::MAX - 1;
         let mut label = vec![UNLABELLED; n];
@@ -469,6 +496,7 @@ impl<P: Clone + Eq + std::hash::Hash> LoopyAnalysis<P> {
             queue.clear();
             queue.extend((0..n).filter(|&u| label[u] == UNLABELLED && bad[u] == 0));
             while let Some(u) = queue.pop() {
+                budget.tick(GSG)?;
                 if label[u] != UNLABELLED || has_level[u] || bad[u] != 0 {
                     continue;
                 }
@@ -503,8 +531,9 @@ impl<P: Clone + Eq + std::hash::Hash> LoopyAnalysis<P> {
                 }
             }
             level += 1;
+            budget.check_now(GSG)?;
         }
-        (0..n)
+        Ok((0..n)
             .map(|u| {
                 if label[u] == INFINITE {
                     let mut k: Vec<u64> = options(u)
@@ -519,7 +548,7 @@ impl<P: Clone + Eq + std::hash::Hash> LoopyAnalysis<P> {
                     Gsg::Finite(label[u])
                 }
             })
-            .collect()
+            .collect())
     }
 
     fn options_with(&self, position: &P, outcome: LoopyOutcome) -> Vec<P> {
@@ -737,6 +766,31 @@ mod tests {
         let a = analyse_loopy(&g, &0, Play::Normal, &LoopyConfig::default()).unwrap();
         assert_eq!(a.gsg(&2), Some(Gsg::Finite(0)));
         assert_eq!(a.gsg(&1), Some(Gsg::Finite(1)));
+        assert_eq!(a.gsg(&0), Some(Gsg::Finite(0)));
+    }
+
+    #[test]
+    fn gsg_within_a_budget() {
+        let g = Explicit(vec![vec![1], vec![0, 2], vec![]]);
+        let a = analyse_loopy(&g, &0, Play::Normal, &LoopyConfig::default()).unwrap();
+        let cancelled = Budget::default();
+        cancelled.cancel();
+        assert!(matches!(
+            a.gsg_within(&0, &cancelled),
+            Err(LoopyError::Limit(LimitError::Cancelled { .. }))
+        ));
+        let tiny = Budget::new(Limits {
+            max_memory: 10,
+            ..Limits::default()
+        });
+        let e = a.gsg_within(&0, &tiny).unwrap_err();
+        assert!(e.to_string().contains("--max-memory"), "{e}");
+        // A stopped computation is not kept; a finished one is.
+        assert_eq!(
+            a.gsg_within(&1, &Budget::default()),
+            Ok(Some(Gsg::Finite(1)))
+        );
+        assert_eq!(a.gsg_within(&7, &cancelled), Ok(None));
         assert_eq!(a.gsg(&0), Some(Gsg::Finite(0)));
     }
 
