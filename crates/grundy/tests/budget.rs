@@ -172,6 +172,38 @@ fn compound_solver_stops_within_its_budget() {
     }
 }
 
+/// A Nim heap as a graph: heap `n` has `n` options.
+#[derive(Clone)]
+struct Heap;
+impl GameGraph for Heap {
+    type Position = u64;
+    fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+        out.extend(0..n);
+    }
+}
+
+#[test]
+fn compound_search_refuses_positions_with_too_many_moves() {
+    // The misère not-all compound is searched whole; its first position has
+    // 10^18 moves, refused before any is listed.
+    let mut s = CompoundSolver::with_budget(Heap, &Budget::default());
+    let start = Instant::now();
+    let e = s
+        .outcome(CompoundKind::NotAll, &[1_000_000; 3], Play::Misere)
+        .unwrap_err();
+    assert!(start.elapsed() < Duration::from_secs(1));
+    assert!(e.to_string().contains("--max-positions"), "{e}");
+    // The solver goes on answering what fits, as brute force does.
+    let small = s
+        .outcome(CompoundKind::NotAll, &[2, 2], Play::Misere)
+        .unwrap();
+    let mut brute = PlainSearch::with_budget(
+        grundy::Compound::new(Heap, CompoundKind::NotAll),
+        &Budget::default(),
+    );
+    assert_eq!(small, brute.outcome(&vec![2, 2], Play::Misere).unwrap());
+}
+
 #[test]
 fn compound_move_lists_are_bounded_before_listing() {
     let b = limits(|l| l.max_positions = 1000);

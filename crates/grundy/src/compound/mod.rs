@@ -8,6 +8,8 @@ use crate::{
     SearchError,
 };
 
+use std::sync::Mutex;
+
 const LISTING: &str = "listing the moves of a compound position";
 
 /// The rule deciding which components a move is made in.
@@ -81,6 +83,19 @@ impl<G: GameGraph> GameGraph for Compound<G> {
     type Position = Vec<G::Position>;
 
     fn moves(&self, position: &Vec<G::Position>, out: &mut Vec<Vec<G::Position>>) {
+        self.moves_admitted(position, out, |_| true);
+    }
+}
+
+impl<G: GameGraph> Compound<G> {
+    /// Lists the moves of `position` unless `admit`, given a bound on their
+    /// number (the product of the components' choice counts), refuses.
+    fn moves_admitted(
+        &self,
+        position: &[G::Position],
+        out: &mut Vec<Vec<G::Position>>,
+        admit: impl FnOnce(u128) -> bool,
+    ) {
         let n = position.len();
         let options: Vec<Vec<G::Position>> = position
             .iter()
@@ -113,6 +128,12 @@ impl<G: GameGraph> GameGraph for Compound<G> {
             .iter()
             .map(|o| o.len() + usize::from(stay(o)))
             .collect();
+        let bound = counts
+            .iter()
+            .fold(1u128, |b, &c| b.saturating_mul(c as u128));
+        if !admit(bound) {
+            return;
+        }
         let mut choice = vec![0usize; n];
         'odometer: loop {
             let mut moved = 0;
@@ -139,6 +160,34 @@ impl<G: GameGraph> GameGraph for Compound<G> {
             }
             break;
         }
+    }
+}
+
+/// The compound graph searched where no theory exists: a position's moves
+/// are listed only after the budget admits their number, and a refusal is
+/// kept for the solver to report (a game graph cannot return an error).
+#[derive(Debug)]
+struct Guarded<G> {
+    compound: Compound<G>,
+    budget: Budget,
+    refused: Mutex<Option<LimitError>>,
+}
+
+impl<G: GameGraph> GameGraph for Guarded<G> {
+    type Position = Vec<G::Position>;
+
+    fn moves(&self, position: &Vec<G::Position>, out: &mut Vec<Vec<G::Position>>) {
+        self.compound.moves_admitted(position, out, |bound| {
+            let bytes =
+                std::mem::size_of::<Vec<G::Position>>() + std::mem::size_of_val(&position[..]);
+            match self.budget.check_alloc(LISTING, bound, bytes as u64) {
+                Ok(()) => true,
+                Err(e) => {
+                    *self.refused.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                    false
+                }
+            }
+        });
     }
 }
 
@@ -274,7 +323,7 @@ pub struct CompoundSolver<G: GameGraph + Clone> {
     components: PlainSearch<G>,
     max_compound_moves: usize,
     /// Brute-force searches of whole compounds, made only when needed.
-    fallback: Option<PlainSearch<Compound<G>>>,
+    fallback: Option<PlainSearch<Guarded<G>>>,
 }
 
 impl<G: GameGraph + Clone> CompoundSolver<G> {
@@ -308,12 +357,11 @@ impl<G: GameGraph + Clone> CompoundSolver<G> {
         }
     }
 
-    /// Draws on `budget` from now on, keeping what is explored.
+    /// Draws on `budget` from now on, keeping what is explored of the
+    /// components (the search of whole compounds starts afresh).
     pub fn set_budget(&mut self, budget: &Budget) {
         self.components.set_budget(budget);
-        if let Some(f) = &mut self.fallback {
-            f.set_budget(budget);
-        }
+        self.fallback = None;
     }
 
     /// The plain search of single components (for their values).
@@ -376,7 +424,20 @@ impl<G: GameGraph + Clone> CompoundSolver<G> {
             }
             (CompoundKind::NotAll, Play::Misere) => {
                 let search = self.fallback(kind);
-                search.outcome(&components.to_vec(), play)?
+                let result = search.outcome(&components.to_vec(), play);
+                let refused = search
+                    .graph()
+                    .refused
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .take();
+                if let Some(e) = refused {
+                    // The search took the refused position for one with no
+                    // moves: what it stored is wrong, so it goes.
+                    self.fallback = None;
+                    return Err(e.into());
+                }
+                result?
             }
             (CompoundKind::Conjunctive, _) => {
                 let r = components
@@ -547,13 +608,18 @@ impl<G: GameGraph + Clone> CompoundSolver<G> {
         Ok(winning)
     }
 
-    fn fallback(&mut self, kind: CompoundKind) -> &mut PlainSearch<Compound<G>> {
+    fn fallback(&mut self, kind: CompoundKind) -> &mut PlainSearch<Guarded<G>> {
         let graph = self.components.graph().clone();
         let budget = self.components.budget().clone();
-        let search = self
-            .fallback
-            .get_or_insert_with(|| PlainSearch::with_budget(Compound::new(graph, kind), &budget));
-        debug_assert_eq!(search.graph().kind, kind);
+        let search = self.fallback.get_or_insert_with(|| {
+            let guarded = Guarded {
+                compound: Compound::new(graph, kind),
+                budget: budget.clone(),
+                refused: Mutex::new(None),
+            };
+            PlainSearch::with_budget(guarded, &budget)
+        });
+        debug_assert_eq!(search.graph().compound.kind, kind);
         search
     }
 }
