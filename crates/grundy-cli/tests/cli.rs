@@ -150,21 +150,74 @@ fn batch_answers_every_line_and_survives_bad_ones() {
         .stdin
         .take()
         .unwrap()
-        .write_all(b"nim(1,2)\nnim(3,\nknight(5,4) + queen(3,3)\n\nmisere(nim(1,1))\n")
+        .write_all(
+            b"nim(1,2)\nnim(3,\nknight(5,4) + queen(3,3)\n\nmisere(nim(1,1))\nnim(\xff)\nnim(2)\n",
+        )
         .unwrap();
     let o = child.wait_with_output().unwrap();
-    assert!(o.status.success());
+    // Every line is answered, and the bad ones make the exit status non-zero.
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     let lines: Vec<serde_json::Value> = stdout(&o)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines.len(), 5);
+    assert_eq!(lines.len(), 7);
     assert_eq!(lines[0]["nimber"], 3);
     assert!(lines[1]["error"].as_str().unwrap().contains("column 7"));
     assert_eq!(lines[1]["line"], 2);
     assert!(lines[2]["outcome"].is_string());
     assert!(lines[3]["error"].is_string());
     assert_eq!(lines[4]["outcome"], "N");
+    assert!(
+        lines[5]["error"].as_str().unwrap().contains("not UTF-8"),
+        "{}",
+        lines[5]
+    );
+    assert_eq!(lines[5]["line"], 6);
+    assert_eq!(lines[6]["nimber"], 2);
+}
+
+#[test]
+fn batch_text_reports_bad_lines_on_stderr_with_their_number() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["value", "--batch"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = b"nim(1,2)\nnimm(3)\n".to_vec();
+    // A 2 MB garbage line is reported without being echoed whole.
+    input.extend(std::iter::repeat_n(b'x', 2 << 20));
+    input.extend(b"(\nnim(3)\n");
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(out.starts_with("N *3"), "{out}");
+    let err = stderr(&o);
+    assert!(
+        err.contains("line 2:") && err.contains("did you mean 'nim'"),
+        "{err}"
+    );
+    assert!(err.contains("line 3:"), "{err}");
+    assert!(
+        err.len() < 4000,
+        "the long line was echoed: {} bytes",
+        err.len()
+    );
+}
+
+#[test]
+fn compare_echoes_what_was_written() {
+    let o = grundy(&["compare", "{0|1}", "1/2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "{0|1} = 1/2\n");
+    let v = json(&["compare", "--json", "{0|1}", "1/2"]);
+    assert_eq!(v["g"], "{0|1}");
+    assert_eq!(v["g_value"], "1/2");
+    assert_eq!(v["relation"], "=");
 }
 
 #[test]
@@ -462,6 +515,25 @@ fn thermograph_and_transforms() {
     assert!(stderr(&o).contains("all-small"), "{}", stderr(&o));
     let o = grundy(&["transform", "^", "--cool", "x"]);
     assert_eq!(o.status.code(), Some(2));
+    // Issue 14: these panicked; now an overflow error (exit 2).
+    for (g, t) in [
+        ("^", "4611686018427387904"),
+        ("v*", "9223372036854775807"),
+        ("{0|*}", "9223372036854775807"),
+        ("{0|-1}", "9223372036854775807"),
+    ] {
+        let o = grundy(&["transform", g, "--heat", t]);
+        assert_eq!(o.status.code(), Some(2), "{g} --heat {t}: {}", stderr(&o));
+        assert!(stderr(&o).contains("overflow"), "{}", stderr(&o));
+    }
+    // Heating takes any number; cooling by a negative one says why not.
+    assert_eq!(
+        json(&["transform", "{3|-1}", "--heat", "-1", "--json"])["result"],
+        "{2|0}"
+    );
+    let o = grundy(&["transform", "^", "--cool", "-1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("t >= 0"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).ok();
 }
 

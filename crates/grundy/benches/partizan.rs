@@ -7,10 +7,9 @@
 use std::time::{Duration, Instant};
 
 use grundy::partizan::{
-    analyse, domineering, search_outcome, toads_frogs, CanonicalSolver, Component, ComponentSum,
-    Domineering, DomineeringBoard, SumPosition, ToadsFrogs,
+    search_outcome, toads_frogs, CanonicalSolver, Domineering, DomineeringBoard, ToadsFrogs,
 };
-use grundy::Outcome;
+use grundy::{parse_game, Component, ComponentSum, Engine, GameExpr, Limits, Outcome, SumPosition};
 
 fn rectangles() -> Vec<(usize, usize)> {
     (1..=4).flat_map(|r| (1..=5).map(move |c| (r, c))).collect()
@@ -41,8 +40,12 @@ fn domineering_search() -> Vec<Outcome> {
 }
 
 fn toad_strings() -> Vec<String> {
+    toad_strings_of(8)
+}
+
+fn toad_strings_of(len: usize) -> Vec<String> {
     let mut layer = vec![String::new()];
-    for _ in 0..8 {
+    for _ in 0..len {
         layer = layer
             .iter()
             .flat_map(|s| ['t', 'f', '.'].map(|c| format!("{s}{c}")))
@@ -93,23 +96,108 @@ fn toads_frogs_length_8_search(b: divan::Bencher) {
     b.bench(|| toads_search(&strings));
 }
 
+/// Every string of length 8 split between two threads, each with its own
+/// solver: the threads intern into the shared table at the same time.
+fn toads_canonical_two_threads(strings: &[String]) -> Vec<Outcome> {
+    let (a, b) = strings.split_at(strings.len() / 2);
+    std::thread::scope(|s| {
+        let first = s.spawn(|| toads_canonical(a));
+        let mut out = toads_canonical(b);
+        let mut v = first.join().expect("no panic");
+        v.append(&mut out);
+        v
+    })
+}
+
+#[divan::bench(sample_count = 5)]
+fn toads_frogs_length_8_canonical_two_threads(b: divan::Bencher) {
+    let strings = toad_strings();
+    b.bench(|| toads_canonical_two_threads(&strings));
+}
+
+/// Sums and differences of the values of all Toads and Frogs strings of
+/// length 6, each run on a fresh thread (empty per-thread memo tables):
+/// work for the store's addition, comparison and canonical forms rather
+/// than for a game's move generation.
+fn toads_sums_fresh_thread() -> usize {
+    std::thread::spawn(|| {
+        let mut solver = CanonicalSolver::new(ToadsFrogs);
+        let values: Vec<_> = toad_strings_of(6)
+            .iter()
+            .map(|t| {
+                solver
+                    .value(&toads_frogs(t).expect("valid"))
+                    .expect("small")
+            })
+            .collect();
+        let n = values.len();
+        let mut left_wins = 0;
+        for i in 0..n {
+            let j = (7 * i + 3) % n;
+            let s = values[i].try_sub(values[j]).expect("small values");
+            left_wins += usize::from(s.outcome() == Outcome::L);
+        }
+        left_wins
+    })
+    .join()
+    .expect("no panic")
+}
+
+/// The same count by plain search of each sum `G + (-H)`, where `-H` is
+/// the row reversed with toads and frogs exchanged.
+fn differences_search() -> usize {
+    let rows = toad_strings_of(6);
+    let n = rows.len();
+    (0..n)
+        .filter(|&i| {
+            let j = (7 * i + 3) % n;
+            let neg: String = rows[j]
+                .chars()
+                .rev()
+                .map(|c| match c {
+                    't' => 'f',
+                    'f' => 't',
+                    c => c,
+                })
+                .collect();
+            let sum = match parse_game(&format!(
+                "toads_frogs({:?}) + toads_frogs({neg:?})",
+                rows[i]
+            ))
+            .expect("valid")
+            {
+                GameExpr::Sum(c) => SumPosition(c),
+                _ => unreachable!("a sum"),
+            };
+            search_outcome(&ComponentSum, &sum) == Ok(Outcome::L)
+        })
+        .count()
+}
+
+#[divan::bench(sample_count = 10)]
+fn toads_frogs_differences_fresh_thread() -> usize {
+    toads_sums_fresh_thread()
+}
+
 /// A sum of four boards: search must play the product of their position
 /// spaces, the canonical solver adds four values.
 fn board_sum() -> Vec<Component> {
     ["...|...|...", "....|....", "..|..|..|..", "...|..."]
         .iter()
-        .map(|b| Component::Domineering(domineering(b).expect("valid")))
+        .flat_map(
+            |b| match parse_game(&format!("domineering(\"{b}\")")).expect("valid") {
+                GameExpr::Sum(c) => c,
+                _ => unreachable!("a board is a sum of one"),
+            },
+        )
         .collect()
 }
 
 fn board_sum_canonical() -> Outcome {
-    let r = analyse(&board_sum()).expect("within limits");
-    match r.outcome.as_str() {
-        "L" => Outcome::L,
-        "R" => Outcome::R,
-        "N" => Outcome::N,
-        _ => Outcome::P,
-    }
+    let r = Engine::new(Limits::default())
+        .partizan_report(&board_sum())
+        .expect("within limits");
+    r.outcome
 }
 
 fn board_sum_search() -> Outcome {
@@ -159,6 +247,12 @@ fn main() {
         "Toads and Frogs: canonical outcomes differ from search"
     );
     println!("toads and frogs, all {} strings of length 8: canonical {tc:?}, search {ts:?}, ratio canonical/search {:.3}", strings.len(), tc.as_secs_f64() / ts.as_secs_f64());
+    let (c, t2) = timed(|| toads_canonical_two_threads(&strings));
+    assert_eq!(c, b, "Toads and Frogs: two threads differ from search");
+    println!("toads and frogs on two threads: {t2:?}");
+    let (w, tw) = timed(toads_sums_fresh_thread);
+    assert_eq!(w, differences_search(), "differences: canonical vs search");
+    println!("differences of 729 Toads and Frogs values on a fresh thread: {tw:?} ({w} left wins)");
     let (a, tc) = timed(board_sum_canonical);
     let (b, ts) = timed(board_sum_search);
     assert_eq!(a, b, "sum of boards: canonical outcome differs from search");

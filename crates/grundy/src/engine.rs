@@ -1,22 +1,20 @@
 //! Evaluating game expressions: values, outcomes and winning moves, with the
 //! tables of each ruleset computed once and reused across queries.
 
-use std::collections::HashMap;
+use std::cell::Cell;
+use std::collections::HashSet;
 use std::ops::ControlFlow;
-use std::sync::Arc;
 
-use crate::expr::{parse_any, GameExpr, Group, HeapKind, HeapRules};
+use crate::component::{Component, Context, Impartial, Key};
+use crate::expr::{parse_any, GameExpr};
 use crate::partizan;
+use crate::HeapSequence;
 use crate::{
-    misere_nim_outcome, misere_nim_winning_moves, parse_game, BoardTable, ExprError, GameGraph,
-    LimitError, Limits, Nimber, Outcome, Piece, PlainSearch, Play, Rules, SearchConfig,
-    SearchError, Square, Sums, TableError, TakeBreak,
+    misere_nim_outcome, misere_nim_winning_moves, parse_game, BoardTable, ExprError, LimitError,
+    Limits, Nimber, Outcome, Piece, PlainSearch, Play, Player, Rules, SearchConfig, SearchError,
+    Sums, TableError, TakeBreak,
 };
-use crate::{
-    staircase_value, CompoundConfig, CompoundError, CompoundKind, CompoundSolver, Remoteness,
-    StaircaseNim,
-};
-use crate::{HeapSequence, SequenceConfig};
+use crate::{CompoundConfig, CompoundError, CompoundKind, CompoundSolver, Remoteness};
 
 /// The answer for one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,6 +93,9 @@ pub enum EvalError {
     /// The partizan analysis failed.
     #[error(transparent)]
     Partizan(#[from] partizan::Error),
+    /// A staircase too big to play.
+    #[error(transparent)]
+    Staircase(#[from] crate::StaircaseError),
 }
 
 /// The answer for a position: impartial games get a nimber and winning
@@ -108,8 +109,36 @@ pub enum Analysis {
         /// The position analysed.
         game: GameExpr,
         /// Canonical value, outcome class, stops, temperature, winning moves.
-        report: partizan::Report,
+        report: PartizanReport,
     },
+}
+
+/// What is known of a partizan sum: its canonical value and what follows from it.
+#[derive(Clone, Debug)]
+pub struct PartizanReport {
+    /// The canonical value (prints in CGSuite notation).
+    pub value: partizan::Game,
+    /// `L`, `R`, `N` or `P`.
+    pub outcome: Outcome,
+    /// Left's winning moves (Left moving first), each the whole resulting
+    /// sum; at most [`Limits::max_moves`].
+    pub left_moves: Vec<GameExpr>,
+    /// Right's winning moves (Right moving first).
+    pub right_moves: Vec<GameExpr>,
+    /// False when a list of moves was cut short by `max_moves`.
+    pub moves_complete: bool,
+    /// Birthday of the canonical form.
+    pub birthday: u64,
+    /// Left stop.
+    pub left_stop: partizan::Dyadic,
+    /// Right stop.
+    pub right_stop: partizan::Dyadic,
+    /// Mean value.
+    pub mean: partizan::Dyadic,
+    /// Temperature (negative for numbers).
+    pub temperature: partizan::Dyadic,
+    /// The nimber, when the value is one.
+    pub nimber: Option<Nimber>,
 }
 
 /// Evaluates positions, keeping each ruleset's table for the next query.
@@ -124,36 +153,28 @@ pub enum Analysis {
 /// assert_eq!(moves, ["nim(2,5,7)", "nim(3,4,7)", "nim(3,5,6)"]);
 /// ```
 pub struct Engine {
-    limits: Limits,
-    boards: HashMap<Piece, BoardTable>,
-    heaps: HashMap<TakeBreak, HeapSequence>,
+    cx: Context,
 }
 
 impl Engine {
     /// An engine with empty caches.
     pub fn new(limits: Limits) -> Engine {
         Engine {
-            limits,
-            boards: HashMap::new(),
-            heaps: HashMap::new(),
+            cx: Context::new(limits),
         }
     }
 
     /// Answers heaps of the store's game from its values (and its period, if
     /// proved) instead of recomputing them: `grundy value --store FILE`.
     pub fn use_sequence(&mut self, sequence: HeapSequence) {
-        let rules = sequence.rules().clone();
-        let better = self.heaps.get(&rules).is_none_or(|have| {
-            have.len() < sequence.len() || (have.periodicity().is_none_or(|p| !p.proved))
-        });
-        if better {
-            self.heaps.insert(rules, sequence);
-        }
+        self.cx
+            .cache::<crate::games::takebreak::Sequences>()
+            .offer(sequence);
     }
 
     /// The limits in force.
     pub fn limits(&self) -> &Limits {
-        &self.limits
+        self.cx.limits()
     }
 
     /// Parses, validates and evaluates `text`.
@@ -173,43 +194,24 @@ impl Engine {
         if !game.is_partizan() {
             return Ok(Analysis::Impartial(self.evaluate_game(game)?));
         }
-        let GameExpr::Sum(groups) = game else {
+        let GameExpr::Sum(components) = game else {
             return Err(EvalError::NotImpartial(game.to_string()));
         };
-        let report = partizan::analyse(&self.partizan_components(groups)?)?;
+        let report = self.partizan_report(components)?;
         Ok(Analysis::Partizan {
             game: game.clone(),
             report,
         })
     }
 
-    /// The components of a sum as partizan components: impartial ones enter as
-    /// their nimbers (a nimber is its own canonical form).
-    pub fn partizan_components(
-        &mut self,
-        groups: &[Group],
-    ) -> Result<Vec<partizan::Component>, EvalError> {
-        let mut out = Vec::new();
-        for g in groups {
-            match g {
-                Group::Partizan(c) => out.push(c.clone()),
-                other => {
-                    for v in &self.component_values(std::slice::from_ref(other))?[0] {
-                        out.push(partizan::Component::Value(partizan::Game::nimber(v.0)?));
-                    }
-                }
-            }
-        }
-        Ok(out)
-    }
-
     /// The canonical value of a normal-play sum, impartial or partizan (an
     /// impartial sum's value is its nimber).
     pub fn partizan_value(&mut self, game: &GameExpr) -> Result<partizan::Game, EvalError> {
-        let GameExpr::Sum(groups) = game else {
+        let GameExpr::Sum(components) = game else {
             return Err(EvalError::NotImpartial(game.to_string()));
         };
-        Ok(partizan::value_of(&self.partizan_components(groups)?)?)
+        let values = self.canonical_values(components)?;
+        Ok(partizan::Game::try_sum(&values)?)
     }
 
     /// Evaluates a validated impartial game.
@@ -218,330 +220,207 @@ impl Engine {
             return Err(EvalError::NotImpartial(game.to_string()));
         }
         match game {
-            GameExpr::Sum(groups) => self.normal(game, groups),
-            GameExpr::Misere(groups) => self.misere(game, groups),
-            GameExpr::Compound { kind, play, parts } => self.compound(game, *kind, *play, parts),
+            GameExpr::Sum(components) => self.normal(game, &impartial(components)),
+            GameExpr::Misere(components) => self.misere(game, &impartial(components)),
+            GameExpr::Compound { kind, play, parts } => {
+                let parts: Vec<Vec<Impartial>> = parts.iter().map(|p| impartial(p)).collect();
+                self.compound(game, *kind, *play, &parts)
+            }
         }
     }
 
     /// The table of a piece covering at least `size`×`size` squares (its whole
     /// board when bounded), computed once and grown geometrically.
     pub fn board_table(&mut self, piece: &Piece, size: u64) -> Result<&BoardTable, EvalError> {
-        let have = self.boards.get(piece).map(BoardTable::size);
-        if have.is_none_or(|have| have < size) {
-            let have = have.unwrap_or(0);
-            let grown = size.max(have.saturating_mul(2)).max(16);
-            let table = match BoardTable::compute(piece, grown, &self.limits) {
-                Ok(t) => t,
-                Err(_) if grown > size => BoardTable::compute(piece, size, &self.limits)?,
-                Err(e) => return Err(e.into()),
-            };
-            self.boards.insert(piece.clone(), table);
-        }
-        Ok(&self.boards[piece])
+        crate::games::pieces::table(&mut self.cx, piece, size)
     }
 
     /// The sequence of a take-and-break ruleset, computed at least to heap `n`
-    /// unless a proved period already gives G(n).
-    ///
-    /// Heaps up to the position limit are computed outright (and the table
-    /// grows geometrically across queries); a heap beyond it is answered only
-    /// through a period, which is looked for in the first 2^20 heaps, or as
-    /// far as the Guy–Smith check of a published period needs
-    /// ([`crate::heaps_to_prove`]), within the limit, before giving up with an
-    /// error that says so.
+    /// unless a proved period already gives G(n) (see
+    /// [`crate::games::takebreak::sequence`]).
     pub fn heap_sequence(&mut self, rules: &TakeBreak, n: u64) -> Result<&HeapSequence, EvalError> {
         let ruleset = if rules.is_grundys_game() {
             "grundy_game".to_string()
         } else {
             format!("octal[{rules}]")
         };
-        self.sequence_named(rules, &ruleset, n)
+        crate::games::takebreak::sequence(&mut self.cx, rules, &ruleset, n)
     }
 
-    /// [`Engine::heap_sequence`], naming the ruleset `ruleset` in errors (as
-    /// the user wrote it, for the command an error suggests).
-    fn sequence_named(
-        &mut self,
-        rules: &TakeBreak,
-        ruleset: &str,
-        n: u64,
-    ) -> Result<&HeapSequence, EvalError> {
-        let known = self.heaps.get(rules).is_some_and(|s| s.get(n).is_ok());
-        if !known {
-            let limit = self.limits.max_positions.saturating_sub(1);
-            let have = self.heaps.get(rules).map_or(0, |s| s.len());
-            let target = if n <= limit {
-                n.max(have.saturating_mul(2).min(limit)).max(255.min(limit))
-            } else {
-                // Far beyond the limit, only a period answers: look for one
-                // in the first 2^20 heaps, or as far as a published period
-                // needs for its proof (checked here, not trusted).
-                let hint = crate::heaps_to_prove(rules).unwrap_or(0);
-                limit.min((1 << 20u64).max(hint))
+    /// A game of one component whose outcome and winning moves a closed form
+    /// gives (a queen far out, a misère king), answered without its value.
+    fn closed(&self, game: &GameExpr, components: &[Impartial], play: Play) -> Option<Evaluation> {
+        let mut live = components.iter().enumerate().filter(|(_, c)| !c.is_empty());
+        let (Some((i, c)), None) = (live.next(), live.next()) else {
+            return None;
+        };
+        let outcome = c.closed_outcome(play)?;
+        let moves = c.closed_winning_moves(play)?;
+        let mut list = Moves::new(self.limits().max_moves);
+        for m in moves {
+            let next = replaced(components, i, m);
+            let m = match play {
+                Play::Normal => GameExpr::Sum(next),
+                Play::Misere => GameExpr::Misere(next),
             };
-            let config = SequenceConfig {
-                memory_budget: self.limits.max_memory,
-                max_heap: limit,
-                ..SequenceConfig::default()
-            };
-            let seq = rules.try_sequence(target, &config)?;
-            if n > limit && seq.get(n).is_err() {
-                return Err(EvalError::HeapBeyondLimit {
-                    ruleset: ruleset.to_string(),
-                    heap: n,
-                    limit: limit.saturating_add(1),
-                    computed: seq.len(),
-                });
-            }
-            seq.get(n)?;
-            self.heaps.insert(rules.clone(), seq);
-        }
-        Ok(&self.heaps[rules])
-    }
-
-    fn heap_value(&mut self, rules: &HeapRules, n: u64) -> Result<Nimber, EvalError> {
-        match &rules.kind {
-            HeapKind::Nim => Ok(Nimber(n)),
-            HeapKind::TakeBreak(tb) => Ok(self.sequence_named(tb, &rules.name, n)?.get(n)?),
-        }
-    }
-
-    fn square_value(&mut self, piece: &Piece, sq: Square) -> Result<Nimber, EvalError> {
-        // A square off a bounded board (a GameExpr built by hand, not parsed) is an error.
-        piece.check_square(sq)?;
-        let need = sq.x.max(sq.y).saturating_add(1);
-        let table = self.board_table(piece, need)?;
-        match table.get(sq) {
-            Some(v) => Ok(Nimber(v as u64)),
-            None => Err(piece
-                .check_square(sq)
-                .err()
-                .unwrap_or(TableError::OffBoard {
-                    piece: piece.name().to_string(),
-                    size: table.size(),
-                    x: sq.x,
-                    y: sq.y,
-                })
-                .into()),
-        }
-    }
-
-    /// The Grundy values of each component, group by group.
-    fn component_values(&mut self, groups: &[Group]) -> Result<Vec<Vec<Nimber>>, EvalError> {
-        groups
-            .iter()
-            .map(|g| match g {
-                Group::Heaps { rules, heaps } => {
-                    heaps.iter().map(|&h| self.heap_value(rules, h)).collect()
-                }
-                Group::Piece { piece, square } => Ok(vec![self.square_value(piece, *square)?]),
-                Group::Staircase { steps } => Ok(vec![staircase_value(steps)]),
-                Group::Partizan(c) => Err(EvalError::NotImpartial(c.to_string())),
-            })
-            .collect()
-    }
-
-    fn normal(&mut self, game: &GameExpr, groups: &[Group]) -> Result<Evaluation, EvalError> {
-        let values = self.component_values(groups)?;
-        let total: Nimber = values.iter().flatten().copied().sum();
-        let mut moves = Vec::new();
-        let mut complete = true;
-        if !total.is_zero() {
-            'outer: for (gi, group) in groups.iter().enumerate() {
-                for (ci, &v) in values[gi].iter().enumerate() {
-                    // Moving this component to an option of value v ^ total wins. By the
-                    // mex such an option exists when that is below v, and may exist above.
-                    let target = v ^ total;
-                    if repeats_earlier(group, ci) {
-                        continue; // an equal heap before it gave the same moves
-                    }
-                    let flow = self.options_with_value(group, ci, target, &mut |replacement| {
-                        moves.push(GameExpr::Sum(replace(groups, gi, ci, replacement)));
-                    })?;
-                    if flow.is_break() || moves.len() >= self.limits.max_moves {
-                        complete = flow.is_continue() && moves.len() <= self.limits.max_moves;
-                        moves.truncate(self.limits.max_moves);
-                        if !complete {
-                            break 'outer;
-                        }
-                    }
-                }
+            if list.push(m).is_break() {
+                break;
             }
         }
-        dedup_in_order(&mut moves);
-        Ok(Evaluation {
+        let (winning_moves, moves_complete) = list.finish();
+        Some(Evaluation {
             game: game.clone(),
-            play: Play::Normal,
-            nimber: Some(total),
-            outcome: total.outcome(),
-            winning_moves: moves,
-            moves_complete: complete,
+            play,
+            nimber: None,
+            outcome,
+            winning_moves,
+            moves_complete,
             remoteness: None,
             suspense: None,
         })
     }
 
-    /// Calls `found` with every option of component `ci` of `group` whose value
-    /// is `target`. Breaks when the scan would pass the position limit.
-    fn options_with_value(
+    fn normal(
         &mut self,
-        group: &Group,
-        ci: usize,
-        target: Nimber,
-        found: &mut dyn FnMut(Group),
-    ) -> Result<ControlFlow<()>, EvalError> {
-        match group {
-            Group::Heaps { rules, heaps } => {
-                let n = heaps[ci];
-                let with = |parts: &[u64]| Group::Heaps {
-                    rules: rules.clone(),
-                    heaps: parts.to_vec(),
-                };
-                match &rules.kind {
-                    HeapKind::Nim => {
-                        // Bouton: the one option of value t is the heap of size t, if t < n.
-                        if target.0 < n {
-                            let parts = if target.0 == 0 {
-                                vec![]
-                            } else {
-                                vec![target.0]
-                            };
-                            found(with(&parts));
-                        }
-                        Ok(ControlFlow::Continue(()))
-                    }
-                    HeapKind::TakeBreak(tb) => {
-                        let budget = self.limits.max_positions;
-                        let max_moves = self.limits.max_moves;
-                        let seq = self.heap_sequence(tb, n)?;
-                        let mut hits = 0;
-                        let flow = crate::takebreak_options_until(tb, n, budget, &mut |parts| {
-                            let v: Nimber = parts
-                                .iter()
-                                .map(|&p| seq.get(p).unwrap_or(Nimber(u64::MAX)))
-                                .sum();
-                            if v == target {
-                                found(with(parts));
-                                hits += 1;
-                                if hits >= max_moves {
-                                    return ControlFlow::Break(());
-                                }
-                            }
-                            ControlFlow::Continue(())
-                        });
-                        Ok(flow)
-                    }
+        game: &GameExpr,
+        components: &[Impartial],
+    ) -> Result<Evaluation, EvalError> {
+        let values = match components
+            .iter()
+            .map(|c| c.nimber(&mut self.cx))
+            .collect::<Result<Vec<_>, _>>()
+        {
+            Ok(v) => v,
+            // Too far out for its table, but a closed form knows who wins.
+            Err(e) => return self.closed(game, components, Play::Normal).ok_or(e),
+        };
+        let total: Nimber = values.iter().copied().sum();
+        let mut moves = Moves::new(self.limits().max_moves);
+        if !total.is_zero() {
+            for (i, c) in components.iter().enumerate() {
+                if components[..i].iter().any(|d| d.key() == c.key()) {
+                    continue; // an equal component before it gave the same moves
                 }
-            }
-            Group::Partizan(c) => Err(EvalError::NotImpartial(c.to_string())),
-            Group::Staircase { steps } => {
-                // Moving k coins from step i to i-1 changes one odd step: solve for k.
-                let cur = staircase_value(steps).0;
-                let want = |old: u64| old ^ cur ^ target.0;
-                for i in 1..steps.len() {
-                    let k = if i % 2 == 1 {
-                        steps[i].checked_sub(want(steps[i])).filter(|&k| k > 0)
-                    } else {
-                        want(steps[i - 1])
-                            .checked_sub(steps[i - 1])
-                            .filter(|&k| k > 0 && k <= steps[i])
-                    };
-                    if let Some(k) = k {
-                        let mut next = steps.clone();
-                        next[i] -= k;
-                        next[i - 1] += k;
-                        found(Group::Staircase { steps: next });
-                    }
+                // Moving this component to an option of value v ^ total wins. By the
+                // mex such an option exists when that is below v, and may exist above.
+                let target = values[i] ^ total;
+                let flow = c.options_with_value(target, &mut self.cx, &mut |o| {
+                    moves.push(GameExpr::Sum(replaced(components, i, o)))
+                })?;
+                if flow.is_break() {
+                    moves.cut();
+                    break;
                 }
-                Ok(ControlFlow::Continue(()))
-            }
-            Group::Piece { piece, square } => {
-                let need = square.x.max(square.y).saturating_add(1);
-                let table = self.board_table(piece, need)?;
-                piece.options(square, &mut |o| {
-                    if table.get(o[0]).map(|v| v as u64) == Some(target.0) {
-                        found(Group::Piece {
-                            piece: piece.clone(),
-                            square: o[0],
-                        });
-                    }
-                });
-                Ok(ControlFlow::Continue(()))
             }
         }
+        let (winning_moves, moves_complete) = moves.finish();
+        Ok(Evaluation {
+            game: game.clone(),
+            play: Play::Normal,
+            nimber: Some(total),
+            outcome: total.outcome(),
+            winning_moves,
+            moves_complete,
+            remoteness: None,
+            suspense: None,
+        })
     }
 
-    fn misere(&mut self, game: &GameExpr, groups: &[Group]) -> Result<Evaluation, EvalError> {
-        let all_nim = groups
-            .iter()
-            .all(|g| matches!(g, Group::Heaps { rules, .. } if rules.kind == HeapKind::Nim));
-        if all_nim {
-            return Ok(self.misere_nim(game, groups));
+    fn misere(
+        &mut self,
+        game: &GameExpr,
+        components: &[Impartial],
+    ) -> Result<Evaluation, EvalError> {
+        let nim: Option<Vec<Vec<u64>>> = components.iter().map(|c| c.nim_heaps()).collect();
+        if let Some(heaps) = nim {
+            return self.misere_nim(game, components, &heaps);
+        }
+        if let Some(e) = self.closed(game, components, Play::Misere) {
+            return Ok(e);
         }
         // No closed form: exact search of the sum's game graph.
-        let atoms = ExprGraph::new(groups);
-        let start = atoms.start();
-        let config = SearchConfig::with_max_positions(
-            usize::try_from(self.limits.max_positions).unwrap_or(usize::MAX),
-        );
-        let mut search = PlainSearch::new(Sums(&atoms), config);
-        let outcome = search.outcome(&start, Play::Misere)?;
-        let winning = search.winning_moves(&start, Play::Misere)?;
-        let complete = winning.len() <= self.limits.max_moves;
-        let winning_moves = winning
-            .iter()
-            .take(self.limits.max_moves)
-            .map(|p| GameExpr::Misere(atoms.groups(p)))
-            .collect();
+        let rules = AtomRules::new(self.limits());
+        let mut search = PlainSearch::new(Sums(&rules), self.search_config());
+        let start = rules.position(components);
+        let outcome = rules.checked(search.outcome(&start, Play::Misere))?;
+        let mut moves = Moves::new(self.limits().max_moves);
+        if outcome == Outcome::N {
+            'all: for (i, c) in components.iter().enumerate() {
+                let mut options = Vec::new();
+                rules.options_of(c, &mut |o| options.push(o));
+                rules.checked(Ok::<(), EvalError>(()))?;
+                for o in options {
+                    let next = replaced(components, i, o);
+                    let p = rules.checked(
+                        search.outcome(&rules.position(&impartial(&next)), Play::Misere),
+                    )?;
+                    if p == Outcome::P && moves.push(GameExpr::Misere(next)).is_break() {
+                        moves.cut();
+                        break 'all;
+                    }
+                }
+            }
+        }
+        let (winning_moves, moves_complete) = moves.finish();
         Ok(Evaluation {
             game: game.clone(),
             play: Play::Misere,
             nimber: None,
             outcome,
             winning_moves,
-            moves_complete: complete,
+            moves_complete,
             remoteness: None,
             suspense: None,
         })
     }
 
-    /// A compound, by its theory over the components (plain search gives each
-    /// component's value, remoteness or suspense; `CompoundSolver` combines them).
+    fn search_config(&self) -> SearchConfig {
+        SearchConfig::with_max_positions(
+            usize::try_from(self.limits().max_positions).unwrap_or(usize::MAX),
+        )
+    }
+
+    /// A compound, by its theory over the components where it needs only
+    /// their Grundy values (each by its own fast path), and otherwise by
+    /// `CompoundSolver` on the components' game graphs.
     fn compound(
         &mut self,
         game: &GameExpr,
         kind: CompoundKind,
         play: Play,
-        parts: &[Vec<Group>],
+        parts: &[Vec<Impartial>],
     ) -> Result<Evaluation, EvalError> {
-        let (graph, starts) = ExprGraph::for_parts(parts);
+        if kind == CompoundKind::Selective && play == Play::Normal {
+            return self.selective(game, parts);
+        }
+        let rules = AtomRules::new(self.limits());
+        let starts: Vec<Vec<Atom>> = parts.iter().map(|p| rules.position(p)).collect();
+        rules.checked(Ok::<(), EvalError>(()))?;
         let config = CompoundConfig {
-            search: SearchConfig::with_max_positions(
-                usize::try_from(self.limits.max_positions).unwrap_or(usize::MAX),
-            ),
+            search: self.search_config(),
             ..CompoundConfig::default()
         };
-        let mut solver = CompoundSolver::with_config(Sums(&graph), config);
-        let outcome = solver.outcome(kind, &starts, play)?;
-        let winning = solver.winning_moves(kind, &starts, play)?;
-        let complete = winning.len() <= self.limits.max_moves;
-        let winning_moves = winning
-            .iter()
-            .take(self.limits.max_moves)
-            .map(|next| GameExpr::Compound {
-                kind,
-                play,
-                parts: next.iter().map(|p| graph.groups(p)).collect(),
-            })
-            .collect();
+        let mut solver = CompoundSolver::with_config(Sums(&rules), config);
+        let outcome = rules.checked(solver.outcome(kind, &starts, play))?;
+        let winning = rules.checked(solver.winning_moves(kind, &starts, play))?;
+        let mut moves = Moves::new(self.limits().max_moves);
+        for next in &winning {
+            let parts = next.iter().map(|p| atoms_to_components(p)).collect();
+            if moves
+                .push(GameExpr::Compound { kind, play, parts })
+                .is_break()
+            {
+                moves.cut();
+                break;
+            }
+        }
         let search = solver.component_search();
         let (mut remoteness, mut suspense) = (None, None);
         match kind {
             CompoundKind::Conjunctive => {
                 let mut least: Option<Remoteness> = None;
                 for c in &starts {
-                    let r = search.remoteness(c, play)?;
+                    let r = rules.checked(search.remoteness(c, play))?;
                     least = Some(least.map_or(r, |l| l.min(r)));
                 }
                 remoteness = least;
@@ -549,273 +428,659 @@ impl Engine {
             CompoundKind::ContinuedConjunctive => {
                 let mut most: Option<Remoteness> = None;
                 for c in &starts {
-                    let r = search.suspense(c, play)?;
+                    let r = rules.checked(search.suspense(c, play))?;
                     most = Some(most.map_or(r, |m| m.max(r)));
                 }
                 suspense = most;
             }
             CompoundKind::Selective | CompoundKind::NotAll => {}
         }
+        let (winning_moves, moves_complete) = moves.finish();
         Ok(Evaluation {
             game: game.clone(),
             play,
             nimber: None,
             outcome,
             winning_moves,
-            moves_complete: complete,
+            moves_complete,
             remoteness,
             suspense,
         })
     }
 
-    fn misere_nim(&self, game: &GameExpr, groups: &[Group]) -> Evaluation {
-        let mut heaps = Vec::new();
-        let mut at = Vec::new();
-        for (gi, g) in groups.iter().enumerate() {
-            if let Group::Heaps { heaps: h, .. } = g {
-                for (ci, &n) in h.iter().enumerate() {
-                    heaps.push(n);
-                    at.push((gi, ci));
+    /// The selective compound under normal play: P iff every part is P
+    /// (Winning Ways ch. 9), each part valued by its own fast path. A winning
+    /// move takes every N part to a P position and leaves the P parts alone.
+    fn selective(
+        &mut self,
+        game: &GameExpr,
+        parts: &[Vec<Impartial>],
+    ) -> Result<Evaluation, EvalError> {
+        let max = self.limits().max_moves;
+        // For each part: None if it is P (it must not move), else its moves to P.
+        let mut choices: Vec<Option<Vec<Vec<Component>>>> = Vec::new();
+        let mut complete = true;
+        for part in parts {
+            let values = part
+                .iter()
+                .map(|c| c.nimber(&mut self.cx))
+                .collect::<Result<Vec<_>, _>>()?;
+            let total: Nimber = values.iter().copied().sum();
+            if total.is_zero() {
+                choices.push(None);
+                continue;
+            }
+            let mut to_p = Vec::new();
+            for (i, c) in part.iter().enumerate() {
+                let flow = c.options_with_value(values[i] ^ total, &mut self.cx, &mut |o| {
+                    to_p.push(replaced(part, i, o));
+                    if to_p.len() > max {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                })?;
+                if flow.is_break() {
+                    complete = false;
+                    break;
+                }
+            }
+            choices.push(Some(to_p));
+        }
+        let outcome = if choices.iter().all(Option::is_none) {
+            Outcome::P
+        } else {
+            Outcome::N
+        };
+        let mut moves = Moves::new(max);
+        if outcome == Outcome::N {
+            // Every combination of one P-move per N part, in order.
+            let mut index = vec![0usize; parts.len()];
+            'combos: loop {
+                let mut next = Vec::with_capacity(parts.len());
+                for (p, choice) in choices.iter().enumerate() {
+                    match choice {
+                        None => {
+                            next.push(parts[p].iter().cloned().map(Component::Impartial).collect())
+                        }
+                        Some(list) => match list.get(index[p]) {
+                            Some(m) => next.push(m.clone()),
+                            None => break 'combos, // a part with no move to P cannot be: the mex
+                        },
+                    }
+                }
+                if moves
+                    .push(GameExpr::Compound {
+                        kind: CompoundKind::Selective,
+                        play: Play::Normal,
+                        parts: next,
+                    })
+                    .is_break()
+                {
+                    moves.cut();
+                    break;
+                }
+                let mut p = 0;
+                loop {
+                    if p == parts.len() {
+                        break 'combos;
+                    }
+                    if let Some(list) = &choices[p] {
+                        index[p] += 1;
+                        if index[p] < list.len() {
+                            break;
+                        }
+                        index[p] = 0;
+                    }
+                    p += 1;
                 }
             }
         }
-        let winning_moves = misere_nim_winning_moves(&heaps)
-            .into_iter()
-            .filter(|&(i, _)| !repeats_earlier(&groups[at[i].0], at[i].1))
-            .take(self.limits.max_moves)
-            .map(|(i, size)| {
-                let (gi, ci) = at[i];
-                let Group::Heaps { rules, .. } = &groups[gi] else {
-                    unreachable!("all groups are Nim heaps")
-                };
-                let parts = if size == 0 { vec![] } else { vec![size] };
-                GameExpr::Misere(replace(
-                    groups,
-                    gi,
-                    ci,
-                    Group::Heaps {
-                        rules: rules.clone(),
-                        heaps: parts,
-                    },
-                ))
-            })
-            .collect();
-        Evaluation {
+        let (winning_moves, moves_complete) = moves.finish();
+        Ok(Evaluation {
+            game: game.clone(),
+            play: Play::Normal,
+            nimber: None,
+            outcome,
+            winning_moves,
+            moves_complete: moves_complete && complete,
+            remoteness: None,
+            suspense: None,
+        })
+    }
+
+    fn misere_nim(
+        &mut self,
+        game: &GameExpr,
+        components: &[Impartial],
+        heaps: &[Vec<u64>],
+    ) -> Result<Evaluation, EvalError> {
+        let mut all = Vec::new();
+        let mut at = Vec::new();
+        for (ci, hs) in heaps.iter().enumerate() {
+            for (hi, &n) in hs.iter().enumerate() {
+                all.push(n);
+                at.push((ci, hi));
+            }
+        }
+        let mut moves = Moves::new(self.limits().max_moves);
+        for (i, size) in misere_nim_winning_moves(&all) {
+            let (ci, hi) = at[i];
+            // The option of component ci that is its heaps with heap hi at `size`.
+            let mut want: Vec<u64> = heaps[ci].clone();
+            want[hi] = size;
+            let value: Nimber = want.iter().map(|&h| Nimber(h)).sum();
+            want.retain(|&h| h > 0);
+            want.sort_unstable();
+            let mut found = None;
+            let _ = components[ci].options_with_value(value, &mut self.cx, &mut |o| {
+                let mut have = o.nim_heaps().unwrap_or_default();
+                have.retain(|&h| h > 0);
+                have.sort_unstable();
+                if have == want {
+                    found = Some(o);
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })?;
+            if let Some(o) = found {
+                if moves
+                    .push(GameExpr::Misere(replaced(components, ci, o)))
+                    .is_break()
+                {
+                    moves.cut();
+                    break;
+                }
+            }
+        }
+        let (winning_moves, moves_complete) = moves.finish();
+        Ok(Evaluation {
             game: game.clone(),
             play: Play::Misere,
             nimber: None,
-            outcome: misere_nim_outcome(&heaps),
+            outcome: misere_nim_outcome(&all),
             winning_moves,
-            moves_complete: true,
+            moves_complete,
             remoteness: None,
             suspense: None,
+        })
+    }
+
+    /// The canonical value of each component (impartial ones as their nimbers).
+    fn canonical_values(
+        &mut self,
+        components: &[Component],
+    ) -> Result<Vec<partizan::Game>, EvalError> {
+        components.iter().map(|c| self.canonical(c)).collect()
+    }
+
+    fn canonical(&mut self, c: &Component) -> Result<partizan::Game, EvalError> {
+        match c {
+            Component::Partizan(p) => p.value(&mut self.cx),
+            Component::Impartial(p) => Ok(partizan::Game::nimber(p.nimber(&mut self.cx)?.0)?),
         }
     }
-}
 
-/// Removes moves that lead to the same position (the same components in any
-/// order and grouping, heaps of 0 ignored), keeping the first of each.
-fn dedup_in_order(moves: &mut Vec<GameExpr>) {
-    let key = |m: &GameExpr| {
-        let mut atoms: Vec<(String, u64, u64)> = Vec::new();
-        let groups: Vec<&Group> = match m {
-            GameExpr::Sum(g) | GameExpr::Misere(g) => g.iter().collect(),
-            GameExpr::Compound { .. } => return vec![(m.to_string(), 0, 0)],
-        };
-        for g in groups {
-            match g {
-                Group::Heaps { rules, heaps } => atoms.extend(
-                    heaps
-                        .iter()
-                        .filter(|&&h| h > 0)
-                        .map(|&h| (rules.name.clone(), h, 0)),
-                ),
-                Group::Piece { piece, square } => {
-                    atoms.push((piece.name().to_string(), square.x, square.y))
+    /// The options of `player` from a component (impartial ones: the same for both).
+    fn component_options(
+        &self,
+        c: &Component,
+        player: Player,
+    ) -> Result<Vec<Component>, EvalError> {
+        match c {
+            Component::Partizan(p) => Ok(p
+                .options(player)
+                .into_iter()
+                .map(Component::Partizan)
+                .collect()),
+            Component::Impartial(p) => {
+                let limit = option_limit(self.limits());
+                let mut out = Vec::new();
+                let flow = p.options(&mut |o| {
+                    out.push(Component::Impartial(o));
+                    if out.len() as u64 > limit {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                });
+                if flow.is_break() {
+                    return Err(LimitError::Positions {
+                        what: format!("listing the options of {p}"),
+                        needed: limit as u128 + 1,
+                        limit,
+                    }
+                    .into());
                 }
-                Group::Staircase { steps } => atoms.push((format!("staircase{steps:?}"), 0, 0)),
-                Group::Partizan(c) => atoms.push((c.to_string(), 0, 0)),
-            }
-        }
-        atoms.sort();
-        atoms
-    };
-    let mut seen = std::collections::HashSet::new();
-    moves.retain(|m| seen.insert(key(m)));
-}
-
-/// Whether heap `ci` of a heap group equals an earlier heap of the group, whose
-/// moves lead to the same positions.
-fn repeats_earlier(group: &Group, ci: usize) -> bool {
-    matches!(group, Group::Heaps { heaps, .. } if heaps[..ci].contains(&heaps[ci]))
-}
-
-/// The sum `groups` with component `ci` of group `gi` replaced by `by`
-/// (whose heaps, for a heap group, take the component's place in order).
-fn replace(groups: &[Group], gi: usize, ci: usize, by: Group) -> Vec<Group> {
-    let mut out = groups.to_vec();
-    match (&mut out[gi], by) {
-        (Group::Heaps { heaps, .. }, Group::Heaps { heaps: parts, .. }) => {
-            heaps.splice(ci..=ci, parts);
-        }
-        (slot, by) => *slot = by,
-    }
-    out
-}
-
-/// The explicit game graph of a sum: its components as small atoms, so that
-/// exact search over mixed sums (heaps of several rulesets, pieces,
-/// staircases) works on one position type. `Sums(&graph)` is a [`GameGraph`]
-/// whose positions are sorted lists of atoms; [`ExprGraph::groups`] writes one
-/// back as an expression.
-///
-/// This is what misère sums and compounds are searched on, and the brute
-/// force that the engine's shortcuts (XOR of component values, tables) are
-/// tested against.
-///
-/// ```
-/// use grundy::{parse_game, ExprGraph, GameExpr, PlainSearch, SearchConfig, Sums, Nimber};
-/// let GameExpr::Sum(groups) = parse_game("nim(1,2) + kayles(3)").unwrap() else { unreachable!() };
-/// let graph = ExprGraph::new(&groups);
-/// let mut search = PlainSearch::new(Sums(&graph), SearchConfig::default());
-/// assert_eq!(search.nimber(&graph.start()).unwrap(), Nimber(1 ^ 2 ^ 3));
-/// ```
-pub struct ExprGraph {
-    rules: Vec<AtomRules>,
-    start: Vec<Atom>,
-}
-
-#[derive(Clone, PartialEq, Eq)]
-enum AtomRules {
-    Heap(HeapRules),
-    Piece(Piece),
-    Staircase,
-}
-
-/// One component of an [`ExprGraph`]: which ruleset, and the heap, square or steps.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Atom {
-    rules: u32,
-    a: u64,
-    b: u64,
-    steps: Option<Arc<[u64]>>,
-}
-
-impl Atom {
-    fn small(rules: u32, a: u64, b: u64) -> Atom {
-        Atom {
-            rules,
-            a,
-            b,
-            steps: None,
-        }
-    }
-}
-
-impl ExprGraph {
-    /// The graph of the sum of `groups`.
-    ///
-    /// # Panics
-    ///
-    /// If a group is partizan: partizan sums have no single move graph for
-    /// both players (see [`crate::partizan`]). [`GameExpr::is_partizan`] tells.
-    pub fn new(groups: &[Group]) -> ExprGraph {
-        let mut graph = ExprGraph {
-            rules: Vec::new(),
-            start: Vec::new(),
-        };
-        graph.start = graph.atoms(groups);
-        graph
-    }
-
-    /// One graph for the components of a compound, and each component's position.
-    pub fn for_parts(parts: &[Vec<Group>]) -> (ExprGraph, Vec<Vec<Atom>>) {
-        let mut graph = ExprGraph {
-            rules: Vec::new(),
-            start: Vec::new(),
-        };
-        let starts = parts
-            .iter()
-            .map(|p| Sums::<&ExprGraph>::position(graph.atoms(p)))
-            .collect();
-        (graph, starts)
-    }
-
-    fn id(&mut self, r: AtomRules) -> u32 {
-        match self.rules.iter().position(|x| *x == r) {
-            Some(i) => i as u32,
-            None => {
-                self.rules.push(r);
-                (self.rules.len() - 1) as u32
+                Ok(out)
             }
         }
     }
 
-    fn atoms(&mut self, groups: &[Group]) -> Vec<Atom> {
+    /// The moves of `player` in a partizan sum that win when `player` moves
+    /// first, each as the whole resulting sum, each position once. A move
+    /// wins for Left when the sum it leaves is `>= 0` (Right, to move there,
+    /// loses), for Right when it is `<= 0`.
+    pub fn partizan_winning_moves(
+        &mut self,
+        components: &[Component],
+        player: Player,
+    ) -> Result<Vec<Vec<Component>>, EvalError> {
+        let values = self.canonical_values(components)?;
+        let mut seen = HashSet::new();
         let mut out = Vec::new();
-        for g in groups {
-            match g {
-                Group::Heaps { rules, heaps } => {
-                    let r = self.id(AtomRules::Heap(rules.clone()));
-                    out.extend(
-                        heaps
-                            .iter()
-                            .filter(|&&h| h > 0)
-                            .map(|&h| Atom::small(r, h, 0)),
-                    );
+        for (i, c) in components.iter().enumerate() {
+            let mut others = values.clone();
+            others.remove(i);
+            let rest = partizan::Game::try_sum(&others)?;
+            for m in self.component_options(c, player)? {
+                let after = rest.try_add(self.canonical(&m)?)?;
+                let wins = match player {
+                    Player::Left => after.ge(partizan::Game::zero()),
+                    Player::Right => after.le(partizan::Game::zero()),
+                };
+                if wins {
+                    let mut next = components.to_vec();
+                    next[i] = m;
+                    if seen.insert(move_key(&GameExpr::Sum(next.clone()))) {
+                        out.push(next);
+                    }
                 }
-                Group::Piece { piece, square } => {
-                    let r = self.id(AtomRules::Piece(piece.clone()));
-                    out.push(Atom::small(r, square.x, square.y));
-                }
-                Group::Partizan(c) => panic!(
-                    "ExprGraph is for impartial games; {c} is partizan (check GameExpr::is_partizan first)"
-                ),
-                Group::Staircase { steps } => {
-                    let r = self.id(AtomRules::Staircase);
-                    out.push(Atom {
-                        rules: r,
-                        a: 0,
-                        b: 0,
-                        steps: Some(steps.as_slice().into()),
+            }
+        }
+        Ok(out)
+    }
+
+    /// The report on a partizan sum: value, outcome, each player's winning
+    /// moves, stops, mean and temperature.
+    pub fn partizan_report(
+        &mut self,
+        components: &[Component],
+    ) -> Result<PartizanReport, EvalError> {
+        let values = self.canonical_values(components)?;
+        let total = partizan::Game::try_sum(&values)?;
+        let max = self.limits().max_moves;
+        let mut complete = true;
+        let mut lists = [Vec::new(), Vec::new()];
+        for (side, player) in [Player::Left, Player::Right].into_iter().enumerate() {
+            let mut moves = self.partizan_winning_moves(components, player)?;
+            if moves.len() > max {
+                moves.truncate(max);
+                complete = false;
+            }
+            lists[side] = moves.into_iter().map(GameExpr::Sum).collect();
+        }
+        let [left_moves, right_moves] = lists;
+        Ok(PartizanReport {
+            value: total,
+            outcome: total.outcome(),
+            left_moves,
+            right_moves,
+            moves_complete: complete,
+            birthday: total.birthday(),
+            left_stop: total.left_stop(),
+            right_stop: total.right_stop(),
+            mean: total.mean()?,
+            temperature: total.temperature()?,
+            nimber: total.as_nimber().map(Nimber),
+        })
+    }
+}
+
+/// The rules of a partizan sum of [`Component`]s, so that plain minimax
+/// search ([`partizan::search_outcome`]) can play whole mixed sums: the
+/// reference the canonical-form shortcuts are tested against.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ComponentSum;
+
+/// A position of [`ComponentSum`]: printed as the sum in input syntax.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SumPosition(pub Vec<Component>);
+
+impl std::fmt::Display for SumPosition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        GameExpr::Sum(self.0.clone()).fmt(f)
+    }
+}
+
+impl partizan::PartizanRules for ComponentSum {
+    type Position = SumPosition;
+
+    fn options(&self, p: &SumPosition, player: Player, out: &mut Vec<SumPosition>) {
+        for (i, c) in p.0.iter().enumerate() {
+            let mut each = |m: Component| {
+                let mut next = p.0.clone();
+                next[i] = m;
+                out.push(SumPosition(next));
+            };
+            match c {
+                Component::Partizan(q) => q
+                    .options(player)
+                    .into_iter()
+                    .for_each(|o| each(Component::Partizan(o))),
+                Component::Impartial(q) => {
+                    let _ = q.options(&mut |o| {
+                        each(Component::Impartial(o));
+                        ControlFlow::Continue(())
                     });
                 }
             }
         }
-        out
     }
+}
 
-    /// The starting position (sorted atoms; empty heaps dropped).
-    pub fn start(&self) -> Vec<Atom> {
-        Sums::<&ExprGraph>::position(self.start.clone())
-    }
+/// The most options of one position that plain search lists: the position
+/// limit, and no more than one per 4 KiB of the memory limit (an option held
+/// as a position costs a few hundred bytes with its key and memo entry), so
+/// that `nim(10^12)` in a searched sum is a limit error, not an allocation
+/// failure.
+fn option_limit(limits: &Limits) -> u64 {
+    limits.max_positions.min(limits.max_memory / 4096)
+}
 
-    /// A position written back as groups: one group per heap ruleset, one per
-    /// piece or staircase.
-    pub fn groups(&self, atoms: &[Atom]) -> Vec<Group> {
-        let mut out: Vec<Group> = Vec::new();
-        for (r, rules) in self.rules.iter().enumerate() {
-            let mut mine = atoms.iter().filter(|a| a.rules == r as u32);
-            match rules {
-                AtomRules::Heap(h) => {
-                    let heaps: Vec<u64> = mine.map(|a| a.a).collect();
-                    if !heaps.is_empty() {
-                        out.push(Group::Heaps {
-                            rules: h.clone(),
-                            heaps,
-                        });
-                    }
-                }
-                AtomRules::Piece(p) => out.extend(mine.map(|a| Group::Piece {
-                    piece: p.clone(),
-                    square: Square { x: a.a, y: a.b },
-                })),
-                AtomRules::Staircase => out.extend(mine.by_ref().map(|a| Group::Staircase {
-                    steps: a.steps.as_deref().unwrap_or_default().to_vec(),
-                })),
-            }
+/// The impartial positions of an impartial sum (validated: no partizan ones).
+pub(crate) fn impartial(components: &[Component]) -> Vec<Impartial> {
+    components
+        .iter()
+        .filter_map(|c| match c {
+            Component::Impartial(p) => Some(p.clone()),
+            Component::Partizan(_) => None,
+        })
+        .collect()
+}
+
+/// The sum with component `i` replaced by `by`.
+fn replaced(components: &[Impartial], i: usize, by: Impartial) -> Vec<Component> {
+    components
+        .iter()
+        .enumerate()
+        .map(|(j, c)| Component::Impartial(if j == i { by.clone() } else { c.clone() }))
+        .collect()
+}
+
+/// Winning moves as they are found: each position once (the same
+/// components in any order count as one), at most `max` of them.
+struct Moves {
+    max: usize,
+    list: Vec<GameExpr>,
+    seen: HashSet<Vec<Key>>,
+    complete: bool,
+}
+
+impl Moves {
+    fn new(max: usize) -> Moves {
+        Moves {
+            max,
+            list: Vec::new(),
+            seen: HashSet::new(),
+            complete: true,
         }
-        out
+    }
+
+    /// Adds a move; breaks once the list is full and one more was offered.
+    fn push(&mut self, m: GameExpr) -> ControlFlow<()> {
+        if !self.seen.insert(move_key(&m)) {
+            return ControlFlow::Continue(());
+        }
+        if self.list.len() == self.max {
+            self.complete = false;
+            return ControlFlow::Break(());
+        }
+        self.list.push(m);
+        ControlFlow::Continue(())
+    }
+
+    /// Marks the list as cut short.
+    fn cut(&mut self) {
+        self.complete = false;
+    }
+
+    fn finish(self) -> (Vec<GameExpr>, bool) {
+        (self.list, self.complete)
+    }
+}
+
+/// The identity of a resulting position: its components' keys, in any order.
+fn move_key(m: &GameExpr) -> Vec<Key> {
+    let mut keys: Vec<Key> = match m {
+        GameExpr::Sum(c) | GameExpr::Misere(c) => c
+            .iter()
+            .flat_map(|c| match c {
+                Component::Impartial(p) => split_atoms(p).into_iter().map(|a| a.key).collect(),
+                Component::Partizan(_) => vec![c.key()],
+            })
+            .collect(),
+        GameExpr::Compound { parts, .. } => {
+            return parts
+                .iter()
+                .map(|p| Key {
+                    ruleset: "part".into(),
+                    numbers: Box::new([]),
+                    text: GameExpr::Sum(p.clone()).to_string().into(),
+                })
+                .collect()
+        }
+    };
+    keys.sort();
+    keys
+}
+
+/// One indivisible component of a sum, as plain search sees it.
+#[derive(Clone)]
+pub struct Atom {
+    key: Key,
+    position: Impartial,
+}
+
+impl std::fmt::Debug for Atom {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.position)
+    }
+}
+
+impl PartialEq for Atom {
+    fn eq(&self, other: &Atom) -> bool {
+        self.key == other.key
+    }
+}
+impl Eq for Atom {}
+impl PartialOrd for Atom {
+    fn partial_cmp(&self, other: &Atom) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Atom {
+    fn cmp(&self, other: &Atom) -> std::cmp::Ordering {
+        self.key.cmp(&other.key)
+    }
+}
+impl std::hash::Hash for Atom {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key.hash(state)
+    }
+}
+
+/// The indivisible parts of a position (its split, recursively), empty ones dropped.
+fn split_atoms(p: &Impartial) -> Vec<Atom> {
+    match p.split() {
+        Some(parts) => parts.iter().flat_map(split_atoms).collect(),
+        None if p.is_empty() => Vec::new(),
+        None => vec![Atom {
+            key: p.key(),
+            position: p.clone(),
+        }],
+    }
+}
+
+/// Atoms written back as components, one each.
+fn atoms_to_components(atoms: &[Atom]) -> Vec<Component> {
+    atoms
+        .iter()
+        .map(|a| Component::Impartial(a.position.clone()))
+        .collect()
+}
+
+/// The rules plain search plays sums by: an atom's options, each split into
+/// atoms. A position with more options than the position limit stops the
+/// listing and makes the search's answer a limit error.
+///
+/// Made with `split: false`, positions are never split: each component stays
+/// whole, as a reference search that shares nothing with the engine's
+/// shortcuts (`verify` compares against it).
+pub(crate) struct AtomRules {
+    limit: u64,
+    /// The most options listed in all, across every position.
+    work: u64,
+    listed: Cell<u64>,
+    split: bool,
+    overflow: Cell<Option<String>>,
+}
+
+impl AtomRules {
+    pub(crate) fn new(limits: &Limits) -> AtomRules {
+        AtomRules {
+            limit: option_limit(limits),
+            work: limits.max_positions,
+            listed: Cell::new(0),
+            split: true,
+            overflow: Cell::new(None),
+        }
+    }
+
+    /// Rules whose positions are whole components, never split.
+    pub(crate) fn whole(limits: &Limits) -> AtomRules {
+        AtomRules {
+            split: false,
+            ..AtomRules::new(limits)
+        }
+    }
+
+    fn atoms(&self, p: &Impartial) -> Vec<Atom> {
+        if self.split {
+            split_atoms(p)
+        } else if p.is_empty() {
+            Vec::new()
+        } else {
+            vec![Atom {
+                key: p.key(),
+                position: p.clone(),
+            }]
+        }
+    }
+
+    /// The search position of a sum: its atoms, sorted.
+    pub(crate) fn position(&self, components: &[Impartial]) -> Vec<Atom> {
+        let mut atoms: Vec<Atom> = components.iter().flat_map(|c| self.atoms(c)).collect();
+        atoms.sort();
+        atoms
+    }
+
+    /// Lists the options of `p`, up to the limit; lists nothing once a limit
+    /// was hit (the search then ends quickly, and [`AtomRules::checked`]
+    /// turns its answer into the limit error).
+    fn options_of(&self, p: &Impartial, visit: &mut dyn FnMut(Impartial)) {
+        let over = self.overflow.take();
+        let stop = over.is_some();
+        self.overflow.set(over);
+        if stop {
+            return;
+        }
+        let mut count = 0u64;
+        let flow = p.options(&mut |o| {
+            count += 1;
+            if count > self.limit {
+                return ControlFlow::Break(());
+            }
+            visit(o);
+            ControlFlow::Continue(())
+        });
+        let listed = self.listed.get() + count;
+        self.listed.set(listed);
+        if flow.is_break() {
+            self.overflow
+                .set(Some(format!("listing the options of {p} for plain search")));
+        } else if listed > self.work {
+            self.overflow.set(Some(format!(
+                "plain search listed {listed} options in all (one per --max-positions position)"
+            )));
+        }
+    }
+
+    /// The search's answer, or the limit error if some position had too many options.
+    pub(crate) fn checked<T, E: Into<EvalError>>(&self, r: Result<T, E>) -> Result<T, EvalError> {
+        if let Some(p) = self.overflow.take() {
+            // The limit is the smaller of --max-positions and one option
+            // per 4 KiB of --max-memory; name the one that bound.
+            let by_memory = self.limit < self.work;
+            return Err(if by_memory {
+                LimitError::Memory {
+                    what: format!("{p} (4 KiB per option)"),
+                    needed: (self.limit as u128 + 1) * 4096,
+                    limit: self.limit.saturating_mul(4096),
+                }
+            } else {
+                LimitError::Positions {
+                    what: p,
+                    needed: self.limit as u128 + 1,
+                    limit: self.limit,
+                }
+            }
+            .into());
+        }
+        r.map_err(Into::into)
+    }
+}
+
+impl Rules for &AtomRules {
+    type Position = Atom;
+
+    fn options(&self, atom: &Atom, visit: &mut dyn FnMut(&[Atom])) {
+        self.options_of(&atom.position, &mut |o| visit(&self.atoms(&o)));
+    }
+}
+
+/// The explicit game graph of an impartial sum, each component kept whole:
+/// `Sums(&graph)` is a [`crate::GameGraph`] whose positions are sorted
+/// lists of components, so that plain search plays the whole sum move by
+/// move. This is the brute force that the engine's shortcuts (XOR of
+/// component values, tables, closed forms, compound theory) are tested
+/// against; it shares none of them.
+///
+/// ```
+/// use grundy::{parse_game, ExprGraph, GameExpr, PlainSearch, SearchConfig, Sums, Nimber};
+/// let GameExpr::Sum(components) = parse_game("nim(1,2) + kayles(3)").unwrap() else { unreachable!() };
+/// let graph = ExprGraph::new(&components);
+/// let mut search = PlainSearch::new(Sums(&graph), SearchConfig::default());
+/// assert_eq!(search.nimber(&graph.start()).unwrap(), Nimber(1 ^ 2 ^ 3));
+/// ```
+pub struct ExprGraph {
+    rules: AtomRules,
+    start: Vec<Atom>,
+}
+
+impl ExprGraph {
+    /// The graph of the sum of `components` (impartial ones; partizan ones
+    /// have no single move graph for both players and are left out).
+    pub fn new(components: &[Component]) -> ExprGraph {
+        let rules = AtomRules::whole(&Limits::default());
+        let start = rules.position(&impartial(components));
+        ExprGraph { rules, start }
+    }
+
+    /// One graph for the components of a compound, and each component's position.
+    pub fn for_parts(parts: &[Vec<Component>]) -> (ExprGraph, Vec<Vec<Atom>>) {
+        let graph = ExprGraph::new(&[]);
+        let starts = parts
+            .iter()
+            .map(|p| graph.rules.position(&impartial(p)))
+            .collect();
+        (graph, starts)
+    }
+
+    /// The starting position.
+    pub fn start(&self) -> Vec<Atom> {
+        self.start.clone()
     }
 }
 
@@ -823,130 +1088,6 @@ impl Rules for &ExprGraph {
     type Position = Atom;
 
     fn options(&self, atom: &Atom, visit: &mut dyn FnMut(&[Atom])) {
-        let r = atom.rules;
-        let heap = |parts: &[u64], visit: &mut dyn FnMut(&[Atom])| {
-            let v: Vec<Atom> = parts.iter().map(|&a| Atom::small(r, a, 0)).collect();
-            visit(&v);
-        };
-        match &self.rules[r as usize] {
-            AtomRules::Heap(h) => match &h.kind {
-                HeapKind::Nim => crate::Nim.options(&atom.a, &mut |p| heap(p, visit)),
-                HeapKind::TakeBreak(tb) => tb.options(&atom.a, &mut |p| heap(p, visit)),
-            },
-            AtomRules::Piece(p) => p.options(
-                &Square {
-                    x: atom.a,
-                    y: atom.b,
-                },
-                &mut |o| visit(&[Atom::small(r, o[0].x, o[0].y)]),
-            ),
-            AtomRules::Staircase => {
-                let steps = atom.steps.as_deref().unwrap_or_default().to_vec();
-                let mut next = Vec::new();
-                StaircaseNim.moves(&steps, &mut next);
-                for n in next {
-                    visit(&[Atom {
-                        rules: r,
-                        a: 0,
-                        b: 0,
-                        steps: Some(n.into()),
-                    }]);
-                }
-            }
-        }
-    }
-}
-
-// The sum graph is what plain search explores.
-const _: fn() = || {
-    fn is_graph<G: GameGraph>() {}
-    is_graph::<Sums<&ExprGraph>>();
-};
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn strings(e: &Evaluation) -> Vec<String> {
-        e.winning_moves.iter().map(|m| m.to_string()).collect()
-    }
-
-    #[test]
-    fn knight_and_queen_seed_example() {
-        // 000: the knight on (5,4) can move to (4,2) or (3,3).
-        let mut engine = Engine::new(Limits::default());
-        let g = crate::parse_game("knight(5,4)").unwrap();
-        let GameExpr::Sum(groups) = &g else {
-            unreachable!()
-        };
-        let Group::Piece { piece, square } = &groups[0] else {
-            unreachable!()
-        };
-        let mut opts = Vec::new();
-        piece.options(square, &mut |o| opts.push(o[0]));
-        assert_eq!(opts, [Square { x: 4, y: 2 }, Square { x: 3, y: 3 }]);
-        assert!(engine.evaluate("knight(5,4) + queen(3,7)").is_ok());
-    }
-
-    #[test]
-    fn misere_nim_by_rule_and_by_search_agree() {
-        let mut engine = Engine::new(Limits::default());
-        // MMMGAME sample: 3 5 1 -> John (first player) wins; 1 -> Brother.
-        assert_eq!(
-            engine.evaluate("misere(nim(3,5,1))").unwrap().outcome,
-            Outcome::N
-        );
-        assert_eq!(
-            engine.evaluate("misere(nim(1))").unwrap().outcome,
-            Outcome::P
-        );
-        // The same games with one heap written as a rook on a row (rook(0,h) is a Nim heap)
-        // force the search path.
-        for heaps in [[3u64, 5, 1], [1, 1, 0], [2, 2, 0], [4, 1, 1], [6, 3, 5]] {
-            let rule = engine
-                .evaluate(&format!(
-                    "misere(nim({},{},{}))",
-                    heaps[0], heaps[1], heaps[2]
-                ))
-                .unwrap();
-            let searched = engine
-                .evaluate(&format!(
-                    "misere(nim({},{}) + rook(0,{}))",
-                    heaps[0], heaps[1], heaps[2]
-                ))
-                .unwrap();
-            assert_eq!(rule.outcome, searched.outcome, "{heaps:?}");
-            assert_eq!(
-                rule.winning_moves.len(),
-                searched.winning_moves.len(),
-                "{heaps:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn winning_moves_lead_to_p_positions() {
-        let mut engine = Engine::new(Limits::default());
-        for text in [
-            "nim(3,5,7)",
-            "queen(3,7) + knight(5,4)",
-            "kayles(9) + nim(2)",
-            "grundy_game(10) + dawson(7)",
-        ] {
-            let e = engine.evaluate(text).unwrap();
-            assert_eq!(e.outcome, Outcome::N, "{text}");
-            assert!(!e.winning_moves.is_empty(), "{text}");
-            for m in &e.winning_moves {
-                assert_eq!(
-                    engine.evaluate_game(m).unwrap().outcome,
-                    Outcome::P,
-                    "{text} -> {m}"
-                );
-            }
-        }
-        assert_eq!(
-            strings(&engine.evaluate("nim(3,4,7)").unwrap()),
-            Vec::<String>::new()
-        );
+        (&self.rules).options(atom, visit)
     }
 }

@@ -1,36 +1,24 @@
 //! Stage two of reading a game expression: the syntax tree validated into a
 //! game, or an error that says what was wrong, where, and what is accepted.
 //!
-//! The rulesets are families read from their parameters at run time:
-//!
-//! | written | game |
-//! |---|---|
-//! | `nim(3,5,7)` | Nim heaps |
-//! | `sub[1,3,4](10)` | subtraction game with that set |
-//! | `allbut[1,3](10)` | subtract any number except those listed |
-//! | `octal[0.77](10)`, `octal[4.007](9)` | octal (or hexadecimal) take-and-break code |
-//! | `kayles`, `dawson`, `dawsons_chess`, `officers` | 0.77, 0.07, 0.137, 0.6 |
-//! | `grundy_game(n)` | split a heap into two unequal heaps |
-//! | `queen(x,y)`, `rook`, `bishop`, `king`, `knight` | pieces moving toward (0,0) |
-//! | `piece[(dx,dy),(dx,dy)*; N](x,y)` | leaps and rides on an N×N board |
-//! | `misere(EXPR)` | the same game, last mover loses |
-//! | `0` | the game with no moves |
-//!
-//! A heap ruleset given several heaps means their sum; `+` adds any games.
+//! Which names are games, and how each validates its arguments, is the
+//! registry's business ([`crate::registry`]); this stage knows only the
+//! operators: sums, `misere(...)` and the compounds.
 
 use std::fmt;
 
-use crate::partizan;
-use crate::syntax::{Arg, Expr, Item, Span, SyntaxError, Term};
-use crate::{parse_expr, CompoundKind, Piece, Play, Square, Step, TakeBreak};
+use crate::component::Component;
+use crate::registry::{self, Call, GameKind};
+use crate::syntax::{Arg, Expr, Span, SyntaxError, Term};
+use crate::{parse_expr, CompoundKind, Piece, Play, TakeBreak};
 
 /// A validated game expression.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GameExpr {
     /// A disjunctive sum under normal play (the empty sum is `0`).
-    Sum(Vec<Group>),
+    Sum(Vec<Component>),
     /// A disjunctive sum under misère play: the player who moves last loses.
-    Misere(Vec<Group>),
+    Misere(Vec<Component>),
     /// A compound other than the sum (Winning Ways ch. 9): each part is a sum.
     Compound {
         /// Which compound.
@@ -38,35 +26,7 @@ pub enum GameExpr {
         /// Normal or misère play.
         play: Play,
         /// The components, each a disjunctive sum, in the order written.
-        parts: Vec<Vec<Group>>,
-    },
-}
-
-/// One summand as the user wrote it: a heap ruleset with its heaps, or a piece on its square.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Group {
-    /// Heaps of one heap ruleset (their sum).
-    Heaps {
-        /// The ruleset.
-        rules: HeapRules,
-        /// The heap sizes, in the order written.
-        heaps: Vec<u64>,
-    },
-    /// Staircase Nim: coins on steps 0, 1, 2, …; a move takes coins from a
-    /// step down to the next one (seed 003).
-    Staircase {
-        /// Coins on each step, from step 0.
-        steps: Vec<u64>,
-    },
-    /// A partizan component: a value in CGSuite notation or a position of a
-    /// partizan game (Domineering, Hackenbush, Toads and Frogs, …).
-    Partizan(partizan::Component),
-    /// One piece on a board.
-    Piece {
-        /// The piece and its board.
-        piece: Piece,
-        /// Where it stands.
-        square: Square,
+        parts: Vec<Vec<Component>>,
     },
 }
 
@@ -133,30 +93,8 @@ impl ExprError {
     }
 }
 
-const HEAP_NAMES: &[&str] = &[
-    "nim",
-    "sub",
-    "allbut",
-    "octal",
-    "kayles",
-    "dawson",
-    "dawsons_chess",
-    "officers",
-    "grundy_game",
-    "pick_up_bricks",
-];
-const BOARD_NAMES: &[&str] = &["queen", "rook", "bishop", "king", "knight", "piece"];
-const PARTIZAN_NAMES: &[&str] = &[
-    "domineering",
-    "hackenbush",
-    "toads_frogs",
-    "cutcake",
-    "ab_game",
-    "subtraction",
-    "hackenbush_tree",
-];
-const OTHER_NAMES: &[&str] = &[
-    "staircase",
+/// The operators of the language: not games, but ways of playing games.
+const OPERATORS: &[&str] = &[
     "selective",
     "not_all",
     "conjunctive",
@@ -187,11 +125,15 @@ pub fn compound_name(kind: CompoundKind) -> &'static str {
 
 fn accepted_names() -> String {
     format!(
-        "known games are {}, {}, staircase; partizan {}; values like {{1|0}}, ^*, 1/2; \
-         compounds selective(A, B, ...), not_all, conjunctive, continued_conjunctive; misere(...) and 0",
-        HEAP_NAMES.join(", "),
-        BOARD_NAMES.join(", "),
-        PARTIZAN_NAMES.join(", ")
+        "known games are {}; partizan {}; values like {{1|0}}, ^*, 1/2; compounds \
+         selective(A, B, ...), not_all, conjunctive, continued_conjunctive; misere(...) and 0 \
+         (`grundy games` lists them all)",
+        registry::names(GameKind::Impartial).join(", "),
+        registry::names(GameKind::Partizan)
+            .into_iter()
+            .filter(|&n| n != "value")
+            .collect::<Vec<_>>()
+            .join(", ")
     )
 }
 
@@ -214,10 +156,8 @@ pub fn parse_game(text: &str) -> Result<GameExpr, ExprError> {
 /// CGSuite's way) as one partizan value. The error is the expression
 /// grammar's when neither reads it.
 pub fn parse_any(text: &str) -> Result<GameExpr, ExprError> {
-    parse_game(text).or_else(|e| match partizan::Game::parse(text) {
-        Ok(g) => Ok(GameExpr::Sum(vec![Group::Partizan(
-            partizan::Component::Value(g),
-        )])),
+    parse_game(text).or_else(|e| match crate::partizan::Game::parse(text) {
+        Ok(g) => Ok(GameExpr::Sum(vec![crate::games::value::value(g)])),
         Err(_) => Err(e),
     })
 }
@@ -277,7 +217,7 @@ pub fn validate(expr: &Expr) -> Result<GameExpr, ExprError> {
         if term.name == "0" {
             continue;
         }
-        groups.push(group(term)?);
+        groups.push(component(term)?);
     }
     Ok(GameExpr::Sum(groups))
 }
@@ -287,13 +227,8 @@ impl GameExpr {
     /// partizan sum, impartial components entering as their nimbers).
     pub fn is_partizan(&self) -> bool {
         match self {
-            GameExpr::Sum(g) | GameExpr::Misere(g) => {
-                g.iter().any(|g| matches!(g, Group::Partizan(_)))
-            }
-            GameExpr::Compound { parts, .. } => parts
-                .iter()
-                .flatten()
-                .any(|g| matches!(g, Group::Partizan(_))),
+            GameExpr::Sum(g) | GameExpr::Misere(g) => g.iter().any(Component::is_partizan),
+            GameExpr::Compound { parts, .. } => parts.iter().flatten().any(Component::is_partizan),
         }
     }
 }
@@ -355,496 +290,54 @@ fn compound(term: &Term, kind: CompoundKind) -> Result<GameExpr, ExprError> {
     })
 }
 
-fn group(term: &Term) -> Result<Group, ExprError> {
-    if let Some(c) = partizan_component(term)? {
-        return Ok(Group::Partizan(c));
-    }
-    if term.name == "staircase" {
-        if term.params.is_some() {
-            return Err(ExprError::invalid(
-                term.name_span,
-                "'staircase' takes no parameters in [...]",
-                "write staircase(c0, c1, c2, ...) with the coins on each step",
-            ));
-        }
-        let steps = term
-            .args
-            .as_deref()
-            .unwrap_or(&[])
-            .iter()
-            .map(|a| natural(a, "coin counts", "a number of coins"))
-            .collect::<Result<_, _>>()?;
-        return Ok(Group::Staircase { steps });
-    }
-    match ruleset(term)? {
-        Ruleset::Heap(rules) => {
-            let Some(args) = &term.args else {
-                return Err(ExprError::invalid(
-                    term.span,
-                    format!("'{}' needs its heaps", term.name),
-                    format!(
-                        "write the heap sizes in parentheses, like {}(5) or {}(3,4)",
-                        term.name, term.name
-                    ),
-                ));
-            };
-            let heaps = args
-                .iter()
-                .map(|a| natural(a, "heap sizes", "a heap size"))
-                .collect::<Result<_, _>>()?;
-            Ok(Group::Heaps { rules, heaps })
-        }
-        Ruleset::Board(piece) => {
-            let args = term.args.as_deref().unwrap_or(&[]);
-            let [x, y] = args else {
-                return Err(ExprError::invalid(
-                    term.span,
-                    format!(
-                        "'{}' takes one square, two coordinates, but got {} arguments",
-                        term.name,
-                        args.len()
-                    ),
-                    format!(
-                        "write {}(x,y); several pieces are a sum: {}(1,2) + {}(3,4)",
-                        term.name, term.name, term.name
-                    ),
-                ));
-            };
-            let square = Square {
-                x: natural(x, "coordinates", "a coordinate")?,
-                y: natural(y, "coordinates", "a coordinate")?,
-            };
-            if let Err(e) = piece.check_square(square) {
-                return Err(ExprError::invalid(
-                    term.args_span(),
-                    e.to_string(),
-                    "use coordinates inside the board",
-                ));
-            }
-            Ok(Group::Piece { piece, square })
-        }
-    }
-}
-
-/// A partizan error moved to where its text stands in the whole expression.
-fn partizan_error(at: usize, e: partizan::Error, accepted: &str) -> ExprError {
-    match e {
-        partizan::Error::Parse {
-            at: i,
-            expected,
-            found,
-        } => ExprError::Invalid {
-            at: at + i,
-            problem: format!("expected {expected}, found {found}"),
-            accepted:
-                "a value in CGSuite notation, like {3||2*|1*}, ^*, *2, v<2>, +-1, 1/2 or Tiny(2)"
-                    .into(),
-        },
-        partizan::Error::Position {
-            reason, accepted, ..
-        } => ExprError::Invalid {
-            at,
-            problem: reason,
-            accepted: accepted.into(),
-        },
-        other => ExprError::Invalid {
-            at,
-            problem: other.to_string(),
-            accepted: accepted.into(),
-        },
-    }
-}
-
-/// The partizan component a term names, if it names one.
-fn partizan_component(term: &Term) -> Result<Option<partizan::Component>, ExprError> {
-    use partizan::Component;
-    if let Some(text) = &term.literal {
-        return partizan::Game::parse(text)
-            .map(|g| Some(Component::Value(g)))
-            .map_err(|e| partizan_error(term.span.start, e, ""));
-    }
-    let string_arg = |game: &str, example: &str| -> Result<(&str, usize), ExprError> {
-        match term.args.as_deref() {
-            Some([Arg::Str(s, span)]) if term.params.is_none() => Ok((s.as_str(), span.start + 1)),
-            _ => Err(ExprError::invalid(
-                term.span,
-                format!("{game} takes one position in quotes"),
-                format!("write {example}"),
-            )),
-        }
+/// The game a term names, validated by its declaration.
+fn component(term: &Term) -> Result<Component, ExprError> {
+    let spec = match term.literal {
+        Some(_) => &crate::games::value::SPEC,
+        None => spec_named(term)?,
     };
+    (spec.build)(&Call::new(term))
+}
+
+fn spec_named(term: &Term) -> Result<&'static registry::GameSpec, ExprError> {
     let name = term.name.as_str();
-    let component = match name {
-        "domineering" => {
-            let (s, at) = string_arg(
-                name,
-                "domineering(\"....|....\") (rows split by |, # blocked)",
-            )?;
-            Component::Domineering(partizan::domineering(s).map_err(|e| partizan_error(at, e, ""))?)
-        }
-        "hackenbush" => {
-            let (s, at) = string_arg(
-                name,
-                "hackenbush(\"lrle\") (l blue, r red, e green, from the ground up)",
-            )?;
-            Component::Hackenbush(partizan::hackenbush(s).map_err(|e| partizan_error(at, e, ""))?)
-        }
-        "toads_frogs" => {
-            let (s, at) = string_arg(name, "toads_frogs(\"tt..ff\")")?;
-            Component::ToadsFrogs(partizan::toads_frogs(s).map_err(|e| partizan_error(at, e, ""))?)
-        }
-        "ab_game" => {
-            let (s, at) = string_arg(name, "ab_game(\"A..B.A\")")?;
-            Component::Ab(partizan::ab_game(s).map_err(|e| partizan_error(at, e, ""))?)
-        }
-        "cutcake" => {
-            let args = term.args.as_deref().unwrap_or(&[]);
-            let [w, h] = args else {
-                return Err(ExprError::invalid(
-                    term.span,
-                    "cutcake takes a width and a height",
-                    "write cutcake(3,2)",
-                ));
-            };
-            let side = |a: &Arg| -> Result<u32, ExprError> {
-                let v = natural(a, "sides", "a side")?;
-                u32::try_from(v).map_err(|_| {
-                    ExprError::invalid(
-                        a.span(),
-                        format!("side {v} is too long"),
-                        "sides up to 4294967295",
-                    )
-                })
-            };
-            let (w, h) = (side(w)?, side(h)?);
-            Component::Cutcake(
-                partizan::cutcake(w, h).map_err(|e| partizan_error(term.span.start, e, ""))?,
-            )
-        }
-        "subtraction" => {
-            const USAGE: &str = "write subtraction(heap, [Left's set], [Right's set]), like subtraction(10, [1,2], [2,3])";
-            let (heap, l, r) = match term.args.as_deref() {
-                Some([h, Arg::List(l, _), Arg::List(r, _)]) if term.params.is_none() => (h, l, r),
-                _ => {
-                    return Err(ExprError::invalid(
-                        term.span,
-                        "subtraction takes a heap and two sets",
-                        USAGE,
-                    ))
-                }
-            };
-            let heap = natural(heap, "heap sizes", "a heap size")?;
-            let set = |items: &[Item]| -> Result<Vec<u64>, ExprError> {
-                items
-                    .iter()
-                    .map(|item| match item {
-                        Item::Number(t, span) => t.parse::<u64>().map_err(|_| {
-                            ExprError::invalid(
-                                *span,
-                                format!("'{t}' is not a positive whole number"),
-                                USAGE,
-                            )
-                        }),
-                        other => Err(ExprError::invalid(
-                            item_span(other),
-                            "expected a number",
-                            USAGE,
-                        )),
-                    })
-                    .collect()
-            };
-            Component::Subtraction(
-                partizan::partizan_subtraction(heap, &set(l)?, &set(r)?)
-                    .map_err(|e| partizan_error(term.span.start, e, USAGE))?,
-            )
-        }
-        "hackenbush_tree" => {
-            let (s, at) = string_arg(
-                name,
-                "hackenbush_tree(\"l(r,e),e\") (edges from the ground, children in parentheses)",
-            )?;
-            Component::HackenbushTrees(
-                partizan::hackenbush_tree(s).map_err(|e| partizan_error(at, e, ""))?,
-            )
-        }
-        _ => return Ok(None),
+    registry::lookup(name).ok_or_else(|| {
+        let hint = registry::closest(name, OPERATORS.iter().copied())
+            .map(|n| format!("did you mean '{n}'? "))
+            .unwrap_or_default();
+        ExprError::invalid(
+            term.name_span,
+            format!("unknown game '{name}'"),
+            format!("{hint}{}", accepted_names()),
+        )
+    })
+}
+
+/// The ruleset a term names without its position (`kayles`, `queen`).
+pub(crate) fn ruleset(term: &Term) -> Result<Ruleset, ExprError> {
+    let spec = match term.literal {
+        Some(_) => &crate::games::value::SPEC,
+        None => spec_named(term)?,
     };
-    Ok(Some(component))
-}
-
-trait ArgsSpan {
-    fn args_span(&self) -> Span;
-}
-
-impl ArgsSpan for Term {
-    fn args_span(&self) -> Span {
-        match self.args.as_deref() {
-            Some([first, ..]) => first.span(),
-            _ => self.span,
-        }
-    }
-}
-
-fn natural(arg: &Arg, plural: &str, singular: &str) -> Result<u64, ExprError> {
-    match arg {
-        Arg::Int(text, span) => {
-            if text.starts_with('-') {
-                return Err(ExprError::invalid(
-                    *span,
-                    format!("{plural} cannot be negative, but {text} was given"),
-                    format!("{singular} is a whole number from 0 to 18446744073709551615"),
-                ));
-            }
-            text.parse().map_err(|_| {
-                ExprError::invalid(
-                    *span,
-                    format!("{text} is too large"),
-                    format!("{singular} is a whole number from 0 to 18446744073709551615 (2^64-1)"),
-                )
-            })
-        }
-        other => Err(ExprError::invalid(
-            other.span(),
-            format!("expected {singular}"),
-            format!("{singular} is a whole number from 0 to 18446744073709551615"),
+    match spec.ruleset {
+        Some(ruleset) => ruleset(&Call::new(term)),
+        None => Err(ExprError::invalid(
+            term.name_span,
+            format!(
+                "'{}' is not an impartial heap or board ruleset",
+                term.literal.as_deref().unwrap_or(&term.name)
+            ),
+            "seq takes a heap ruleset (kayles, octal[0.137], sub[1,3,4], ...), table and verify a piece or \
+             a heap ruleset; evaluate partizan games and staircases with their positions in `grundy value`",
         )),
     }
 }
 
-pub(crate) fn ruleset(term: &Term) -> Result<Ruleset, ExprError> {
-    let name = term.name.as_str();
-    let params = term.params.as_deref();
-    let no_params = |r: Ruleset| -> Result<Ruleset, ExprError> {
-        match params {
-            Some(_) => Err(ExprError::invalid(
-                term.name_span,
-                format!("'{name}' takes no parameters in [...]"),
-                format!("write {name}(...) with the position only"),
-            )),
-            None => Ok(r),
-        }
-    };
-    let heap = |name: &str, kind: HeapKind| {
-        Ruleset::Heap(HeapRules {
-            name: name.into(),
-            kind,
-        })
-    };
-    let tb = |r: TakeBreak| HeapKind::TakeBreak(r);
-    match name {
-        "nim" => no_params(heap("nim", HeapKind::Nim)),
-        "kayles" => no_params(heap("kayles", tb(TakeBreak::kayles()))),
-        "dawson" => no_params(heap("dawson", tb(TakeBreak::dawsons_kayles()))),
-        "dawsons_chess" => no_params(heap("dawsons_chess", tb(TakeBreak::dawsons_chess()))),
-        "officers" => no_params(heap("officers", tb(TakeBreak::officers()))),
-        "grundy_game" => no_params(heap("grundy_game", tb(TakeBreak::grundys_game()))),
-        // Pick-Up-Bricks: take one or two bricks from the pile, the last to
-        // take wins (see data/problems/seed_claims.toml for the sources).
-        "pick_up_bricks" => match TakeBreak::subtraction(&[1, 2]) {
-            Ok(rules) => no_params(heap("pick_up_bricks", tb(rules))),
-            Err(e) => Err(ExprError::invalid(term.span, e.to_string(), "pick_up_bricks(n)")),
-        },
-        "queen" => no_params(Ruleset::Board(Piece::queen())),
-        "rook" => no_params(Ruleset::Board(Piece::rook())),
-        "bishop" => no_params(Ruleset::Board(Piece::bishop())),
-        "king" => no_params(Ruleset::Board(Piece::king())),
-        "knight" => no_params(Ruleset::Board(Piece::knight())),
-        "octal" => {
-            let (code, span) = match params {
-                Some([group]) => match group.as_slice() {
-                    [Item::Number(code, span)] => (code, span),
-                    _ => return Err(octal_usage(term.span)),
-                },
-                _ => return Err(octal_usage(term.span)),
-            };
-            let rules = TakeBreak::from_code(code).map_err(|e| {
-                ExprError::invalid(*span, format!("bad code '{code}': {e}"), OCTAL_ACCEPTED)
-            })?;
-            Ok(heap(&format!("octal[{code}]"), tb(rules)))
-        }
-        "sub" | "allbut" => {
-            let Some([group]) = params else {
-                return Err(ExprError::invalid(
-                    term.span,
-                    format!("'{name}' needs its set of numbers in brackets"),
-                    format!("write {name}[1,3,4](10)"),
-                ));
-            };
-            let mut set = Vec::new();
-            for item in group {
-                match item {
-                    Item::Number(t, span) => match t.parse::<u64>() {
-                        Ok(k) if k > 0 => set.push(k),
-                        _ => return Err(ExprError::invalid(
-                            *span,
-                            format!("'{t}' is not a positive whole number"),
-                            "the set lists how many tokens may be taken: positive whole numbers",
-                        )),
-                    },
-                    other => {
-                        return Err(ExprError::invalid(
-                            item_span(other),
-                            "expected a number",
-                            format!("write {name}[1,3,4]"),
-                        ))
-                    }
-                }
-            }
-            set.sort_unstable();
-            set.dedup();
-            let made = if name == "sub" {
-                TakeBreak::subtraction(&set)
-            } else {
-                TakeBreak::all_but(&set)
-            };
-            let rules =
-                made.map_err(|e| ExprError::invalid(term.span, e.to_string(), "a smaller set"))?;
-            let list: Vec<String> = set.iter().map(u64::to_string).collect();
-            Ok(heap(&format!("{name}[{}]", list.join(",")), tb(rules)))
-        }
-        "piece" => piece(term),
-        // Known, but not a ruleset with heaps or squares (seq, table and verify need one).
-        _ if PARTIZAN_NAMES.contains(&name) || name == "staircase" || term.literal.is_some() => {
-            Err(ExprError::invalid(
-                term.name_span,
-                format!("'{}' is not an impartial heap or board ruleset", term.literal.as_deref().unwrap_or(name)),
-                "seq takes a heap ruleset (kayles, octal[0.137], sub[1,3,4], ...), table and verify a piece or \
-                 a heap ruleset; evaluate partizan games and staircases with their positions in `grundy value`",
-            ))
-        }
-        _ => {
-            let hint = closest(name)
-                .map(|n| format!("did you mean '{n}'? "))
-                .unwrap_or_default();
-            Err(ExprError::invalid(
-                term.name_span,
-                format!("unknown game '{name}'"),
-                format!("{hint}{}", accepted_names()),
-            ))
-        }
-    }
-}
-
-const OCTAL_ACCEPTED: &str =
-    "an octal code is 0. or 4. followed by digits 0-7 (hexadecimal 0-f for breaking into more heaps), like 0.77 or 4.007";
-
-fn octal_usage(span: Span) -> ExprError {
-    ExprError::invalid(span, "octal needs one code in brackets", OCTAL_ACCEPTED)
-}
-
-fn item_span(item: &Item) -> Span {
-    match item {
-        Item::Number(_, s) | Item::Word(_, s) => *s,
-        Item::Vector { span, .. } => *span,
-    }
-}
-
-fn piece(term: &Term) -> Result<Ruleset, ExprError> {
-    const USAGE: &str = "write piece[(dx,dy),(dx,dy)*; N] with leaps (dx,dy), rides (dx,dy)* and the board size N, \
-                         like piece[(-2,1),(-2,-1),(1,-2),(-1,-2); 8]";
-    let groups = term.params.as_deref().unwrap_or(&[]);
-    let (moves, size) = match groups {
-        [moves] => (moves, None),
-        [moves, size] => (moves, Some(size)),
-        _ => {
-            return Err(ExprError::invalid(
-                term.span,
-                "piece needs its moves in brackets",
-                USAGE,
-            ))
-        }
-    };
-    let mut steps = Vec::new();
-    for item in moves {
-        match item {
-            Item::Vector { dx, dy, ride, .. } => steps.push(Step {
-                dx: *dx,
-                dy: *dy,
-                ride: *ride,
-            }),
-            other => {
-                return Err(ExprError::invalid(
-                    item_span(other),
-                    "expected a move (dx,dy)",
-                    USAGE,
-                ))
-            }
-        }
-    }
-    let board = match size.map(Vec::as_slice) {
-        None => None,
-        Some([Item::Number(t, span)]) => match t.parse::<u64>() {
-            Ok(n) if n > 0 => Some(n),
-            _ => {
-                return Err(ExprError::invalid(
-                    *span,
-                    format!("'{t}' is not a board size"),
-                    USAGE,
-                ))
-            }
-        },
-        Some(_) => {
-            return Err(ExprError::invalid(
-                term.span,
-                "the board size is one number after ';'",
-                USAGE,
-            ))
-        }
-    };
-    Piece::new(steps, board)
-        .map(Ruleset::Board)
-        .map_err(|e| ExprError::invalid(term.span, e.to_string(), USAGE))
-}
-
-fn closest(name: &str) -> Option<&'static str> {
-    HEAP_NAMES
-        .iter()
-        .chain(BOARD_NAMES)
-        .chain(PARTIZAN_NAMES)
-        .chain(OTHER_NAMES)
-        .map(|&n| (edit_distance(name, n), n))
-        .filter(|&(d, n)| d <= 2.max(n.len() / 3))
-        .min()
-        .map(|(_, n)| n)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for j in 0..b.len() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + (ca != b[j]) as usize).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
-}
-
-impl fmt::Display for Group {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Group::Heaps { rules, heaps } => {
-                let h: Vec<String> = heaps.iter().map(u64::to_string).collect();
-                write!(f, "{}({})", rules.name, h.join(","))
-            }
-            Group::Staircase { steps } => {
-                let c: Vec<String> = steps.iter().map(u64::to_string).collect();
-                write!(f, "staircase({})", c.join(","))
-            }
-            Group::Partizan(c) => write!(f, "{c}"),
-            Group::Piece { piece, square } => write!(f, "{piece}({},{})", square.x, square.y),
-        }
-    }
-}
-
-fn write_sum(f: &mut fmt::Formatter<'_>, groups: &[Group]) -> fmt::Result {
+fn write_sum(f: &mut fmt::Formatter<'_>, groups: &[Component]) -> fmt::Result {
     let shown: Vec<String> = groups
         .iter()
-        .filter(|g| !matches!(g, Group::Heaps { heaps, .. } if heaps.is_empty()))
-        .map(Group::to_string)
+        .filter(|g| !g.is_empty())
+        .map(Component::to_string)
         .collect();
     if shown.is_empty() {
         f.write_str("0")

@@ -8,10 +8,11 @@
 
 use std::fmt;
 
+use crate::engine::{impartial, AtomRules};
 use crate::expr::{compound_kind, ruleset, validate, GameExpr, Ruleset};
 use crate::syntax::{parse_expr, Arg, Expr, Term};
 use crate::{
-    Compound, Engine, EvalError, ExprError, ExprGraph, Limits, Nimber, Outcome, PlainSearch, Play,
+    Compound, Engine, EvalError, ExprError, Limits, Nimber, Outcome, PlainSearch, Play,
     SearchConfig, Sums,
 };
 
@@ -129,9 +130,6 @@ impl Family {
             0,
         )?;
         let mut engine = Engine::new(*limits);
-        let config = SearchConfig::with_max_positions(
-            usize::try_from(limits.max_positions).unwrap_or(usize::MAX),
-        );
         let k = self.coordinates();
         let mut coords = vec![0u64; k];
         let mut checked = 0;
@@ -149,7 +147,7 @@ impl Family {
                     outcome: e.outcome,
                     nimber: e.nimber,
                 };
-                let searched = search(&game, &config)?;
+                let searched = search(&game, limits)?;
                 if fast != searched {
                     return Ok(FamilyVerdict::Refuted {
                         position: game.to_string(),
@@ -175,33 +173,43 @@ impl Family {
     }
 }
 
-/// Plain search of a game's explicit graph, with no theory at all.
-pub fn search(game: &GameExpr, config: &SearchConfig) -> Result<Answer, EvalError> {
+/// The reference answer for an impartial game: plain search of its explicit
+/// game graph, each component kept whole (never split into heaps, never
+/// valued by a table or closed form), so it shares no shortcut with the
+/// engine.
+pub fn search(game: &GameExpr, limits: &Limits) -> Result<Answer, EvalError> {
     if game.is_partizan() {
         return Err(EvalError::NotImpartial(game.to_string()));
     }
+    let rules = AtomRules::whole(limits);
+    let config = SearchConfig::with_max_positions(
+        usize::try_from(limits.max_positions).unwrap_or(usize::MAX),
+    );
     Ok(match game {
-        GameExpr::Sum(groups) => {
-            let graph = ExprGraph::new(groups);
-            let mut s = PlainSearch::new(Sums(&graph), config.clone());
+        GameExpr::Sum(components) => {
+            let start = rules.position(&impartial(components));
+            let mut s = PlainSearch::new(Sums(&rules), config);
             Answer {
-                outcome: s.outcome(&graph.start(), Play::Normal)?,
-                nimber: Some(s.nimber(&graph.start())?),
+                outcome: rules.checked(s.outcome(&start, Play::Normal))?,
+                nimber: Some(rules.checked(s.nimber(&start))?),
             }
         }
-        GameExpr::Misere(groups) => {
-            let graph = ExprGraph::new(groups);
-            let mut s = PlainSearch::new(Sums(&graph), config.clone());
+        GameExpr::Misere(components) => {
+            let start = rules.position(&impartial(components));
+            let mut s = PlainSearch::new(Sums(&rules), config);
             Answer {
-                outcome: s.outcome(&graph.start(), Play::Misere)?,
+                outcome: rules.checked(s.outcome(&start, Play::Misere))?,
                 nimber: None,
             }
         }
         GameExpr::Compound { kind, play, parts } => {
-            let (graph, starts) = ExprGraph::for_parts(parts);
-            let mut s = PlainSearch::new(Compound::new(Sums(&graph), *kind), config.clone());
+            let starts: Vec<_> = parts
+                .iter()
+                .map(|p| rules.position(&impartial(p)))
+                .collect();
+            let mut s = PlainSearch::new(Compound::new(Sums(&rules), *kind), config);
             Answer {
-                outcome: s.outcome(&starts, *play)?,
+                outcome: rules.checked(s.outcome(&starts, *play))?,
                 nimber: None,
             }
         }

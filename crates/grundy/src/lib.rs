@@ -12,10 +12,12 @@
 
 mod board;
 pub mod budget;
+mod component;
 mod compound;
 mod engine;
 mod expr;
 mod family;
+pub mod games;
 pub mod gaps;
 mod heap_options;
 mod limits;
@@ -26,6 +28,7 @@ mod nim;
 mod nimber;
 mod outcome;
 pub mod partizan;
+pub mod registry;
 mod rules;
 mod search;
 mod staircase;
@@ -33,16 +36,25 @@ mod syntax;
 mod takebreak;
 mod verify;
 
-pub use board::{wythoff_is_p, BoardTable, Piece, PieceError, Square, Step, TableError};
+pub use board::{
+    floor_n_phi, misere_wythoff_is_p, misere_wythoff_winning_moves, wythoff_is_p, wythoff_partner,
+    wythoff_winning_moves, BoardTable, ClosedForm, Piece, PieceError, Square, Step, TableError,
+};
 pub use budget::Budget;
+pub use component::{
+    Component, Context, Impartial, ImpartialPosition, Key, Partizan, PartizanPosition,
+};
 pub use compound::{
     conjunctive_outcome, continued_conjunctive_outcome, not_all_outcome, selective_outcome,
     Compound, CompoundConfig, CompoundError, CompoundKind, CompoundSolver,
 };
-pub use engine::{Analysis, Atom, Engine, EvalError, Evaluation, ExprGraph};
+pub use engine::{
+    Analysis, Atom, ComponentSum, Engine, EvalError, Evaluation, ExprGraph, PartizanReport,
+    SumPosition,
+};
 pub use expr::{
-    parse_any, parse_game, parse_ruleset_spec, validate, ExprError, GameExpr, Group, HeapKind,
-    HeapRules, Ruleset,
+    parse_any, parse_game, parse_ruleset_spec, validate, ExprError, GameExpr, HeapKind, HeapRules,
+    Ruleset,
 };
 pub use family::{search as search_game, Answer, Family, FamilyVerdict};
 pub use heap_options::takebreak_options_until;
@@ -57,7 +69,10 @@ pub use nimber::Nimber;
 pub use outcome::{Outcome, Player};
 pub use rules::{GameGraph, Rules, Sums};
 pub use search::{PlainSearch, Play, Remoteness, SearchConfig, SearchError};
-pub use staircase::{staircase_value, CoinTree, CoinTreeGame, StaircaseError, StaircaseNim};
+pub use staircase::{
+    staircase_options_with_value, staircase_total, staircase_value, staircase_winning_moves,
+    CoinTree, CoinTreeGame, StaircaseError, StaircaseNim,
+};
 pub use syntax::{caret, parse_expr, parse_ruleset, Arg, Expr, Item, Span, SyntaxError, Term};
 pub use takebreak::{
     find_periodicity, guy_smith_bound, heaps_to_prove, published_period, CodeError,

@@ -51,9 +51,14 @@ pub struct StaircaseNim;
 impl GameGraph for StaircaseNim {
     type Position = Vec<u64>;
 
+    /// The moves of a position that [`staircase_total`] accepts. A position
+    /// with more than `u64::MAX` coins in all is no position of this graph:
+    /// the moves that would pile more than `u64::MAX` coins on one step are
+    /// left out rather than wrapped around.
     fn moves(&self, steps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         for i in 1..steps.len() {
-            for k in 1..=steps[i] {
+            let room = u64::MAX - steps[i - 1];
+            for k in 1..=steps[i].min(room) {
                 let mut next = steps.clone();
                 next[i] -= k;
                 next[i - 1] += k;
@@ -64,14 +69,99 @@ impl GameGraph for StaircaseNim {
 }
 
 /// The Grundy value of a Staircase Nim position: the XOR of the coins on
-/// the odd steps.
+/// the odd steps. (XOR cannot overflow; positions whose coins would overflow
+/// when moved are refused by [`staircase_total`].)
 pub fn staircase_value(steps: &[u64]) -> Nimber {
     steps.iter().skip(1).step_by(2).map(|&c| Nimber(c)).sum()
+}
+
+/// The number of coins on the staircase, or an error when it passes
+/// `u64::MAX`. Coins only move from step to step, so a position that passes
+/// this check never overflows a step however it is played; one that fails
+/// could (all its coins on one step). Check a position with this before
+/// playing it.
+///
+/// ```
+/// use grundy::{staircase_total, StaircaseError};
+/// assert_eq!(staircase_total(&[1, 2, 3]), Ok(6));
+/// assert_eq!(
+///     staircase_total(&[1, u64::MAX]),
+///     Err(StaircaseError::TooManyCoins { total: 1 << 64 })
+/// );
+/// ```
+pub fn staircase_total(steps: &[u64]) -> Result<u64, StaircaseError> {
+    let total: u128 = steps.iter().map(|&c| c as u128).sum();
+    u64::try_from(total).map_err(|_| StaircaseError::TooManyCoins { total })
+}
+
+/// The options of a Staircase Nim position whose value is `target`, in order
+/// of the step the coins leave: what a winning move in a sum needs (the
+/// target that makes the nim-sum 0). At most one per step: moving k coins
+/// from step i changes exactly one odd step (i itself if odd, i − 1 if even),
+/// so k is the one amount that turns that step's count into
+/// `count ^ value ^ target`. Refuses a position with more than `u64::MAX`
+/// coins (see [`staircase_total`]); every sum below is checked.
+pub fn staircase_options_with_value(
+    steps: &[u64],
+    target: Nimber,
+) -> Result<Vec<Vec<u64>>, StaircaseError> {
+    let total = staircase_total(steps)?;
+    let overflow = || StaircaseError::TooManyCoins {
+        total: total as u128,
+    };
+    let value = staircase_value(steps).0;
+    let want = |old: u64| old ^ value ^ target.0;
+    let mut options = Vec::new();
+    for i in 1..steps.len() {
+        let k = if i % 2 == 1 {
+            // Coins leave the odd step i: it must shrink to want(steps[i]).
+            steps[i].checked_sub(want(steps[i]))
+        } else {
+            // Coins arrive on the odd step i − 1: it must grow to want(steps[i − 1]).
+            want(steps[i - 1])
+                .checked_sub(steps[i - 1])
+                .filter(|&k| k <= steps[i])
+        };
+        if let Some(k) = k.filter(|&k| k > 0) {
+            let mut next = steps.to_vec();
+            next[i] -= k; // k <= steps[i] in both branches
+            next[i - 1] = next[i - 1].checked_add(k).ok_or_else(overflow)?;
+            options.push(next);
+        }
+    }
+    Ok(options)
+}
+
+/// The winning moves of a lone Staircase Nim position: its options of value 0.
+///
+/// ```
+/// use grundy::staircase_winning_moves;
+/// // Odd steps hold 3 and 6 (value 5): bring 3 coins down onto step 1, or
+/// // take 3 off step 3; either leaves equal odd steps.
+/// assert_eq!(
+///     staircase_winning_moves(&[5, 3, 9, 6])?,
+///     vec![vec![5, 6, 6, 6], vec![5, 3, 12, 3]]
+/// );
+/// // 1 + (2^64 − 1) coins do not fit in a step: an error, not a wrapped move.
+/// assert!(staircase_winning_moves(&[1, u64::MAX]).is_err());
+/// # Ok::<(), grundy::StaircaseError>(())
+/// ```
+pub fn staircase_winning_moves(steps: &[u64]) -> Result<Vec<Vec<u64>>, StaircaseError> {
+    staircase_options_with_value(steps, Nimber(0))
 }
 
 /// Why a coin tree or a query on it was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum StaircaseError {
+    /// More coins than a step can hold, so a move could overflow.
+    #[error(
+        "the staircase holds {total} coins in all, but at most 18446744073709551615 \
+         (2^64 − 1) are accepted, so that any step can hold every coin"
+    )]
+    TooManyCoins {
+        /// The number of coins, counted without overflow.
+        total: u128,
+    },
     /// An edge names a node that does not exist.
     #[error("edge {edge} names node {node}, but the tree has nodes 0..{nodes} (0 is the root)")]
     NodeOutOfRange {
@@ -282,9 +372,11 @@ impl GameGraph for CoinTreeGame {
     type Position = Vec<u64>;
 
     fn moves(&self, coins: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        // As for StaircaseNim: moves that would pile more than u64::MAX coins
+        // on the parent are left out, not wrapped around.
         for (u, p) in self.parent.iter().enumerate() {
             if let Some(p) = *p {
-                for k in 1..=coins[u] {
+                for k in 1..=coins[u].min(u64::MAX - coins[p]) {
                     let mut next = coins.clone();
                     next[u] -= k;
                     next[p] += k;
@@ -306,6 +398,25 @@ mod tests {
         fn staircase_value_is_the_grundy_value(steps in proptest::collection::vec(0u64..4, 0..5)) {
             let mut s = PlainSearch::new(StaircaseNim, SearchConfig::default());
             prop_assert_eq!(s.nimber(&steps).unwrap(), staircase_value(&steps));
+        }
+
+        /// The options of each value equal the moves whose plain-search value it is.
+        #[test]
+        fn options_with_value_equal_search(
+            steps in proptest::collection::vec(0u64..4, 0..5),
+            target in 0u64..5,
+        ) {
+            let mut s = PlainSearch::new(StaircaseNim, SearchConfig::default());
+            let mut moves = Vec::new();
+            StaircaseNim.moves(&steps, &mut moves);
+            let mut want: Vec<Vec<u64>> = moves
+                .into_iter()
+                .filter(|m| s.nimber(m).unwrap() == Nimber(target))
+                .collect();
+            want.sort();
+            let mut got = staircase_options_with_value(&steps, Nimber(target)).unwrap();
+            got.sort();
+            prop_assert_eq!(got, want);
         }
 
         /// Random trees (node i > 0 hangs under a node below i), random
@@ -352,6 +463,34 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Issue 9: `staircase(1,18446744073709551615)` printed a wrapped-around
+    /// "winning move" in release builds. Its 2^64 coins do not fit a step.
+    #[test]
+    fn regression_issue_9_staircase_of_2_pow_64_coins_is_refused() {
+        let huge = [1, u64::MAX];
+        let refused = StaircaseError::TooManyCoins { total: 1 << 64 };
+        assert_eq!(staircase_total(&huge), Err(refused.clone()));
+        assert_eq!(staircase_winning_moves(&huge), Err(refused.clone()));
+        assert!(refused.to_string().contains("18446744073709551616 coins"));
+        // Many full steps: the count itself does not overflow.
+        assert_eq!(
+            staircase_total(&[u64::MAX; 5]),
+            Err(StaircaseError::TooManyCoins {
+                total: 5 * u64::MAX as u128
+            })
+        );
+        // One coin fewer fits, and the winning move piles every coin on step 0.
+        assert_eq!(
+            staircase_winning_moves(&[0, u64::MAX]).unwrap(),
+            vec![vec![u64::MAX, 0]]
+        );
+        assert_eq!(staircase_value(&[0, u64::MAX]), Nimber(u64::MAX));
+        // The graph leaves out moves that would overflow rather than wrap.
+        let mut moves = Vec::new();
+        StaircaseNim.moves(&vec![u64::MAX - 2, 5], &mut moves);
+        assert_eq!(moves, vec![vec![u64::MAX - 1, 4], vec![u64::MAX, 3]]);
     }
 
     #[test]

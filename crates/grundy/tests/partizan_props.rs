@@ -5,7 +5,18 @@
 use std::fmt;
 
 use grundy::partizan::*;
-use grundy::{Budget, LimitError, Limits, Outcome, Player};
+use grundy::{
+    parse_game, Budget, Component, ComponentSum, Engine, GameExpr, LimitError, Limits, Outcome,
+    Player, SumPosition,
+};
+
+/// The one component written `text`.
+fn one(text: &str) -> Component {
+    match parse_game(text).unwrap() {
+        GameExpr::Sum(mut c) if c.len() == 1 => c.remove(0),
+        _ => panic!("{text} is not one game"),
+    }
+}
 use proptest::prelude::*;
 
 /// An explicit, non-canonical game tree `{L… | R…}`.
@@ -221,7 +232,7 @@ proptest! {
         prop_assume!(th.temperature > Dyadic::ZERO);
         for k in 0..=steps {
             // t = temperature * k / steps, rounded down to a multiple of 1/64.
-            let t64 = th.temperature.checked_mul(Dyadic::integer(64 * k)).unwrap().floor() / steps;
+            let t64 = th.temperature.checked_mul(Dyadic::integer(64 * k).unwrap()).unwrap().floor() / steps;
             let t = Dyadic::new(t64, 6).unwrap();
             let c = g.cool(t).unwrap();
             prop_assert_eq!(th.left.eval(t).unwrap(), c.left_stop(), "left wall of {} at {}", g, t);
@@ -247,15 +258,16 @@ proptest! {
             for c in 0..3 { text.push(if cells[r * 3 + c] { '.' } else { '#' }); }
         }
         let sum = vec![
-            Component::Domineering(domineering(&text).unwrap()),
-            Component::ToadsFrogs(toads_frogs(&tf).unwrap()),
-            Component::Value(v.value()),
+            one(&format!("domineering({text:?})")),
+            one(&format!("toads_frogs({tf:?})")),
+            grundy::games::value::value(v.value()),
         ];
         let outcome = search_outcome(&ComponentSum, &SumPosition(sum.clone())).unwrap();
-        let report = analyse(&sum).unwrap();
-        prop_assert_eq!(report.outcome, outcome.to_string());
+        let mut engine = Engine::new(Limits::default());
+        let report = engine.partizan_report(&sum).unwrap();
+        prop_assert_eq!(report.outcome, outcome);
         for (player, winners) in [(Player::Left, Outcome::L), (Player::Right, Outcome::R)] {
-            let moves = winning_moves(&sum, player).unwrap();
+            let moves = engine.partizan_winning_moves(&sum, player).unwrap();
             let first_wins = matches!((player, outcome), (Player::Left, Outcome::L | Outcome::N) | (Player::Right, Outcome::R | Outcome::N));
             prop_assert_eq!(!moves.is_empty(), first_wins);
             for m in moves {
@@ -382,7 +394,11 @@ fn cutcake_values_are_integers_and_match_search() {
             if w * h <= 16 {
                 assert_eq!(v.outcome(), search_outcome(&Cutcake, &p).unwrap());
             }
-            assert_eq!(v, Game::integer(p.closed_form()), "cutcake({w},{h})");
+            assert_eq!(
+                v,
+                Game::integer(p.closed_form()).unwrap(),
+                "cutcake({w},{h})"
+            );
             // Swapping the sides swaps the players.
             assert_eq!(solver.value(&cutcake(h, w).unwrap()).unwrap(), v.neg());
         }
@@ -447,15 +463,15 @@ fn solver_reports_its_position_limit() {
     // Long integer strings are fine (options are solved shortest first).
     assert_eq!(
         s.value(&hackenbush(&"l".repeat(300)).unwrap()).unwrap(),
-        Game::integer(300)
+        Game::integer(300).unwrap()
     );
     assert!(Game::parse("^5000").is_err());
     assert!(Game::parse("*100000").is_err());
     assert!(Game::parse("^<100>").is_err());
     assert!(Game::parse("^<21>").is_err() && Game::parse("^[21]").is_err());
     // Large numbers cost nothing: their options are made on demand.
-    let big = Game::integer(i64::MAX - 1);
-    assert_eq!(big.left_options()[0], Game::integer(i64::MAX - 2));
+    let big = Game::integer(i64::MAX - 1).unwrap();
+    assert_eq!(big.left_options()[0], Game::integer(i64::MAX - 2).unwrap());
     let odd = Game::number(Dyadic::new(i64::MAX, 3).unwrap());
     assert_eq!(odd.right_options().len(), 1);
 }
@@ -476,7 +492,7 @@ fn heating_and_cooling_known_cases() {
     let half = Game::parse("1/2").unwrap();
     assert_eq!(half.heat(one).unwrap(), half);
     assert_eq!(half.cool(one).unwrap(), half);
-    assert!(half.cool(Dyadic::integer(-1)).is_err());
+    assert!(half.cool(Dyadic::small(-1)).is_err());
     let svg = Game::parse("{3||2*|1*}")
         .unwrap()
         .thermograph()
@@ -586,7 +602,7 @@ fn hackenbush_trees_agree_with_strings_and_reject_bad_text() {
     // the blue twig (leaving "lr" = 1/2); Right cuts the red twig (leaving
     // "ll" = 2). {0, 1/2 | 2} = 1.
     let f = hackenbush_tree("l(r,l)").unwrap();
-    assert_eq!(trees.value(&f).unwrap(), Game::integer(1));
+    assert_eq!(trees.value(&f).unwrap(), Game::integer(1).unwrap());
     assert_eq!(f.to_string(), "hackenbush_tree(\"l(l,r)\")");
     assert!(hackenbush_tree("l(r")
         .unwrap_err()
@@ -616,28 +632,18 @@ fn components_print_as_calls_that_parse_back() {
         ("value", "\"{3||2*|1*}\""),
     ];
     for (name, args) in calls {
-        let c = Component::from_call(name, args).unwrap();
+        let c = one(&format!("{name}({args})"));
         let text = c.to_string();
-        let (n, rest) = text.split_once('(').unwrap_or(("value", &text));
-        let back = if name == "value" {
-            Component::from_call("value", &text).unwrap()
-        } else {
-            Component::from_call(n, rest.strip_suffix(')').unwrap()).unwrap()
-        };
-        assert_eq!(back, c, "{name}({args}) printed as {text}");
+        assert_eq!(one(&text), c, "{name}({args}) printed as {text}");
     }
-    let e = Component::from_call("cutcake", "3")
-        .unwrap_err()
-        .to_string();
-    assert!(e.contains("cutcake(width, height)"), "{e}");
-    let e = Component::from_call("chess", "\"\"")
-        .unwrap_err()
-        .to_string();
+    let e = parse_game("cutcake(3)").unwrap_err().to_string();
+    assert!(e.contains("cutcake(3,2)"), "{e}");
+    let e = parse_game("chess(\"\")").unwrap_err().to_string();
     assert!(
         e.contains("unknown game") && e.contains("domineering"),
         "{e}"
     );
-    assert!(Component::from_call("subtraction", "10, [1,0], [2]").is_err());
+    assert!(parse_game("subtraction(10, [1,0], [2])").is_err());
 }
 
 fn board_text(rows: usize, cols: usize, cells: &[bool]) -> String {

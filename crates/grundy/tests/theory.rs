@@ -31,7 +31,7 @@ fn sum() -> impl Strategy<Value = String> {
     proptest::collection::vec(component(), 1..4).prop_map(|c| c.join(" + "))
 }
 
-fn groups(text: &str) -> Vec<grundy::Group> {
+fn groups(text: &str) -> Vec<grundy::Component> {
     match parse_game(text).unwrap() {
         GameExpr::Sum(g) | GameExpr::Misere(g) => g,
         GameExpr::Compound { .. } => panic!("{text} is a compound"),

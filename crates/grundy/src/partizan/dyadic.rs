@@ -3,8 +3,12 @@
 //! Every number that a short game can equal is dyadic (Conway, ONAG ch. 0;
 //! Siegel, *Combinatorial Game Theory*, II.3), so stops, means and
 //! temperatures are dyadic too. Arithmetic is checked: a result that does not
-//! fit (numerator beyond `i64`, denominator beyond `2^62`) is an
+//! fit (numerator beyond `±(2^63 - 1)`, denominator beyond `2^62`) is an
 //! [`Error::Overflow`](super::Error::Overflow), never a wrapped value.
+//!
+//! The range is symmetric (`i64::MIN` is not a numerator), so every number
+//! has a negative and negation never fails: the negative of a game, which
+//! negates every number in it, is always defined.
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -15,7 +19,7 @@ use super::Error;
 const MAX_EXP: u32 = 62;
 
 /// An exact dyadic rational `num / 2^exp`, always in lowest terms
-/// (`num` odd, or `exp == 0`).
+/// (`num` odd, or `exp == 0`), with `|num| <= 2^63 - 1` and `exp <= 62`.
 ///
 /// ```
 /// use grundy::partizan::Dyadic;
@@ -36,19 +40,39 @@ impl Dyadic {
     /// One.
     pub const ONE: Dyadic = Dyadic { num: 1, exp: 0 };
 
-    /// `num / 2^exp`, reduced; an error if `exp` exceeds 62.
+    /// `num / 2^exp`, reduced; an error if `exp` exceeds 62, or for
+    /// `-2^63` (whose negative would not fit).
     pub fn new(num: i64, exp: u32) -> Result<Dyadic, Error> {
         if exp > MAX_EXP {
             return Err(Error::Overflow {
                 operation: "dyadic with a denominator above 2^62",
             });
         }
-        Ok(Dyadic::reduce(num as i128, exp).expect("an i64 numerator always fits"))
+        Dyadic::reduce(i128::from(num), exp).ok_or(Error::Overflow {
+            operation: "dyadic -2^63 (numbers lie within ±(2^63 - 1))",
+        })
     }
 
-    /// The integer `n`.
-    pub const fn integer(n: i64) -> Dyadic {
-        Dyadic { num: n, exp: 0 }
+    /// The integer `n`; an error for `i64::MIN`, whose negative would not
+    /// fit (numbers lie within `±(2^63 - 1)`).
+    pub fn integer(n: i64) -> Result<Dyadic, Error> {
+        Dyadic::new(n, 0)
+    }
+
+    /// The integer `n`, for the `i32` range where it cannot fail.
+    pub const fn small(n: i32) -> Dyadic {
+        Dyadic {
+            num: n as i64,
+            exp: 0,
+        }
+    }
+
+    /// `|self|`; never fails, since the range is symmetric.
+    pub fn abs(self) -> Dyadic {
+        Dyadic {
+            num: self.num.abs(),
+            exp: self.exp,
+        }
     }
 
     /// Reduces `num / 2^exp` to lowest terms; `None` if it does not fit.
@@ -59,7 +83,7 @@ impl Dyadic {
         let tz = num.trailing_zeros().min(exp);
         num >>= tz;
         exp -= tz;
-        if exp > MAX_EXP {
+        if exp > MAX_EXP || num == i128::from(i64::MIN) {
             return None;
         }
         i64::try_from(num).ok().map(|num| Dyadic { num, exp })
@@ -118,17 +142,15 @@ impl Dyadic {
             .ok_or_else(|| Dyadic::overflow("dyadic multiplication"))
     }
 
-    /// `-self`, or an overflow error (only for `-2^63`).
+    /// `-self`. Never an error since the range is symmetric (see `-x`);
+    /// kept for code written against the checked interface.
     pub fn checked_neg(self) -> Result<Dyadic, Error> {
-        self.num
-            .checked_neg()
-            .map(|num| Dyadic { num, exp: self.exp })
-            .ok_or_else(|| Dyadic::overflow("dyadic negation"))
+        Ok(-self)
     }
 
     /// `self / 2^k`, or an overflow error.
     pub fn checked_div_pow2(self, k: u32) -> Result<Dyadic, Error> {
-        Dyadic::reduce(self.num as i128, self.exp + k)
+        Dyadic::reduce(self.num as i128, self.exp.saturating_add(k))
             .ok_or_else(|| Dyadic::overflow("dyadic halving"))
     }
 
@@ -159,11 +181,7 @@ impl Dyadic {
             (None, Some(h)) => Ok(Some(if h > Dyadic::ZERO {
                 Dyadic::ZERO
             } else {
-                Dyadic::integer(
-                    h.ceil()
-                        .checked_sub(1)
-                        .ok_or_else(|| Dyadic::overflow("simplest number"))?,
-                )
+                Dyadic::integer(h.ceil() - 1).map_err(|_| Dyadic::overflow("simplest number"))?
             })),
             (Some(l), None) => Ok(Some(if l < Dyadic::ZERO {
                 Dyadic::ZERO
@@ -172,7 +190,7 @@ impl Dyadic {
                     l.floor()
                         .checked_add(1)
                         .ok_or_else(|| Dyadic::overflow("simplest number"))?,
-                )
+                )?
             })),
             (Some(l), Some(h)) => {
                 if l >= h {
@@ -183,15 +201,21 @@ impl Dyadic {
                 }
                 if h <= Dyadic::ZERO {
                     // Mirror image of the positive case.
-                    let m =
-                        Dyadic::simplest_between(Some(h.checked_neg()?), Some(l.checked_neg()?))?;
-                    return m.map(Dyadic::checked_neg).transpose();
+                    let m = Dyadic::simplest_between(Some(-h), Some(-l))?;
+                    return Ok(m.map(|x| -x));
                 }
                 // 0 <= l < h: the smallest integer above l, else the dyadic
                 // with the smallest denominator in the interval.
                 for k in 0..=MAX_EXP {
-                    let scaled = l.checked_mul(Dyadic::integer(1i64 << k))?;
-                    let c = Dyadic::new(scaled.floor() + 1, k)?;
+                    let scaled = l.checked_mul(Dyadic {
+                        num: 1 << k,
+                        exp: 0,
+                    })?;
+                    let above = scaled
+                        .floor()
+                        .checked_add(1)
+                        .ok_or_else(|| Dyadic::overflow("simplest number"))?;
+                    let c = Dyadic::new(above, k)?;
                     if c < h {
                         return Ok(Some(c));
                     }
@@ -215,8 +239,29 @@ impl PartialOrd for Dyadic {
     }
 }
 
-impl From<i64> for Dyadic {
-    fn from(n: i64) -> Dyadic {
+impl std::ops::Neg for Dyadic {
+    type Output = Dyadic;
+
+    /// `-self`: total, since numerators lie within `±(2^63 - 1)`.
+    fn neg(self) -> Dyadic {
+        Dyadic {
+            num: -self.num,
+            exp: self.exp,
+        }
+    }
+}
+
+impl From<i32> for Dyadic {
+    fn from(n: i32) -> Dyadic {
+        Dyadic::small(n)
+    }
+}
+
+impl TryFrom<i64> for Dyadic {
+    type Error = Error;
+
+    /// The integer `n`; an error for `i64::MIN` (see [`Dyadic::integer`]).
+    fn try_from(n: i64) -> Result<Dyadic, Error> {
         Dyadic::integer(n)
     }
 }
@@ -335,14 +380,15 @@ mod tests {
                 if s.exponent() > 0 {
                     let k = s.exponent() - 1;
                     let step = Dyadic::new(1, k).unwrap();
-                    let mut x = Dyadic::integer(lo.floor());
+                    let mut x = Dyadic::integer(lo.floor()).unwrap();
                     while x < hi {
                         prop_assert!(!(lo < x && x < hi), "{} is simpler than {}", x, s);
                         x = x.checked_add(step).unwrap();
                     }
                 } else {
                     let n = s.to_integer().unwrap();
-                    prop_assert!(n == 0 || !(lo < Dyadic::integer(n - n.signum()) && Dyadic::integer(n - n.signum()) < hi));
+                    let nearer = Dyadic::integer(n - n.signum()).unwrap();
+                    prop_assert!(n == 0 || !(lo < nearer && nearer < hi));
                 }
             }
         }
@@ -354,8 +400,25 @@ mod tests {
         assert_eq!(Dyadic::new(-6, 2).unwrap().to_string(), "-3/2");
         assert_eq!(Dyadic::new(8, 2).unwrap().to_string(), "2");
         assert!("1/3".parse::<Dyadic>().is_err());
-        assert!(Dyadic::integer(i64::MAX).checked_add(Dyadic::ONE).is_err());
-        assert!(Dyadic::integer(i64::MIN).checked_neg().is_err());
+        let max = Dyadic::integer(i64::MAX).unwrap();
+        assert!(max.checked_add(Dyadic::ONE).is_err());
+        // The range is symmetric: -2^63 is refused however it is reached,
+        // so that negation is total.
+        assert!(Dyadic::integer(i64::MIN).is_err());
+        assert!(Dyadic::new(i64::MIN, 0).is_err());
+        assert!("-9223372036854775808".parse::<Dyadic>().is_err());
+        assert!((-max).checked_sub(Dyadic::ONE).is_err());
+        assert_eq!(-(-max), max);
+        assert_eq!(
+            Dyadic::new(i64::MIN, 1).unwrap(),
+            Dyadic::integer(-(1 << 62)).unwrap()
+        );
+        assert!(Dyadic::simplest_between(Some(max), None).is_err());
+        assert!(Dyadic::simplest_between(None, Some(-max)).is_err());
+        // Nothing with a denominator up to 2^62 lies strictly between
+        // 2 - 2^-62 and 2: an error (this once added 1 to i64::MAX).
+        let top = Dyadic::new(i64::MAX, 62).unwrap();
+        assert!(Dyadic::simplest_between(Some(top), Some(Dyadic::small(2))).is_err());
         assert!(Dyadic::new(1, 63).is_err());
     }
 }

@@ -8,19 +8,24 @@
 //! Numbers are stored by value and their options made on demand, so that
 //! `Game::integer(1_000_000)` does not build a million nodes.
 //!
-//! The table lives in a thread-local store: a [`Game`] is a small `Copy`
-//! handle that is only meaningful on the thread that made it (it is
-//! deliberately neither `Send` nor `Sync`).
+//! The forms live in one process-wide table (`table.rs`), so a [`Game`] is a
+//! small `Copy` handle that means the same value on every thread: it is
+//! `Send` and `Sync`. The memo tables of the operations (`<=`, sums,
+//! negatives, thermographs, canonical forms of option sets) are per thread,
+//! over those shared ids: a lookup takes no lock, and a thread that meets a
+//! game made elsewhere recomputes what it asks about from the shared forms.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::marker::PhantomData;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use super::dyadic::Dyadic;
+use super::table::{self, Kind, Node};
 use super::thermograph::{Thermograph, Trajectory};
 use super::Error;
 use crate::Outcome;
+
+pub(crate) use super::table::Id;
 
 /// The largest `|n|` accepted for `n.^`.
 pub const MAX_UP_MULTIPLE: u64 = 1024;
@@ -32,48 +37,49 @@ pub const MAX_NIMBER_LITERAL: u64 = 1024;
 /// The largest `n` accepted by [`Game::nimber`].
 pub const MAX_NIMBER: u64 = 4096;
 
+/// The eccentric case of atomic weight ran past the integers.
+const AW_OVERFLOW: Error = Error::Overflow {
+    operation: "atomic weight",
+};
+
 /// A number + up-multiple + nimber `x + n.^ + *m`.
 pub(crate) type Nus = (Dyadic, i64, u64);
 
-/// Index of a node in the store.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub(crate) struct Id(u32);
-
-type Opts = Rc<[Id]>;
-
-#[derive(Debug)]
-enum Kind {
-    Number(Dyadic),
-    Form { left: Opts, right: Opts },
+/// The options of one side: the shared slice of a form, or the one option
+/// of a number made on demand.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Opts {
+    Shared(&'static [Id]),
+    One(Id),
+    Empty,
 }
 
-#[derive(Debug)]
-struct Node {
-    kind: Kind,
-    birthday: u64,
-    left_stop: Dyadic,
-    right_stop: Dyadic,
-    /// `Some(n)` when the value is the nimber `*n` (including `0`).
-    nimber: Option<u64>,
-    /// `Some((x, n, m))` when the value is `x + n.^ + *m`.
-    nus: Option<Nus>,
-    /// Every follower has moves for both players or for neither (dicotic).
-    all_small: bool,
+impl std::ops::Deref for Opts {
+    type Target = [Id];
+
+    fn deref(&self) -> &[Id] {
+        match self {
+            Opts::Shared(s) => s,
+            Opts::One(id) => std::slice::from_ref(id),
+            Opts::Empty => &[],
+        }
+    }
 }
 
-/// The interning table and the memo tables of the operations.
+/// This thread's memo tables over the shared forms, and its cache of the
+/// shared number ids.
 #[derive(Default)]
 pub(crate) struct Store {
-    nodes: Vec<Node>,
-    forms: HashMap<(Opts, Opts), Id>,
     numbers: HashMap<Dyadic, Id>,
     leq: HashMap<(Id, Id), bool>,
     sums: HashMap<(Id, Id), Id>,
     negs: HashMap<Id, Id>,
-    thermographs: HashMap<Id, Rc<Thermograph>>,
+    thermographs: HashMap<Id, Arc<Thermograph>>,
     atomic: HashMap<Id, Id>,
     /// `nimbers[k]` is `*k`, for the `k` built so far.
     nimbers: Vec<Id>,
+    /// `^`, once built.
+    up: Option<Id>,
     /// Number-up-star values by their parts.
     nus_forms: HashMap<Nus, Id>,
     /// Canonical forms by their (sorted, deduplicated) options as given.
@@ -90,13 +96,13 @@ pub(crate) fn with_store<T>(f: impl FnOnce(&mut Store) -> T) -> T {
     STORE.with(|s| f(&mut s.borrow_mut()))
 }
 
-/// A short partizan game value in canonical form: a handle into this
-/// thread's table of values.
+/// A short partizan game value in canonical form: a handle into the
+/// process-wide table of values, valid on every thread.
 ///
 /// ```
 /// use grundy::partizan::Game;
 /// let half = Game::parse("1/2").unwrap();
-/// let g = Game::from_options(&[Game::zero()], &[Game::integer(1)]).unwrap();
+/// let g = Game::from_options(&[Game::zero()], &[Game::integer(1).unwrap()]).unwrap();
 /// assert_eq!(g, half); // {0|1} = 1/2
 /// let star = Game::nimber(1).unwrap();
 /// assert_eq!(star.try_add(star).unwrap(), Game::zero());
@@ -105,7 +111,6 @@ pub(crate) fn with_store<T>(f: impl FnOnce(&mut Store) -> T) -> T {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Game {
     pub(crate) id: Id,
-    _not_send: PhantomData<*const ()>,
 }
 
 /// How two games compare in the partial order of games.
@@ -135,10 +140,7 @@ impl std::fmt::Display for Comparison {
 
 impl Game {
     pub(crate) fn from_id(id: Id) -> Game {
-        Game {
-            id,
-            _not_send: PhantomData,
-        }
+        Game { id }
     }
 
     /// `0 = { | }`.
@@ -151,9 +153,10 @@ impl Game {
         Game::from_id(with_store(|s| s.number(x)))
     }
 
-    /// The integer `n`.
-    pub fn integer(n: i64) -> Game {
-        Game::number(Dyadic::integer(n))
+    /// The integer `n`; an error for `i64::MIN` (numbers lie within
+    /// `±(2^63 - 1)`, so that every game has a negative).
+    pub fn integer(n: i64) -> Result<Game, Error> {
+        Dyadic::integer(n).map(Game::number)
     }
 
     /// The nimber `*n = {0,*,…,*(n-1) | 0,*,…,*(n-1)}`; an error above
@@ -289,7 +292,7 @@ impl Game {
     }
 
     fn node<T>(self, f: impl FnOnce(&Node) -> T) -> T {
-        with_store(|s| f(&s.nodes[self.id.0 as usize]))
+        f(table::node(self.id))
     }
 
     /// The number this game equals, if it is one.
@@ -333,7 +336,7 @@ impl Game {
     }
 
     /// The thermograph (Siegel, *CGT*, II.5).
-    pub fn thermograph(self) -> Result<Rc<Thermograph>, Error> {
+    pub fn thermograph(self) -> Result<Arc<Thermograph>, Error> {
         with_store(|s| s.thermograph(self.id))
     }
 
@@ -348,19 +351,35 @@ impl Game {
         Ok(self.thermograph()?.temperature)
     }
 
-    /// `self` cooled by `t >= 0` (Siegel, *CGT*, Def. II.5.10).
+    /// `self` cooled by `t >= 0` (Siegel, *CGT*, Def. II.5.10): the
+    /// thermograph's walls taxed by `t`, a number once they have met.
+    ///
+    /// A negative `t` is refused: cooling is the taxing of moves that the
+    /// thermograph draws from `t = 0` up, and this crate's thermographs (and
+    /// the temperature test that turns a cooled game into its mast) start
+    /// there. [`Game::heat`] is the operation that takes any number.
+    /// An [`Error::Overflow`] if a number in the result does not fit.
     pub fn cool(self, t: Dyadic) -> Result<Game, Error> {
         if t < Dyadic::ZERO {
             return Err(Error::Domain {
                 operation: "cool",
-                reason: format!("cooling temperature {t} is negative; give t >= 0"),
+                reason: format!(
+                    "cooling by {t} is not defined here: cooling taxes moves along the \
+                     thermograph, which starts at t = 0; give t >= 0 (heating takes any number)"
+                ),
             });
         }
         with_store(|s| s.cool(self.id, t)).map(Game::from_id)
     }
 
-    /// `self` heated by `t`: numbers are unchanged, otherwise
-    /// `{∫G^L + t | ∫G^R - t}` on the canonical form.
+    /// `self` heated by `t`, `∫^t G` (Siegel, *CGT*, II.5): a number
+    /// is unchanged, otherwise `{t + ∫^t G^L | -t + ∫^t G^R}` on the
+    /// canonical form. The definition is a formula in `t`, and any number
+    /// is accepted, negative ones included, as CGSuite's `Heat` accepts any
+    /// game; heating is not the inverse of cooling (`∫^t G_t` may differ
+    /// from `G`), and heating by `-t` is not cooling by `t` (`{3|-1}`
+    /// heated by `-4` is `{-1|3} = 0`, cooled by `4` it is its mean, `1`).
+    /// An [`Error::Overflow`] if a number in the result does not fit.
     pub fn heat(self, t: Dyadic) -> Result<Game, Error> {
         with_store(|s| s.heat(self.id, t)).map(Game::from_id)
     }
@@ -374,15 +393,12 @@ impl Game {
 }
 
 impl Store {
-    fn node(&self, id: Id) -> &Node {
-        &self.nodes[id.0 as usize]
+    fn node(&self, id: Id) -> &'static Node {
+        table::node(id)
     }
 
     pub(crate) fn num(&self, id: Id) -> Option<Dyadic> {
-        match self.node(id).kind {
-            Kind::Number(x) => Some(x),
-            Kind::Form { .. } => None,
-        }
+        self.node(id).number()
     }
 
     pub(crate) fn nus_of(&self, id: Id) -> Option<Nus> {
@@ -470,7 +486,7 @@ impl Store {
             }
             self.intern(opts.clone(), opts)?
         } else if n < 0 {
-            let p = self.nus_value(x.checked_neg()?, -n, m)?;
+            let p = self.nus_value(-x, -n, m)?;
             self.neg(p)
         } else if n == 1 && m == 1 {
             let xn = self.number(x);
@@ -498,35 +514,28 @@ impl Store {
         (n.left_stop, n.right_stop)
     }
 
-    fn push(&mut self, node: Node) -> Id {
-        let id = Id(u32::try_from(self.nodes.len()).expect("more than 2^32 game values"));
-        self.nodes.push(node);
-        id
-    }
-
     pub(crate) fn number(&mut self, x: Dyadic) -> Id {
         if let Some(&id) = self.numbers.get(&x) {
             return id;
         }
-        // Birthday of m/2^k (k >= 1) is floor(|x|) + k + 1; of an integer, |n|.
-        let birthday = if x.is_integer() {
-            x.numerator().unsigned_abs()
-        } else {
-            let a = if x < Dyadic::ZERO {
-                x.checked_neg().unwrap_or(x)
+        let id = table::interner().number(x, || {
+            // Birthday of m/2^k (k >= 1) is floor(|x|) + k + 1; of an
+            // integer, |n|. No overflow: |x| < 2^63 and k <= 62.
+            let a = x.abs();
+            let birthday = if x.is_integer() {
+                a.floor().unsigned_abs()
             } else {
-                x
+                a.floor().unsigned_abs() + u64::from(x.exponent()) + 1
             };
-            a.floor().unsigned_abs() + u64::from(x.exponent()) + 1
-        };
-        let id = self.push(Node {
-            kind: Kind::Number(x),
-            birthday,
-            left_stop: x,
-            right_stop: x,
-            nimber: (x == Dyadic::ZERO).then_some(0),
-            nus: Some((x, 0, 0)),
-            all_small: x == Dyadic::ZERO,
+            Node {
+                kind: Kind::Number(x),
+                birthday,
+                left_stop: x,
+                right_stop: x,
+                nimber: (x == Dyadic::ZERO).then_some(0),
+                nus: Some((x, 0, 0)),
+                all_small: x == Dyadic::ZERO,
+            }
         });
         self.numbers.insert(x, id);
         id
@@ -536,48 +545,46 @@ impl Store {
         x.map(|x| self.number(x))
     }
 
-    /// Left options; for a number, made on demand from its canonical form
-    /// (`n = {n-1|}`, `m/2^k = {(m-1)/2^k | (m+1)/2^k}`).
+    /// The option of the number `x` for one side, from its canonical form
+    /// (`n = {n-1|}` for `n > 0`, `m/2^k = {(m-1)/2^k | (m+1)/2^k}`).
+    fn number_option(&mut self, x: Dyadic, left: bool) -> Opts {
+        let toward_zero = if left {
+            x > Dyadic::ZERO
+        } else {
+            x < Dyadic::ZERO
+        };
+        if x.is_integer() && !toward_zero {
+            return Opts::Empty;
+        }
+        // `x -+ 2^-k` is in range: for an integer it moves toward 0, and
+        // otherwise the odd numerator becomes even and the result reduces.
+        let step = Dyadic::new(1, x.exponent());
+        let y = step.and_then(|d| {
+            if left {
+                x.checked_sub(d)
+            } else {
+                x.checked_add(d)
+            }
+        });
+        match y {
+            Ok(y) => Opts::One(self.number(y)),
+            Err(_) => Opts::Empty,
+        }
+    }
+
+    /// Left options; for a number, made on demand from its canonical form.
     pub(crate) fn left(&mut self, id: Id) -> Opts {
         match self.node(id).kind {
-            Kind::Form { ref left, .. } => left.clone(),
-            Kind::Number(x) => {
-                if x.is_integer() {
-                    if x > Dyadic::ZERO {
-                        let y = self.number(Dyadic::integer(x.numerator() - 1));
-                        Rc::from([y])
-                    } else {
-                        Rc::from([])
-                    }
-                } else {
-                    let y = Dyadic::new(1, x.exponent())
-                        .and_then(|step| x.checked_sub(step))
-                        .unwrap_or(x);
-                    Rc::from([self.number(y)])
-                }
-            }
+            Kind::Form { left, .. } => Opts::Shared(left),
+            Kind::Number(x) => self.number_option(x, true),
         }
     }
 
     /// Right options (see [`Store::left`]).
     pub(crate) fn right(&mut self, id: Id) -> Opts {
         match self.node(id).kind {
-            Kind::Form { ref right, .. } => right.clone(),
-            Kind::Number(x) => {
-                if x.is_integer() {
-                    if x < Dyadic::ZERO {
-                        let y = self.number(Dyadic::integer(x.numerator() + 1));
-                        Rc::from([y])
-                    } else {
-                        Rc::from([])
-                    }
-                } else {
-                    let y = Dyadic::new(1, x.exponent())
-                        .and_then(|step| x.checked_add(step))
-                        .unwrap_or(x);
-                    Rc::from([self.number(y)])
-                }
-            }
+            Kind::Form { right, .. } => Opts::Shared(right),
+            Kind::Number(x) => self.number_option(x, false),
         }
     }
 
@@ -590,18 +597,23 @@ impl Store {
         }
         while self.nimbers.len() as u64 <= n {
             let opts = self.nimbers.clone();
-            let next = self
-                .intern(opts.clone(), opts)
-                .expect("nimbers are canonical and never numbers");
+            // {*0..*(k-1) | *0..*(k-1)} is canonical and not a number.
+            let next = self.intern_form(opts.clone(), opts);
             self.nimbers.push(next);
         }
         self.nimbers[n as usize]
     }
 
     pub(crate) fn up(&mut self) -> Id {
+        if let Some(u) = self.up {
+            return u;
+        }
         let z = self.number(Dyadic::ZERO);
         let s = self.nimber(1);
-        self.intern(vec![z], vec![s]).expect("^ is canonical")
+        // {0 | *} is canonical and not a number.
+        let u = self.intern_form(vec![z], vec![s]);
+        self.up = Some(u);
+        u
     }
 
     pub(crate) fn up_multiple(&mut self, n: i64) -> Result<Id, Error> {
@@ -674,11 +686,7 @@ impl Store {
 
     /// Interns a form whose options are canonical and which has no dominated
     /// or reversible options; a form equal to a number becomes that number.
-    fn intern(&mut self, mut left: Vec<Id>, mut right: Vec<Id>) -> Result<Id, Error> {
-        left.sort_unstable();
-        left.dedup();
-        right.sort_unstable();
-        right.dedup();
+    fn intern(&mut self, left: Vec<Id>, right: Vec<Id>) -> Result<Id, Error> {
         // A canonical form equal to a number has number options with
         // max L < min R (simplicity theorem).
         let ln: Option<Vec<Dyadic>> = left.iter().map(|&i| self.num(i)).collect();
@@ -690,17 +698,28 @@ impl Store {
                 return Ok(self.number(x));
             }
         }
-        let key: (Opts, Opts) = (Rc::from(left), Rc::from(right));
-        if let Some(&id) = self.forms.get(&key) {
-            return Ok(id);
-        }
-        let (l, r) = (&key.0, &key.1);
-        let birthday = 1 + l
+        Ok(self.intern_form(left, right))
+    }
+
+    /// Interns a canonical form that is known not to be a number.
+    fn intern_form(&mut self, mut left: Vec<Id>, mut right: Vec<Id>) -> Id {
+        left.sort_unstable();
+        left.dedup();
+        right.sort_unstable();
+        right.dedup();
+        let this = &*self;
+        table::interner().form(left, right, |l, r| this.make_form(l, r))
+    }
+
+    /// The node of the form `{l | r}` (canonical, not a number).
+    fn make_form(&self, l: &'static [Id], r: &'static [Id]) -> Node {
+        let birthday = l
             .iter()
             .chain(r.iter())
             .map(|&i| self.node(i).birthday)
             .max()
-            .unwrap_or(0);
+            .unwrap_or(0)
+            .saturating_add(1);
         let left_stop = l.iter().map(|&i| self.node(i).right_stop).max();
         let right_stop = r.iter().map(|&i| self.node(i).left_stop).min();
         // Both sides of a canonical non-number are non-empty; fall back to
@@ -719,20 +738,15 @@ impl Store {
         let all_small = !l.is_empty()
             && !r.is_empty()
             && l.iter().chain(r.iter()).all(|&i| self.node(i).all_small);
-        let id = self.push(Node {
-            kind: Kind::Form {
-                left: key.0.clone(),
-                right: key.1.clone(),
-            },
+        Node {
+            kind: Kind::Form { left: l, right: r },
             birthday,
             left_stop,
             right_stop,
             nimber,
             nus,
             all_small,
-        });
-        self.forms.insert(key, id);
-        Ok(id)
+        }
     }
 
     /// `a <= b`, memoised. Fast paths: numbers compare directly; stops
@@ -743,16 +757,16 @@ impl Store {
         if a == b {
             return true;
         }
-        let (na, nb) = (self.num(a), self.num(b));
+        // One read of each node for all the fast paths.
+        let (ga, gb) = (self.node(a), self.node(b));
+        let (na, nb) = (ga.number(), gb.number());
         if let (Some(x), Some(y)) = (na, nb) {
             return x <= y;
         }
-        let (la, ra) = self.stops(a);
-        let (lb, rb) = self.stops(b);
-        if la < rb {
+        if ga.left_stop < gb.right_stop {
             return true;
         }
-        if ra > lb {
+        if ga.right_stop > gb.left_stop {
             return false;
         }
         if let Some(&r) = self.leq.get(&(a, b)) {
@@ -808,7 +822,7 @@ impl Store {
                     if max {
                         x
                     } else {
-                        x.checked_neg().unwrap_or(x)
+                        -x
                     }
                 });
                 *v = pick.into_iter().collect();
@@ -880,12 +894,9 @@ impl Store {
 
     pub(crate) fn neg(&mut self, a: Id) -> Id {
         if let Some(x) = self.num(a) {
-            // Only -2^63 overflows, and no game has that value as a number
-            // we built from an i64 other than i64::MIN itself; keep it then.
-            return match x.checked_neg() {
-                Ok(y) => self.number(y),
-                Err(_) => a,
-            };
+            // Numbers are symmetric (numerators within ±(2^63-1)), so every
+            // number has a negative.
+            return self.number(-x);
         }
         if let Some(&n) = self.negs.get(&a) {
             return n;
@@ -894,10 +905,8 @@ impl Store {
         let r = self.right(a);
         let nl: Vec<Id> = r.iter().map(|&x| self.neg(x)).collect();
         let nr: Vec<Id> = l.iter().map(|&x| self.neg(x)).collect();
-        // The negative of a canonical form is canonical.
-        let n = self
-            .intern(nl, nr)
-            .expect("negation of a canonical non-number");
+        // The negative of a canonical non-number is a canonical non-number.
+        let n = self.intern_form(nl, nr);
         self.negs.insert(a, n);
         self.negs.insert(n, a);
         n
@@ -905,19 +914,22 @@ impl Store {
 
     pub(crate) fn add(&mut self, a: Id, b: Id) -> Result<Id, Error> {
         let (a, b) = if a <= b { (a, b) } else { (b, a) };
-        match (self.num(a), self.num(b)) {
+        // One read of each node for all the fast paths.
+        let (ga, gb) = (self.node(a), self.node(b));
+        let (na, nb) = (ga.number(), gb.number());
+        match (na, nb) {
             (Some(x), Some(y)) => return self.number_checked(x.checked_add(y)),
             (Some(x), _) if x == Dyadic::ZERO => return Ok(b),
             (_, Some(y)) if y == Dyadic::ZERO => return Ok(a),
             _ => {}
         }
         // Nim-addition (Sprague-Grundy): no need to expand the options.
-        if let (Some(m), Some(n)) = (self.nimber_of(a), self.nimber_of(b)) {
+        if let (Some(m), Some(n)) = (ga.nimber, gb.nimber) {
             return Ok(self.nimber(m ^ n));
         }
         // Number-up-stars add part by part: numbers add, up multiples add,
         // nimbers nim-add.
-        if let (Some(p), Some(q)) = (self.nus_of(a), self.nus_of(b)) {
+        if let (Some(p), Some(q)) = (ga.nus, gb.nus) {
             let n = p.1.saturating_add(q.1);
             if n.unsigned_abs() <= MAX_UP_MULTIPLE {
                 return self.nus_value(p.0.checked_add(q.0)?, n, p.2 ^ q.2);
@@ -926,15 +938,11 @@ impl Store {
         if let Some(&s) = self.sums.get(&(a, b)) {
             return Ok(s);
         }
-        let s = match (self.num(a), self.num(b)) {
+        let s = match (na, nb) {
             // Translation (number avoidance): x + G = {x + G^L | x + G^R}
             // when G is not a number.
             (Some(_), None) | (None, Some(_)) => {
-                let (x, g) = if self.num(a).is_some() {
-                    (a, b)
-                } else {
-                    (b, a)
-                };
+                let (x, g) = if na.is_some() { (a, b) } else { (b, a) };
                 let gl = self.left(g);
                 let gr = self.right(g);
                 let l = gl
@@ -974,13 +982,13 @@ impl Store {
     /// max over G^L of (right wall of G^L) - t, the right wall the min over
     /// G^R of (left wall of G^R) + t, until they meet; above that the mast
     /// (Siegel, *CGT*, II.5; Winning Ways ch. 6).
-    pub(crate) fn thermograph(&mut self, id: Id) -> Result<Rc<Thermograph>, Error> {
+    pub(crate) fn thermograph(&mut self, id: Id) -> Result<Arc<Thermograph>, Error> {
         if let Some(t) = self.thermographs.get(&id) {
             return Ok(t.clone());
         }
         let th = if let Some(x) = self.num(id) {
             let temperature = if x.is_integer() {
-                Dyadic::integer(-1)
+                Dyadic::small(-1)
             } else {
                 Dyadic::new(-1, x.exponent())?
             };
@@ -1000,53 +1008,88 @@ impl Store {
             let right = Trajectory::min_of(&rw)?;
             Thermograph::from_walls(left, right)?
         };
-        let th = Rc::new(th);
+        let th = Arc::new(th);
         self.thermographs.insert(id, th.clone());
         Ok(th)
     }
 
     pub(crate) fn cool(&mut self, id: Id, t: Dyadic) -> Result<Id, Error> {
+        let tn = self.number(t);
+        let mtn = self.number(-t);
+        self.cool_memo(id, t, tn, mtn, &mut HashMap::new())
+    }
+
+    /// Cooling with a memo for this `t`: a canonical form shares
+    /// followers, which a plain recursion would cool once per path.
+    fn cool_memo(
+        &mut self,
+        id: Id,
+        t: Dyadic,
+        tn: Id,
+        mtn: Id,
+        memo: &mut HashMap<Id, Id>,
+    ) -> Result<Id, Error> {
         if self.num(id).is_some() {
             return Ok(id);
         }
+        if let Some(&c) = memo.get(&id) {
+            return Ok(c);
+        }
         let th = self.thermograph(id)?;
-        if t > th.temperature {
-            return Ok(self.number(th.mast));
-        }
-        let (l, r) = (self.left(id), self.right(id));
-        let tn = self.number(t);
-        let mtn = self.number(t.checked_neg()?);
-        let mut nl = Vec::with_capacity(l.len());
-        for &o in l.iter() {
-            let c = self.cool(o, t)?;
-            nl.push(self.add(c, mtn)?);
-        }
-        let mut nr = Vec::with_capacity(r.len());
-        for &o in r.iter() {
-            let c = self.cool(o, t)?;
-            nr.push(self.add(c, tn)?);
-        }
-        self.canonical(nl, nr)
+        let c = if t > th.temperature {
+            self.number(th.mast)
+        } else {
+            let (l, r) = (self.left(id), self.right(id));
+            let mut nl = Vec::with_capacity(l.len());
+            for &o in l.iter() {
+                let c = self.cool_memo(o, t, tn, mtn, memo)?;
+                nl.push(self.add(c, mtn)?);
+            }
+            let mut nr = Vec::with_capacity(r.len());
+            for &o in r.iter() {
+                let c = self.cool_memo(o, t, tn, mtn, memo)?;
+                nr.push(self.add(c, tn)?);
+            }
+            self.canonical(nl, nr)?
+        };
+        memo.insert(id, c);
+        Ok(c)
     }
 
     pub(crate) fn heat(&mut self, id: Id, t: Dyadic) -> Result<Id, Error> {
+        let tn = self.number(t);
+        let mtn = self.number(-t);
+        self.heat_memo(id, tn, mtn, &mut HashMap::new())
+    }
+
+    /// Heating with a memo for this `t` (see [`Store::cool_memo`]).
+    fn heat_memo(
+        &mut self,
+        id: Id,
+        tn: Id,
+        mtn: Id,
+        memo: &mut HashMap<Id, Id>,
+    ) -> Result<Id, Error> {
         if self.num(id).is_some() {
             return Ok(id);
         }
+        if let Some(&h) = memo.get(&id) {
+            return Ok(h);
+        }
         let (l, r) = (self.left(id), self.right(id));
-        let tn = self.number(t);
-        let mtn = self.number(t.checked_neg()?);
         let mut nl = Vec::with_capacity(l.len());
         for &o in l.iter() {
-            let h = self.heat(o, t)?;
+            let h = self.heat_memo(o, tn, mtn, memo)?;
             nl.push(self.add(h, tn)?);
         }
         let mut nr = Vec::with_capacity(r.len());
         for &o in r.iter() {
-            let h = self.heat(o, t)?;
+            let h = self.heat_memo(o, tn, mtn, memo)?;
             nr.push(self.add(h, mtn)?);
         }
-        self.canonical(nl, nr)
+        let h = self.canonical(nl, nr)?;
+        memo.insert(id, h);
+        Ok(h)
     }
 
     /// Atomic weight (Siegel, *CGT*, Def. II.7.3): `G' = {aw(G^L) - 2 |
@@ -1070,8 +1113,8 @@ impl Store {
             return Ok(id); // only 0 is an all-small number
         }
         let (l, r) = (self.left(id), self.right(id));
-        let two = self.number(Dyadic::integer(2));
-        let mtwo = self.number(Dyadic::integer(-2));
+        let two = self.number(Dyadic::small(2));
+        let mtwo = self.number(Dyadic::small(-2));
         let mut nl = Vec::with_capacity(l.len());
         for &o in l.iter() {
             let w = self.atomic_weight(o)?;
@@ -1087,7 +1130,7 @@ impl Store {
             Some(x) if x.is_integer() => {
                 // A nimber of birthday above G's cannot appear among G's
                 // followers, so it acts as a remote star.
-                let far = self.nimber(self.node(id).birthday + 1);
+                let far = self.nimber(self.node(id).birthday.saturating_add(1));
                 let above = self.leq(far, id) && !self.leq(id, far);
                 let below = self.leq(id, far) && !self.leq(far, id);
                 if above {
@@ -1098,34 +1141,38 @@ impl Store {
                         .map(|&o| self.stops(o).1.floor())
                         .min()
                         .unwrap_or(0)
-                        - 1;
+                        .checked_sub(1)
+                        .ok_or(AW_OVERFLOW)?;
                     let mut n = start;
                     loop {
-                        let next = self.number(Dyadic::integer(n + 1));
+                        let up = n.checked_add(1).ok_or(AW_OVERFLOW)?;
+                        let next = self.number(Dyadic::integer(up)?);
                         if nr.iter().all(|&o| !self.leq(o, next)) {
-                            n += 1;
+                            n = up;
                         } else {
                             break;
                         }
                     }
-                    self.number(Dyadic::integer(n))
+                    self.number(Dyadic::integer(n)?)
                 } else if below {
                     let start = nl
                         .iter()
                         .map(|&o| self.stops(o).0.ceil())
                         .max()
                         .unwrap_or(0)
-                        + 1;
+                        .checked_add(1)
+                        .ok_or(AW_OVERFLOW)?;
                     let mut n = start;
                     loop {
-                        let next = self.number(Dyadic::integer(n - 1));
+                        let down = n.checked_sub(1).ok_or(AW_OVERFLOW)?;
+                        let next = self.number(Dyadic::integer(down)?);
                         if nl.iter().all(|&o| !self.leq(next, o)) {
-                            n -= 1;
+                            n = down;
                         } else {
                             break;
                         }
                     }
-                    self.number(Dyadic::integer(n))
+                    self.number(Dyadic::integer(n)?)
                 } else {
                     self.number(Dyadic::ZERO)
                 }

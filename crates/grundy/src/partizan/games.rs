@@ -5,7 +5,7 @@
 //! and each has a parser whose errors say what is accepted.
 
 use std::fmt;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use super::dyadic::Dyadic;
 use super::game::Game;
@@ -25,16 +25,6 @@ fn position_error(
         input: input.to_string(),
         at,
         reason: reason.into(),
-        accepted,
-    }
-}
-
-pub(crate) fn call_error(name: &str, args: &str, reason: String, accepted: &'static str) -> Error {
-    Error::Position {
-        game: "call",
-        input: format!("{name}({args})"),
-        at: 0,
-        reason,
         accepted,
     }
 }
@@ -140,7 +130,7 @@ impl PartizanRules for AbGame {
 /// and A, moving first, wins iff `n > 0`, or `n = 0` and `m != 0`.
 pub fn ab_closed_form(p: &AbString) -> Result<Game, Error> {
     let (reserve, heap) = p.reserve_and_heap();
-    Game::integer(reserve).try_add(Game::nimber(heap)?)
+    Game::integer(reserve)?.try_add(Game::nimber(heap)?)
 }
 
 impl AbString {
@@ -233,7 +223,7 @@ impl HackenbushString {
         let mut k = 0;
         for (i, &c) in self.0.iter().enumerate() {
             let term = if i < run {
-                Dyadic::integer(sign(c))
+                Dyadic::small(if c == Colour::Blue { 1 } else { -1 })
             } else {
                 k += 1;
                 match Dyadic::new(sign(c), k) {
@@ -797,9 +787,9 @@ pub struct SubtractionHeap {
     /// Tokens in the heap.
     pub heap: u64,
     /// Left's subtraction set (sorted, distinct, positive).
-    pub left: Rc<[u64]>,
+    pub left: Arc<[u64]>,
     /// Right's subtraction set.
-    pub right: Rc<[u64]>,
+    pub right: Arc<[u64]>,
 }
 
 /// A heap of `heap` tokens; the sets must hold positive numbers.
@@ -808,7 +798,7 @@ pub fn partizan_subtraction(
     left: &[u64],
     right: &[u64],
 ) -> Result<SubtractionHeap, Error> {
-    let clean = |s: &[u64]| -> Result<Rc<[u64]>, Error> {
+    let clean = |s: &[u64]| -> Result<Arc<[u64]>, Error> {
         if s.contains(&0) {
             return Err(position_error(
                 "subtraction",
@@ -821,7 +811,7 @@ pub fn partizan_subtraction(
         let mut v = s.to_vec();
         v.sort_unstable();
         v.dedup();
-        Ok(Rc::from(v))
+        Ok(Arc::from(v))
     };
     Ok(SubtractionHeap {
         heap,

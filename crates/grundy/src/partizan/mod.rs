@@ -32,21 +32,28 @@
 //!
 //! ## Limits
 //!
-//! Numbers have 64-bit numerators and denominators up to `2^62`
-//! ([`Error::Overflow`] beyond). Written nimbers go up to
+//! Numbers have numerators within `±(2^63 - 1)` and denominators up to
+//! `2^62` ([`Error::Overflow`] beyond; the range is symmetric so that every
+//! game has a negative). Heating, cooling, sums and thermographs are
+//! checked against it. Written nimbers go up to
 //! [`MAX_NIMBER_LITERAL`], up multiples to [`MAX_UP_MULTIPLE`], `^<n>` to
 //! [`MAX_UP_NTH`]. Solvers draw on a [`crate::Budget`] (positions, memory,
-//! time, depth, cancel) and stop with [`Error::Limit`] when it runs out. Values live in a per-thread table that grows with
-//! the distinct values met and is never shrunk.
+//! time, depth, cancel) and stop with [`Error::Limit`] when it runs out.
+//! Values live in one table shared by all threads (a [`Game`] is
+//! `Send + Sync`), which grows with the distinct values met and is never
+//! shrunk; each thread keeps its own memo tables over it.
 //!
 //! Games are positions of a [`PartizanRules`] type; the [`CanonicalSolver`]
-//! turns a position into its value, and [`analyse`] reports on a sum:
+//! turns a position into its value. Sums of positions written in the
+//! expression language are analysed by the [`crate::Engine`]:
 //!
 //! ```
-//! use grundy::partizan::{analyse, Component, Domineering};
-//! let board = Domineering::parse("...|...").unwrap();
-//! let report = analyse(&[Component::Domineering(board)]).unwrap();
-//! assert_eq!(report.value, "{2|-1/2}"); // 2 rows, 3 columns
+//! use grundy::{Analysis, Engine, Limits};
+//! let mut engine = Engine::new(Limits::default());
+//! let Analysis::Partizan { report, .. } = engine.analyse("domineering(\"...|...\")").unwrap() else {
+//!     unreachable!("Domineering is partizan")
+//! };
+//! assert_eq!(report.value.to_string(), "{2|-1/2}"); // 2 rows, 3 columns
 //! ```
 
 mod display;
@@ -56,6 +63,7 @@ mod games;
 mod parse;
 mod report;
 mod rules;
+mod table;
 mod thermograph;
 
 pub use dyadic::Dyadic;
@@ -67,18 +75,16 @@ pub use games::{
     DomineeringBoard, Edge, Hackenbush, HackenbushForest, HackenbushString, HackenbushTrees,
     PartizanSubtraction, SubtractionHeap, ToadsFrogs, ToadsFrogsRow,
 };
-pub use report::{
-    analyse, compare, parse_value, value_of, winning_moves, Component, ComponentSum, Report,
-    SumPosition,
-};
+pub use report::{compare, parse_value};
 pub use rules::{search_outcome, search_outcome_within, CanonicalSolver, PartizanRules};
 pub use thermograph::{Thermograph, Trajectory};
 
 /// What went wrong in the partizan module.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
-    /// A number did not fit: numerators are `i64`, denominators at most `2^62`.
-    #[error("arithmetic overflow in {operation}: numbers are limited to 64-bit numerators and denominators up to 2^62")]
+    /// A number did not fit: numerators lie within `±(2^63 - 1)`,
+    /// denominators are at most `2^62`.
+    #[error("arithmetic overflow in {operation}: numbers are limited to numerators within ±(2^63-1) and denominators up to 2^62")]
     Overflow {
         /// The operation that overflowed.
         operation: &'static str,

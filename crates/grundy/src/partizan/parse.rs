@@ -166,7 +166,7 @@ impl<'a> Parser<'a> {
                 let n = i64::try_from(n).map_err(|_| Error::Overflow {
                     operation: "integer literal",
                 })?;
-                let mut x = Dyadic::integer(n);
+                let mut x = Dyadic::integer(n)?;
                 if self.rest().starts_with('/') {
                     self.pos += 1;
                     let at = self.pos;

@@ -30,23 +30,27 @@ impl Trajectory {
     }
 
     /// The value at `t >= 0`.
+    /// An error for a trajectory with no vertex (not one this crate made).
     pub fn eval(&self, t: Dyadic) -> Result<Dyadic, Error> {
-        let (i, slope) = self.segment(t);
-        let (t0, x0) = self.vertices[i];
+        let (i, slope) = self.segment(t)?;
+        let (t0, x0) = *self.vertices.get(i).ok_or_else(|| Error::Domain {
+            operation: "trajectory",
+            reason: "a trajectory with no vertex".into(),
+        })?;
         x0.checked_add(t.checked_sub(t0)?.checked_mul(slope)?)
     }
 
     /// The vertex index starting the segment containing `t` and its slope.
-    fn segment(&self, t: Dyadic) -> (usize, Dyadic) {
+    fn segment(&self, t: Dyadic) -> Result<(usize, Dyadic), Error> {
         let i = self
             .vertices
             .iter()
             .rposition(|&(ti, _)| ti <= t)
             .unwrap_or(0);
-        (i, self.slope_after(i))
+        Ok((i, self.slope_after(i)?))
     }
 
-    fn slope_after(&self, i: usize) -> Dyadic {
+    fn slope_after(&self, i: usize) -> Result<Dyadic, Error> {
         match (self.vertices.get(i), self.vertices.get(i + 1)) {
             (Some(&(t0, x0)), Some(&(t1, x1))) => slope(t0, x0, t1, x1),
             _ => Dyadic::integer(self.final_slope),
@@ -55,7 +59,7 @@ impl Trajectory {
 
     /// `x(t) + k t`.
     pub fn shifted(&self, k: i64) -> Result<Trajectory, Error> {
-        let kd = Dyadic::integer(k);
+        let kd = Dyadic::integer(k)?;
         let vertices = self
             .vertices
             .iter()
@@ -101,8 +105,8 @@ impl Trajectory {
             let hi = cuts.get(w + 1).copied();
             for a in 0..ts.len() {
                 for b in a + 1..ts.len() {
-                    let (xa, sa) = (ts[a].eval(lo)?, ts[a].segment(lo).1);
-                    let (xb, sb) = (ts[b].eval(lo)?, ts[b].segment(lo).1);
+                    let (xa, sa) = (ts[a].eval(lo)?, ts[a].segment(lo)?.1);
+                    let (xb, sb) = (ts[b].eval(lo)?, ts[b].segment(lo)?.1);
                     if sa == sb {
                         continue;
                     }
@@ -132,7 +136,7 @@ impl Trajectory {
         }
         // Beyond the last point, the winner is the best value there, ties
         // broken by slope.
-        let last = *points.last().expect("at least t = 0");
+        let last = points.last().copied().unwrap_or(Dyadic::ZERO);
         let mut best: Option<(Dyadic, i64)> = None;
         for tr in ts {
             let x = tr.eval(last)?;
@@ -149,30 +153,27 @@ impl Trajectory {
             };
         }
         let final_slope = best.map_or(0, |b| b.1);
-        Ok(Trajectory {
+        Trajectory {
             vertices,
             final_slope,
         }
-        .simplified())
+        .simplified()
     }
 
     /// Drops vertices where the slope does not change.
-    fn simplified(mut self) -> Trajectory {
+    fn simplified(mut self) -> Result<Trajectory, Error> {
         let mut out: Vec<(Dyadic, Dyadic)> = Vec::with_capacity(self.vertices.len());
         for i in 0..self.vertices.len() {
-            if i > 0 && !out.is_empty() {
-                let prev = *out.last().expect("non-empty");
-                let (t, x) = self.vertices[i];
-                let s_in = slope(prev.0, prev.1, t, x);
-                let s_out = self.slope_after(i);
-                if s_in == s_out {
+            let (t, x) = self.vertices[i];
+            if let Some(&(t0, x0)) = out.last() {
+                if slope(t0, x0, t, x)? == self.slope_after(i)? {
                     continue;
                 }
             }
-            out.push(self.vertices[i]);
+            out.push((t, x));
         }
         self.vertices = out;
-        self
+        Ok(self)
     }
 
     /// The function cut at `t`, constant `x(t)` afterwards.
@@ -180,29 +181,34 @@ impl Trajectory {
         let x = self.eval(t)?;
         let mut vertices: Vec<_> = self.vertices.iter().copied().filter(|v| v.0 < t).collect();
         vertices.push((t, x));
-        Ok(Trajectory {
+        Trajectory {
             vertices,
             final_slope: 0,
         }
-        .simplified())
+        .simplified()
     }
 }
 
 /// The slope `(x1 - x0) / (t1 - t0)` of a segment. Wall slopes are
 /// integers, but the run `t1 - t0` is any dyadic (e.g. 3/4), so divide the
-/// numerators over a common denominator.
-fn slope(t0: Dyadic, x0: Dyadic, t1: Dyadic, x1: Dyadic) -> Dyadic {
-    let (Ok(dx), Ok(dt)) = (x1.checked_sub(x0), t1.checked_sub(t0)) else {
-        return Dyadic::ZERO;
-    };
+/// numerators over a common denominator. An error when a difference does
+/// not fit, rather than a made-up slope.
+fn slope(t0: Dyadic, x0: Dyadic, t1: Dyadic, x1: Dyadic) -> Result<Dyadic, Error> {
+    let dx = x1.checked_sub(x0)?;
+    let dt = t1.checked_sub(t0)?;
     let e = dx.exponent().max(dt.exponent());
-    let a = (dx.numerator() as i128) << (e - dx.exponent());
-    let b = (dt.numerator() as i128) << (e - dt.exponent());
+    let a = i128::from(dx.numerator()) << (e - dx.exponent());
+    let b = i128::from(dt.numerator()) << (e - dt.exponent());
     if b == 0 {
-        return Dyadic::ZERO;
+        // Vertices have distinct temperatures; a zero run is a point.
+        return Ok(Dyadic::ZERO);
     }
     // Exact for the segments built here; a non-integer ratio cannot occur.
-    Dyadic::integer(i64::try_from(a / b).unwrap_or(0))
+    i64::try_from(a / b)
+        .map_err(|_| Error::Overflow {
+            operation: "wall slope",
+        })
+        .and_then(Dyadic::integer)
 }
 
 /// `a / b` when `b` is `± 2^k` times a dyadic power — the only divisions
@@ -216,9 +222,9 @@ fn divide(a: Dyadic, b: Dyadic) -> Result<Dyadic, Error> {
         });
     }
     let q = a.checked_div_pow2(n.unsigned_abs().trailing_zeros())?;
-    let q = q.checked_mul(Dyadic::integer(1i64 << b.exponent()))?;
+    let q = q.checked_mul(Dyadic::integer(1i64 << b.exponent())?)?;
     if n < 0 {
-        q.checked_neg()
+        Ok(-q)
     } else {
         Ok(q)
     }
@@ -269,9 +275,9 @@ impl Thermograph {
                 break;
             }
             let next = cuts.get(i + 1).copied();
-            let s = left.segment(c).1.checked_sub(right.segment(c).1)?;
+            let s = left.segment(c)?.1.checked_sub(right.segment(c)?.1)?;
             if s < Dyadic::ZERO {
-                let t = c.checked_add(divide(g, s.checked_neg()?)?)?;
+                let t = c.checked_add(divide(g, -s)?)?;
                 if next.is_none_or(|n| t <= n) {
                     meet = Some(t);
                     break;

@@ -1,66 +1,8 @@
-//! Pieces moving on a board: the rules (leaps and rides) and the dense table
-//! of Grundy values over every square.
-//!
-//! A piece's moves are *leaps* `(dx,dy)`, taken once, and *rides* `(dx,dy)*`,
-//! repeated any number of times in a straight line (nothing blocks a ride:
-//! pieces in these games share squares freely). The named pieces move toward
-//! the corner (0,0) on an unbounded quadrant; a general piece lives on an
-//! N×N board with coordinates `0..N`.
+//! The dense table of Grundy values over every square of a board.
 
-use std::fmt;
-
+use super::{Piece, Square, Step};
 use crate::mex::mex_of_words;
 use crate::{Limits, MexSet, Rules};
-
-/// A square of the board: column `x`, row `y`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Square {
-    /// Column, counted from 0.
-    pub x: u64,
-    /// Row, counted from 0.
-    pub y: u64,
-}
-
-/// One kind of move of a piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Step {
-    /// Change of column.
-    pub dx: i64,
-    /// Change of row.
-    pub dy: i64,
-    /// A ride repeats the step any positive number of times; a leap takes it once.
-    pub ride: bool,
-}
-
-/// Why a piece description was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PieceError {
-    /// No moves at all.
-    #[error("a piece needs at least one move, like (-1,-2) for a leap or (-1,0)* for a ride")]
-    NoMoves,
-    /// The null move.
-    #[error("the move (0,0) does not move the piece; every move needs dx or dy non-zero")]
-    NullMove,
-    /// A step too long to make sense on any board that fits in memory.
-    #[error("the move ({dx},{dy}) is too long: steps must lie within -2^31..2^31")]
-    StepTooLong {
-        /// Offending step.
-        dx: i64,
-        /// Offending step.
-        dy: i64,
-    },
-    /// Board size zero.
-    #[error("the board size must be at least 1 (an N×N board has coordinates 0..N-1)")]
-    EmptyBoard,
-    /// An unbounded piece with a move away from the corner would never stop.
-    #[error("the move ({dx},{dy}) leaves the quadrant toward infinity; give a board size, as in piece[...; 8]")]
-    Unbounded {
-        /// Offending step.
-        dx: i64,
-        /// Offending step.
-        dy: i64,
-    },
-}
 
 /// Why a table could not be computed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -81,6 +23,17 @@ pub enum TableError {
     /// The table would exceed a user limit.
     #[error(transparent)]
     Limit(#[from] crate::LimitError),
+    /// More squares than the table's 32-bit square numbers can name.
+    #[error(
+        "the {size}×{size} table of {piece} has more than 2^32 squares, the most a table \
+         can number; ask about squares with coordinates below 65536"
+    )]
+    TooLarge {
+        /// The piece.
+        piece: String,
+        /// Board side asked for.
+        size: u64,
+    },
     /// A square outside a bounded board.
     #[error("square ({x},{y}) is off the {size}×{size} board of {piece} (coordinates 0..{max})", max = .size - 1)]
     OffBoard {
@@ -93,143 +46,6 @@ pub enum TableError {
         /// Row asked.
         y: u64,
     },
-}
-
-/// A piece: its moves, and its board (`None` for the quadrant toward (0,0)).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    name: String,
-    steps: Vec<Step>,
-    board: Option<u64>,
-}
-
-impl Piece {
-    /// Wythoff's game: left, down or diagonally left-down, any distance.
-    pub fn queen() -> Piece {
-        Piece::named("queen", &[(-1, 0, true), (0, -1, true), (-1, -1, true)])
-    }
-    /// Left or down any distance: Nim with two heaps.
-    pub fn rook() -> Piece {
-        Piece::named("rook", &[(-1, 0, true), (0, -1, true)])
-    }
-    /// Diagonally left-down any distance.
-    pub fn bishop() -> Piece {
-        Piece::named("bishop", &[(-1, -1, true)])
-    }
-    /// One square left, down or diagonally left-down.
-    pub fn king() -> Piece {
-        Piece::named("king", &[(-1, 0, false), (0, -1, false), (-1, -1, false)])
-    }
-    /// The knight of Knight and Queen (HackerRank): (-1,-2) and (-2,-1).
-    pub fn knight() -> Piece {
-        Piece::named("knight", &[(-1, -2, false), (-2, -1, false)])
-    }
-
-    fn named(name: &str, steps: &[(i64, i64, bool)]) -> Piece {
-        Piece {
-            name: name.into(),
-            steps: steps
-                .iter()
-                .map(|&(dx, dy, ride)| Step { dx, dy, ride })
-                .collect(),
-            board: None,
-        }
-    }
-
-    /// A piece with the given moves on an N×N board (`Some(N)`), or on the
-    /// quadrant toward (0,0) (`None`, where every move must go left and/or down).
-    pub fn new(mut steps: Vec<Step>, board: Option<u64>) -> Result<Piece, PieceError> {
-        if steps.is_empty() {
-            return Err(PieceError::NoMoves);
-        }
-        for s in &steps {
-            if s.dx == 0 && s.dy == 0 {
-                return Err(PieceError::NullMove);
-            }
-            let limit = 1i64 << 31;
-            if s.dx.abs() >= limit || s.dy.abs() >= limit {
-                return Err(PieceError::StepTooLong { dx: s.dx, dy: s.dy });
-            }
-            if board.is_none() && (s.dx > 0 || s.dy > 0) {
-                return Err(PieceError::Unbounded { dx: s.dx, dy: s.dy });
-            }
-        }
-        if board == Some(0) {
-            return Err(PieceError::EmptyBoard);
-        }
-        steps.sort();
-        steps.dedup();
-        let moves: Vec<String> = steps
-            .iter()
-            .map(|s| format!("({},{}){}", s.dx, s.dy, if s.ride { "*" } else { "" }))
-            .collect();
-        let name = match board {
-            Some(n) => format!("piece[{}; {n}]", moves.join(",")),
-            None => format!("piece[{}]", moves.join(",")),
-        };
-        Ok(Piece { name, steps, board })
-    }
-
-    /// The ruleset as written in expressions (`queen`, `piece[(-2,1),(1,-2); 8]`).
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
-    /// The moves.
-    pub fn steps(&self) -> &[Step] {
-        &self.steps
-    }
-
-    /// The board side, or `None` for the quadrant toward (0,0).
-    pub fn board(&self) -> Option<u64> {
-        self.board
-    }
-
-    /// Checks that `sq` is on the board.
-    pub fn check_square(&self, sq: Square) -> Result<(), TableError> {
-        match self.board {
-            Some(n) if sq.x >= n || sq.y >= n => Err(TableError::OffBoard {
-                piece: self.name.clone(),
-                size: n,
-                x: sq.x,
-                y: sq.y,
-            }),
-            _ => Ok(()),
-        }
-    }
-
-    fn target(&self, sq: Square, dx: i64, dy: i64, k: i64) -> Option<Square> {
-        let x = sq.x as i128 + dx as i128 * k as i128;
-        let y = sq.y as i128 + dy as i128 * k as i128;
-        let n = self.board.map_or(u64::MAX as i128 + 1, |n| n as i128);
-        (x >= 0 && y >= 0 && x < n && y < n).then_some(Square {
-            x: x as u64,
-            y: y as u64,
-        })
-    }
-}
-
-impl fmt::Display for Piece {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name)
-    }
-}
-
-impl Rules for Piece {
-    type Position = Square;
-
-    fn options(&self, position: &Square, visit: &mut dyn FnMut(&[Square])) {
-        for s in &self.steps {
-            let mut k = 1;
-            while let Some(t) = self.target(*position, s.dx, s.dy, k) {
-                visit(&[t]);
-                if !s.ride {
-                    break;
-                }
-                k += 1;
-            }
-        }
-    }
 }
 
 /// The Grundy values of every square of a `size`×`size` board, row `x`, column `y`.
@@ -254,6 +70,7 @@ impl BoardTable {
             size as u128 * size as u128,
             8 + 4 * rides,
         )?;
+        check_numbering(piece, size)?;
         let n = size as usize;
         let cells = n * n;
         let order = computation_order(piece, n)?;
@@ -321,6 +138,7 @@ impl BoardTable {
             size as u128 * size as u128,
             8,
         )?;
+        check_numbering(piece, size)?;
         let order = computation_order(piece, n)?;
         let mut values = vec![0u32; n * n];
         let mut seen = MexSet::new();
@@ -358,6 +176,19 @@ impl BoardTable {
         let n = self.size as usize;
         &self.values[x as usize * n..(x as usize + 1) * n]
     }
+}
+
+/// Squares, lines and the computation order are numbered in `u32`: refuse
+/// a table they cannot number before any memory is taken (a user who raised
+/// the limits could otherwise ask for one).
+fn check_numbering(piece: &Piece, size: u64) -> Result<(), TableError> {
+    if size as u128 * size as u128 > u32::MAX as u128 {
+        return Err(TableError::TooLarge {
+            piece: piece.name.clone(),
+            size,
+        });
+    }
+    Ok(())
 }
 
 fn set_bit(words: &mut Vec<u64>, v: u64) {
@@ -427,32 +258,10 @@ fn computation_order(piece: &Piece, n: usize) -> Result<Vec<u32>, TableError> {
     Ok(order)
 }
 
-/// Whether the queen on (x,y) (Wythoff's game) is a P-position: the P-positions
-/// are (⌊kφ⌋, ⌊kφ²⌋) and their mirrors (Wythoff 1907). Exact for every u64 pair:
-/// with a ≤ b and d = b − a, the position is P iff a = ⌊dφ⌋ = ⌊(d + √(5d²))/2⌋.
-pub fn wythoff_is_p(x: u64, y: u64) -> bool {
-    let (a, b) = if x <= y { (x, y) } else { (y, x) };
-    let d = (b - a) as u128;
-    a as u128 == (d + isqrt(5 * d * d)) / 2
-}
-
-fn isqrt(n: u128) -> u128 {
-    if n == 0 {
-        return 0;
-    }
-    let mut x = (n as f64).sqrt() as u128;
-    while x * x > n {
-        x -= 1;
-    }
-    while (x + 1) * (x + 1) <= n {
-        x += 1;
-    }
-    x
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::wythoff_is_p;
 
     fn limits() -> Limits {
         Limits::default()
@@ -519,6 +328,22 @@ mod tests {
             BoardTable::compute(&p, 4, &limits()),
             Err(TableError::Loopy { .. })
         ));
+    }
+
+    #[test]
+    fn tables_past_32_bit_square_numbers_are_refused_before_allocating() {
+        let unlimited = Limits {
+            max_positions: u64::MAX,
+            max_memory: u64::MAX,
+            ..Limits::default()
+        };
+        for compute in [BoardTable::compute, BoardTable::compute_naive] {
+            let err = compute(&Piece::king(), 65_536, &unlimited).unwrap_err();
+            assert!(
+                matches!(err, TableError::TooLarge { size: 65_536, .. }),
+                "{err}"
+            );
+        }
     }
 
     #[test]

@@ -1,0 +1,44 @@
+//! `grundy games`: every game the registry knows, with how to write it.
+
+use std::io::{self, Write};
+
+use grundy::registry::{GameKind, GAMES};
+
+/// Prints the games, as a table or as JSON.
+pub fn list(json: bool) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    if json {
+        let games: Vec<_> = GAMES
+            .iter()
+            .map(|g| {
+                serde_json::json!({
+                    "name": g.name,
+                    "kind": g.kind,
+                    "example": g.example,
+                    "summary": g.summary,
+                    "ruleset": g.ruleset.is_some(),
+                })
+            })
+            .collect();
+        serde_json::to_writer(&mut out, &games)?;
+        return writeln!(out);
+    }
+    for kind in [GameKind::Impartial, GameKind::Partizan] {
+        writeln!(out, "{kind} games:")?;
+        let width = GAMES
+            .iter()
+            .filter(|g| g.kind == kind)
+            .map(|g| g.example.chars().count())
+            .max()
+            .unwrap_or(0);
+        for g in GAMES.iter().filter(|g| g.kind == kind) {
+            writeln!(out, "  {:width$}  {}", g.example, g.summary)?;
+        }
+        writeln!(out)?;
+    }
+    writeln!(
+        out,
+        "operators: A + B (sum), misere(A), selective(A, B, ...), not_all(...), conjunctive(...), \
+         continued_conjunctive(...), 0 (no moves)"
+    )
+}

@@ -1,0 +1,83 @@
+//! `grundy table`: the Grundy values of a piece, row by row.
+
+use std::io::{self, BufWriter, Write};
+
+use clap::Args;
+use grundy::{Engine, Ruleset};
+
+use crate::limits::LimitArgs;
+use crate::{ruleset, UserError};
+
+#[derive(Args)]
+pub(crate) struct TableArgs {
+    /// A piece, like queen, knight or 'piece[(-2,1),(1,-2); 8]'.
+    pub(crate) ruleset: String,
+    /// Side of the table (at most the board size of a bounded piece).
+    #[arg(long)]
+    pub(crate) size: u64,
+    /// Print JSON.
+    #[arg(long)]
+    pub(crate) json: bool,
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+}
+
+pub(crate) fn table(args: &TableArgs) -> anyhow::Result<Result<(), UserError>> {
+    let piece = match ruleset(&args.ruleset) {
+        Ok(Ruleset::Board(p)) => p,
+        Ok(Ruleset::Heap(h)) => {
+            return Ok(Err(UserError {
+                message: format!(
+                    "{} is a heap ruleset: print its values with `grundy seq '{}' --to N`",
+                    h.name, h.name
+                ),
+            }))
+        }
+        Err(e) => return Ok(Err(e)),
+    };
+    if args.size == 0 {
+        return Ok(Err(UserError {
+            message: "--size must be at least 1 (the table has --size rows and columns)".into(),
+        }));
+    }
+    if let Some(n) = piece.board() {
+        if args.size > n {
+            return Ok(Err(UserError {
+                message: format!("--size {} is larger than the {n}×{n} board of {piece}; give --size {n} or less", args.size),
+            }));
+        }
+    }
+    let mut engine = Engine::new(args.limits.limits());
+    let t = match engine.board_table(&piece, args.size) {
+        Ok(t) => t,
+        Err(e) => {
+            return Ok(Err(UserError {
+                message: e.to_string(),
+            }))
+        }
+    };
+    let rows: Vec<&[u32]> = (0..args.size)
+        .map(|x| &t.row(x)[..args.size as usize])
+        .collect();
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    if args.json {
+        serde_json::to_writer(
+            &mut out,
+            &serde_json::json!({ "ruleset": piece.name(), "values": rows }),
+        )?;
+        writeln!(out)?;
+    } else {
+        let width = rows
+            .iter()
+            .flat_map(|r| r.iter())
+            .max()
+            .map_or(1, |m| m.to_string().len());
+        for r in rows {
+            let cells: Vec<String> = r.iter().map(|v| format!("{v:>width$}")).collect();
+            writeln!(out, "{}", cells.join(" "))?;
+        }
+    }
+    out.flush()?;
+    Ok(Ok(()))
+}

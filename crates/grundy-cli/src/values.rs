@@ -1,0 +1,197 @@
+//! The commands on partizan values: `compare`, `thermograph`, `transform`.
+
+use std::io::{self, Write};
+
+use anyhow::Context;
+use clap::Args;
+use grundy::{caret, Engine};
+
+use crate::limits::LimitArgs;
+use crate::UserError;
+
+#[derive(Args)]
+pub(crate) struct CompareArgs {
+    /// The first game or value.
+    pub(crate) g: String,
+    /// The second game or value.
+    pub(crate) h: String,
+    /// Print JSON.
+    #[arg(long)]
+    pub(crate) json: bool,
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+}
+
+#[derive(Args)]
+pub(crate) struct ThermographArgs {
+    /// The game or value.
+    pub(crate) game: String,
+    /// Also write the picture to this SVG file.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) svg: Option<std::path::PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    pub(crate) json: bool,
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+}
+
+#[derive(Args)]
+pub(crate) struct TransformArgs {
+    /// The game or value.
+    pub(crate) game: String,
+    /// Cool by this number (a dyadic rational like 1 or 1/2; at least 0).
+    #[arg(long, value_name = "T", group = "op", allow_negative_numbers = true)]
+    pub(crate) cool: Option<String>,
+    /// Heat by this number (any dyadic rational, negative ones too).
+    #[arg(long, value_name = "T", group = "op", allow_negative_numbers = true)]
+    pub(crate) heat: Option<String>,
+    /// The atomic weight (for all-small games).
+    #[arg(long, group = "op")]
+    pub(crate) atomic_weight: bool,
+    /// Print JSON.
+    #[arg(long)]
+    pub(crate) json: bool,
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+}
+
+/// The canonical value of a game expression, or of a whole text in CGSuite notation.
+fn canonical(engine: &mut Engine, text: &str) -> Result<grundy::partizan::Game, UserError> {
+    let game = grundy::parse_any(text).map_err(|e| UserError {
+        message: format!("{e}\n{}", caret(text, e.at())),
+    })?;
+    engine.partizan_value(&game).map_err(|e| UserError {
+        message: format!("{text}: {e}"),
+    })
+}
+
+pub(crate) fn compare(args: &CompareArgs) -> anyhow::Result<Result<(), UserError>> {
+    let mut engine = Engine::new(args.limits.limits());
+    let mut value = |text: &str| canonical(&mut engine, text);
+    let g = match value(&args.g) {
+        Ok(v) => v,
+        Err(e) => return Ok(Err(e)),
+    };
+    let h = match value(&args.h) {
+        Ok(v) => v,
+        Err(e) => return Ok(Err(e)),
+    };
+    let relation = grundy::partizan::compare(g, h).to_string();
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if args.json {
+        serde_json::to_writer(
+            &mut out,
+            &serde_json::json!({ "g": args.g, "h": args.h, "g_value": g.to_string(), "h_value": h.to_string(), "relation": relation }),
+        )?;
+        writeln!(out)?;
+    } else {
+        // As the user wrote them: the values may print differently.
+        writeln!(out, "{} {relation} {}", args.g, args.h)?;
+    }
+    Ok(Ok(()))
+}
+
+pub(crate) fn thermograph(args: &ThermographArgs) -> anyhow::Result<Result<(), UserError>> {
+    let mut engine = Engine::new(args.limits.limits());
+    let g = match canonical(&mut engine, &args.game) {
+        Ok(g) => g,
+        Err(e) => return Ok(Err(e)),
+    };
+    let t = match g.thermograph() {
+        Ok(t) => t,
+        Err(e) => {
+            return Ok(Err(UserError {
+                message: e.to_string(),
+            }))
+        }
+    };
+    if let Some(path) = &args.svg {
+        std::fs::write(path, t.to_svg()).with_context(|| format!("writing {}", path.display()))?;
+    }
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if args.json {
+        serde_json::to_writer(
+            &mut out,
+            &serde_json::json!({ "value": g.to_string(), "thermograph": &*t }),
+        )?;
+        writeln!(out)?;
+    } else {
+        let wall = |w: &grundy::partizan::Trajectory| {
+            let v: Vec<String> = w
+                .vertices
+                .iter()
+                .map(|(t, x)| format!("({t}, {x})"))
+                .collect();
+            format!("{} then slope {}", v.join(" "), w.final_slope)
+        };
+        writeln!(out, "{g}")?;
+        writeln!(out, "temperature: {}", t.temperature)?;
+        writeln!(out, "mast (mean): {}", t.mast)?;
+        writeln!(out, "left wall  (t, x): {}", wall(&t.left))?;
+        writeln!(out, "right wall (t, x): {}", wall(&t.right))?;
+        if let Some(path) = &args.svg {
+            writeln!(out, "picture: {}", path.display())?;
+        }
+    }
+    Ok(Ok(()))
+}
+
+pub(crate) fn transform(args: &TransformArgs) -> anyhow::Result<Result<(), UserError>> {
+    let mut engine = Engine::new(args.limits.limits());
+    let g = match canonical(&mut engine, &args.game) {
+        Ok(g) => g,
+        Err(e) => return Ok(Err(e)),
+    };
+    let number = |text: &str| -> Result<grundy::partizan::Dyadic, UserError> {
+        match grundy::partizan::Game::parse(text)
+            .ok()
+            .and_then(|v| v.as_number())
+        {
+            Some(d) => Ok(d),
+            None => Err(UserError {
+                message: format!(
+                    "'{text}' is not a number: give a dyadic rational like 1, 3/4 or -1/2"
+                ),
+            }),
+        }
+    };
+    let (op, result) = match (&args.cool, &args.heat, args.atomic_weight) {
+        (Some(t), _, _) => match number(t) {
+            Ok(d) => (format!("cooled by {d}"), g.cool(d)),
+            Err(e) => return Ok(Err(e)),
+        },
+        (_, Some(t), _) => match number(t) {
+            Ok(d) => (format!("heated by {d}"), g.heat(d)),
+            Err(e) => return Ok(Err(e)),
+        },
+        (_, _, true) => ("atomic weight".to_string(), g.atomic_weight()),
+        _ => {
+            return Ok(Err(UserError {
+                message: "say what to do: --cool T, --heat T or --atomic-weight".into(),
+            }))
+        }
+    };
+    let r = match result {
+        Ok(r) => r,
+        Err(e) => {
+            return Ok(Err(UserError {
+                message: format!("{g}: {e}"),
+            }))
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if args.json {
+        serde_json::to_writer(
+            &mut out,
+            &serde_json::json!({ "value": g.to_string(), "operation": op, "result": r.to_string() }),
+        )?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "{g} {op}: {r}")?;
+    }
+    Ok(Ok(()))
+}

@@ -1,0 +1,265 @@
+//! A validated position of one game, as every solver and front end sees it.
+//!
+//! A game file (see [`crate::registry`]) turns the text of a call such as
+//! `kayles(3,5)` or `domineering("..|..")` into a [`Component`]: an impartial
+//! or a partizan position behind a trait object. The engine, misère play,
+//! compounds, `verify` and the reports work on these traits only, so none of
+//! them knows which games exist.
+//!
+//! A position says what it is (its game, its identity [`Key`], how it
+//! prints) and what its options are; where its game has them it also gives a
+//! fast path — a closed form, a table, a period — through [`Context`], which
+//! holds the tables solvers keep between queries.
+
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use crate::engine::EvalError;
+use crate::partizan;
+use crate::registry::GameSpec;
+use crate::{Limits, Nimber, Outcome, Play, Player};
+
+/// The identity of a position: two positions with equal keys are the same
+/// position of the same game (and ruleset). Used by memo tables, plain
+/// search and the deduplication of winning moves.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Key {
+    /// The ruleset as written without its position (`kayles`, `sub[1,3,4]`,
+    /// `domineering`).
+    pub ruleset: Arc<str>,
+    /// The position's numbers (heaps, coordinates), if it is numeric.
+    pub numbers: Box<[u64]>,
+    /// The position's text (a board), if it is textual.
+    pub text: Box<str>,
+}
+
+impl Key {
+    /// The key of a numeric position.
+    pub fn numbers(ruleset: &Arc<str>, numbers: &[u64]) -> Key {
+        Key {
+            ruleset: ruleset.clone(),
+            numbers: numbers.into(),
+            text: "".into(),
+        }
+    }
+
+    /// The key of a position written as text.
+    pub fn text(ruleset: &Arc<str>, text: &str) -> Key {
+        Key {
+            ruleset: ruleset.clone(),
+            numbers: Box::new([]),
+            text: text.into(),
+        }
+    }
+}
+
+/// An impartial position, shared.
+pub type Impartial = Arc<dyn ImpartialPosition>;
+/// A partizan position, shared.
+pub type Partizan = Arc<dyn PartizanPosition>;
+
+/// A position of an impartial game.
+///
+/// Required: what it is ([`spec`](Self::spec), [`key`](Self::key),
+/// `Display` in the syntax it is written in), its [`options`](Self::options)
+/// and its [`nimber`](Self::nimber). The other methods are fast paths with
+/// correct defaults: a game overrides them where its theory gives more.
+pub trait ImpartialPosition: Send + Sync + fmt::Debug + fmt::Display {
+    /// The game this is a position of.
+    fn spec(&self) -> &'static GameSpec;
+
+    /// The position's identity.
+    fn key(&self) -> Key;
+
+    /// Whether this is the empty position of its game, printed as nothing in
+    /// a sum (a Nim heap of 0).
+    fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Calls `visit` with each option. A position may itself be a sum within
+    /// its game (`kayles(3,5)`), so an option is one position: a
+    /// take-and-break move that leaves two heaps gives one position of two.
+    fn options(&self, visit: &mut dyn FnMut(Impartial) -> ControlFlow<()>) -> ControlFlow<()>;
+
+    /// The position's independent parts, if it falls apart into a sum
+    /// (`nim(3,5)` into `nim(3)` and `nim(5)`). Plain search then memoises
+    /// each part on its own. `None`: it does not split.
+    fn split(&self) -> Option<Vec<Impartial>> {
+        None
+    }
+
+    /// The Grundy value.
+    fn nimber(&self, cx: &mut Context) -> Result<Nimber, EvalError>;
+
+    /// The Nim heaps this position equals as a game (not just in value), if
+    /// it is a sum of Nim heaps: then misère play follows Bouton's rule
+    /// (rook(x,y) is nim(x,y)).
+    fn nim_heaps(&self) -> Option<Vec<u64>> {
+        None
+    }
+
+    /// The outcome by a closed form, where one is known, for positions whose
+    /// value is too costly to compute (Wythoff's queen far out). Used for
+    /// compounds that need outcomes only. `None`: no closed form.
+    fn closed_outcome(&self, _play: Play) -> Option<Outcome> {
+        None
+    }
+
+    /// The winning moves of this position played alone, by a closed form,
+    /// where one is known: what answers `misere(queen(x,y))` or a queen
+    /// too far out for its table. `None`: no closed form.
+    fn closed_winning_moves(&self, _play: Play) -> Option<Vec<Impartial>> {
+        None
+    }
+
+    /// Calls `found` with each option whose Grundy value is `target`, until
+    /// it breaks. The default computes every option's value; games override
+    /// it with their own theory (Bouton for Nim, the table for pieces).
+    fn options_with_value(
+        &self,
+        target: Nimber,
+        cx: &mut Context,
+        found: &mut dyn FnMut(Impartial) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, EvalError> {
+        let mut result = Ok(ControlFlow::Continue(()));
+        let _ = self.options(&mut |o| {
+            let value = cx.budget_tick().and_then(|()| o.nimber(cx));
+            match value {
+                Ok(v) if v == target => {
+                    let flow = found(o);
+                    if flow.is_break() {
+                        result = Ok(ControlFlow::Break(()));
+                    }
+                    flow
+                }
+                Ok(_) => ControlFlow::Continue(()),
+                Err(e) => {
+                    result = Err(e);
+                    ControlFlow::Break(())
+                }
+            }
+        });
+        result
+    }
+}
+
+/// A position of a partizan game.
+pub trait PartizanPosition: Send + Sync + fmt::Debug + fmt::Display {
+    /// The game this is a position of.
+    fn spec(&self) -> &'static GameSpec;
+
+    /// The position's identity.
+    fn key(&self) -> Key;
+
+    /// The options of `player`.
+    fn options(&self, player: Player) -> Vec<Partizan>;
+
+    /// The canonical value.
+    fn value(&self, cx: &mut Context) -> Result<partizan::Game, EvalError>;
+}
+
+/// One summand of a game: a position of an impartial or a partizan game.
+#[derive(Clone, Debug)]
+pub enum Component {
+    /// An impartial position.
+    Impartial(Impartial),
+    /// A partizan position.
+    Partizan(Partizan),
+}
+
+impl Component {
+    /// The game the position belongs to.
+    pub fn spec(&self) -> &'static GameSpec {
+        match self {
+            Component::Impartial(p) => p.spec(),
+            Component::Partizan(p) => p.spec(),
+        }
+    }
+
+    /// The position's identity.
+    pub fn key(&self) -> Key {
+        match self {
+            Component::Impartial(p) => p.key(),
+            Component::Partizan(p) => p.key(),
+        }
+    }
+
+    /// Whether the position is the empty one of its game (printed as nothing).
+    pub fn is_empty(&self) -> bool {
+        matches!(self, Component::Impartial(p) if p.is_empty())
+    }
+
+    /// Whether the component is partizan.
+    pub fn is_partizan(&self) -> bool {
+        matches!(self, Component::Partizan(_))
+    }
+}
+
+impl fmt::Display for Component {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Component::Impartial(p) => p.fmt(f),
+            Component::Partizan(p) => p.fmt(f),
+        }
+    }
+}
+
+impl PartialEq for Component {
+    fn eq(&self, other: &Component) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for Component {}
+
+impl Hash for Component {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.key().hash(state)
+    }
+}
+
+/// What solvers keep between queries (tables, sequences, memo tables of
+/// canonical values), each under the type of its owner, and the limits in
+/// force.
+pub struct Context {
+    limits: Limits,
+    caches: HashMap<TypeId, Box<dyn Any + Send + Sync>>,
+    ticks: u32,
+}
+
+impl Context {
+    /// An empty context with these limits.
+    pub fn new(limits: Limits) -> Context {
+        Context {
+            limits,
+            caches: HashMap::new(),
+            ticks: 0,
+        }
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The cache of type `T` (made empty on first use). A game keeps its
+    /// tables in a type of its own, so caches never collide.
+    pub fn cache<T: Any + Send + Sync + Default>(&mut self) -> &mut T {
+        self.caches
+            .entry(TypeId::of::<T>())
+            .or_insert_with(|| Box::new(T::default()))
+            .downcast_mut::<T>()
+            .expect("a cache is stored under its own type")
+    }
+
+    /// Counts one step of work against the position limit of a long scan.
+    pub fn budget_tick(&mut self) -> Result<(), EvalError> {
+        self.ticks = self.ticks.wrapping_add(1);
+        Ok(())
+    }
+}

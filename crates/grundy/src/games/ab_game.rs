@@ -1,0 +1,28 @@
+//! The CodeChef A/B string game (seed 002); A is Left; valued by its closed form (reserve moves + Nim).
+//!
+//! Written `ab_game("A..B.A...B")`; the rules are [`partizan::AbGame`].
+
+use super::partizan_rules::string_position;
+use crate::component::Component;
+use crate::partizan::{self, AbGame};
+use crate::registry::{Call, GameKind, GameSpec};
+use crate::ExprError;
+
+/// The declaration of `ab_game`.
+pub static SPEC: GameSpec = GameSpec {
+    name: "ab_game",
+    kind: GameKind::Partizan,
+    summary: "the CodeChef A/B string game (seed 002); A is Left; valued by its closed form (reserve moves + Nim)",
+    example: "ab_game(\"A..B.A...B\")",
+    build,
+    ruleset: None,
+};
+
+fn build(call: &Call<'_>) -> Result<Component, ExprError> {
+    string_position::<AbGame>(
+        call,
+        &SPEC,
+        partizan::ab_game,
+        Some(partizan::ab_closed_form),
+    )
+}

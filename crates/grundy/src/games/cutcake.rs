@@ -1,0 +1,44 @@
+//! Cutcake (Winning Ways ch. 2): Left cuts a piece along a vertical line,
+//! Right along a horizontal one. Written `cutcake(width, height)`; the rules
+//! are [`partizan::Cutcake`].
+
+use super::partizan_rules::RulesPosition;
+use crate::component::Component;
+use crate::partizan::{self, Cutcake};
+use crate::registry::{natural, partizan_error, Call, GameKind, GameSpec};
+use crate::syntax::Arg;
+use crate::ExprError;
+
+/// The declaration of `cutcake`.
+pub static SPEC: GameSpec = GameSpec {
+    name: "cutcake",
+    kind: GameKind::Partizan,
+    summary: "Cutcake: Left cuts vertically, Right horizontally",
+    example: "cutcake(3,2)",
+    build,
+    ruleset: None,
+};
+
+fn build(call: &Call<'_>) -> Result<Component, ExprError> {
+    call.no_params()?;
+    let [w, h] = call.args().unwrap_or(&[]) else {
+        return Err(call.error(
+            call.span(),
+            "cutcake takes a width and a height",
+            "write cutcake(3,2)",
+        ));
+    };
+    let side = |a: &Arg| -> Result<u32, ExprError> {
+        let v = natural(a, "sides", "a side")?;
+        u32::try_from(v).map_err(|_| {
+            call.error(
+                a.span(),
+                format!("side {v} is too long"),
+                "sides up to 4294967295",
+            )
+        })
+    };
+    let (w, h) = (side(w)?, side(h)?);
+    let cake = partizan::cutcake(w, h).map_err(|e| partizan_error(call.span().start, e, ""))?;
+    Ok(RulesPosition::<Cutcake>::component(&SPEC, None, cake))
+}

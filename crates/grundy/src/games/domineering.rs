@@ -1,0 +1,24 @@
+//! Domineering: rows split by `|`, `#` blocked; Left places vertical
+//! dominoes, Right horizontal ones.
+//!
+//! Written `domineering("....|....")`; the rules are [`partizan::Domineering`].
+
+use super::partizan_rules::string_position;
+use crate::component::Component;
+use crate::partizan::{self, Domineering};
+use crate::registry::{Call, GameKind, GameSpec};
+use crate::ExprError;
+
+/// The declaration of `domineering`.
+pub static SPEC: GameSpec = GameSpec {
+    name: "domineering",
+    kind: GameKind::Partizan,
+    summary: "Domineering: rows split by |, # blocked; Left places vertical dominoes",
+    example: "domineering(\"....|....\")",
+    build,
+    ruleset: None,
+};
+
+fn build(call: &Call<'_>) -> Result<Component, ExprError> {
+    string_position::<Domineering>(call, &SPEC, partizan::domineering, None)
+}

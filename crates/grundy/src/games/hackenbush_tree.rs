@@ -1,0 +1,23 @@
+//! A Hackenbush forest: edges from the ground, children in parentheses.
+//!
+//! Written `hackenbush_tree("l(r,e),e")`; the rules are [`partizan::HackenbushTrees`].
+
+use super::partizan_rules::string_position;
+use crate::component::Component;
+use crate::partizan::{self, HackenbushTrees};
+use crate::registry::{Call, GameKind, GameSpec};
+use crate::ExprError;
+
+/// The declaration of `hackenbush_tree`.
+pub static SPEC: GameSpec = GameSpec {
+    name: "hackenbush_tree",
+    kind: GameKind::Partizan,
+    summary: "a Hackenbush forest: edges from the ground, children in parentheses",
+    example: "hackenbush_tree(\"l(r,e),e\")",
+    build,
+    ruleset: None,
+};
+
+fn build(call: &Call<'_>) -> Result<Component, ExprError> {
+    string_position::<HackenbushTrees>(call, &SPEC, partizan::hackenbush_tree, None)
+}

@@ -1,0 +1,124 @@
+//! A partizan game given by its rules ([`PartizanRules`]) as a registry
+//! position: values come from one [`CanonicalSolver`] per game, kept in the
+//! [`Context`] so a sum's components (and the next query) share its memo,
+//! or from the game's own closed form where it declares one.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::component::{Component, Context, Key, Partizan, PartizanPosition};
+use crate::engine::EvalError;
+use crate::partizan::{self, CanonicalSolver, PartizanRules};
+use crate::registry::GameSpec;
+use crate::Player;
+
+/// A closed form for a game's positions: their canonical value without search.
+pub type ClosedForm<R> =
+    fn(&<R as PartizanRules>::Position) -> Result<partizan::Game, partizan::Error>;
+
+/// A position of the partizan game `R`.
+pub struct RulesPosition<R: PartizanRules> {
+    spec: &'static GameSpec,
+    ruleset: Arc<str>,
+    closed_form: Option<ClosedForm<R>>,
+    position: R::Position,
+}
+
+impl<R> RulesPosition<R>
+where
+    R: PartizanRules + Default + Send + Sync + 'static,
+    R::Position: Send + Sync,
+{
+    /// `position` of the game declared by `spec`, valued by `closed_form`
+    /// where given and by canonical search otherwise.
+    pub fn component(
+        spec: &'static GameSpec,
+        closed_form: Option<ClosedForm<R>>,
+        position: R::Position,
+    ) -> Component {
+        Component::Partizan(Arc::new(RulesPosition::<R> {
+            spec,
+            ruleset: Arc::from(spec.name),
+            closed_form,
+            position,
+        }))
+    }
+
+    fn at(&self, position: R::Position) -> Partizan {
+        Arc::new(RulesPosition::<R> {
+            spec: self.spec,
+            ruleset: self.ruleset.clone(),
+            closed_form: self.closed_form,
+            position,
+        })
+    }
+}
+
+/// The canonical solver of game `R`, made on first use.
+struct Solver<R: PartizanRules>(Option<CanonicalSolver<R>>);
+
+impl<R: PartizanRules> Default for Solver<R> {
+    fn default() -> Self {
+        Solver(None)
+    }
+}
+
+impl<R: PartizanRules> fmt::Debug for RulesPosition<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.position)
+    }
+}
+
+impl<R: PartizanRules> fmt::Display for RulesPosition<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.position)
+    }
+}
+
+impl<R> PartizanPosition for RulesPosition<R>
+where
+    R: PartizanRules + Default + Send + Sync + 'static,
+    R::Position: Send + Sync,
+{
+    fn spec(&self) -> &'static GameSpec {
+        self.spec
+    }
+
+    fn key(&self) -> Key {
+        Key::text(&self.ruleset, &self.position.to_string())
+    }
+
+    fn options(&self, player: Player) -> Vec<Partizan> {
+        let mut out = Vec::new();
+        R::default().options(&self.position, player, &mut out);
+        out.into_iter().map(|p| self.at(p)).collect()
+    }
+
+    fn value(&self, cx: &mut Context) -> Result<partizan::Game, EvalError> {
+        if let Some(f) = self.closed_form {
+            return Ok(f(&self.position)?);
+        }
+        let solver = cx.cache::<Solver<R>>();
+        Ok(solver
+            .0
+            .get_or_insert_with(|| CanonicalSolver::new(R::default()))
+            .value(&self.position)?)
+    }
+}
+
+/// Reads a call of a game whose position is one quoted string
+/// (`domineering("..|..")`), with `parse` turning the text into a position.
+pub fn string_position<R>(
+    call: &crate::registry::Call<'_>,
+    spec: &'static GameSpec,
+    parse: fn(&str) -> Result<R::Position, partizan::Error>,
+    closed_form: Option<ClosedForm<R>>,
+) -> Result<Component, crate::ExprError>
+where
+    R: PartizanRules + Default + Send + Sync + 'static,
+    R::Position: Send + Sync,
+{
+    let (text, at) = call.string(spec.example)?;
+    let position = parse(text).map_err(|e| crate::registry::partizan_error(at, e, ""))?;
+    Ok(RulesPosition::<R>::component(spec, closed_form, position))
+}

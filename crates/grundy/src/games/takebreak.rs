@@ -1,0 +1,321 @@
+//! Take-and-break heap games: octal and hexadecimal codes (`octal[0.77]`),
+//! subtraction (`sub[1,3,4]`) and all-but (`allbut[1,3]`) games, Grundy's
+//! game, and the named codes (Kayles, Dawson's Kayles, Dawson's chess,
+//! Officers, Pick-Up-Bricks).
+//!
+//! The rules are [`TakeBreak`]; a heap's value comes from the ruleset's
+//! sequence ([`HeapSequence`]: sparse-space or plain mex, with periods
+//! proved by the Guy–Smith theorem), kept in the [`Context`] for the next
+//! query and grown geometrically.
+
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use super::heaps::{build_heaps, HeapRuleset};
+use crate::component::{Component, Context};
+use crate::engine::EvalError;
+use crate::expr::{HeapKind, HeapRules, Ruleset};
+use crate::registry::{item_span, Call, GameKind, GameSpec};
+use crate::syntax::Item;
+use crate::{ExprError, HeapSequence, Nimber, SequenceConfig, TakeBreak};
+
+macro_rules! named {
+    ($spec:ident, $name:literal, $summary:literal, $example:literal) => {
+        #[doc = concat!("The declaration of `", $name, "`.")]
+        pub static $spec: GameSpec = GameSpec {
+            name: $name,
+            kind: GameKind::Impartial,
+            summary: $summary,
+            example: $example,
+            build,
+            ruleset: Some(ruleset),
+        };
+    };
+}
+
+named!(
+    SUB,
+    "sub",
+    "subtraction game with that set",
+    "sub[1,3,4](10)"
+);
+named!(
+    ALLBUT,
+    "allbut",
+    "subtract any number except those listed",
+    "allbut[1,3](10)"
+);
+named!(
+    OCTAL,
+    "octal",
+    "take-and-break code as in Winning Ways (octal, hexadecimal digits for three heaps; a last digit in parentheses repeats)",
+    "octal[0.77](10)"
+);
+named!(KAYLES, "kayles", "Kayles, octal 0.77", "kayles(10)");
+named!(
+    DAWSON,
+    "dawson",
+    "Dawson's Kayles, octal 0.07",
+    "dawson(10)"
+);
+named!(
+    DAWSONS_CHESS,
+    "dawsons_chess",
+    "Dawson's chess, octal 0.137",
+    "dawsons_chess(10)"
+);
+named!(OFFICERS, "officers", "Officers, octal 0.6", "officers(10)");
+named!(
+    GRUNDY_GAME,
+    "grundy_game",
+    "split a heap into two unequal heaps (LightOJ 1199)",
+    "grundy_game(10)"
+);
+named!(
+    PICK_UP_BRICKS,
+    "pick_up_bricks",
+    "take one or two bricks (= sub[1,2]; seed 004)",
+    "pick_up_bricks(10)"
+);
+
+const OCTAL_ACCEPTED: &str =
+    "an octal code is 0. or 4. followed by digits 0-7 (hexadecimal 0-f for \
+     breaking into more heaps), like 0.77 or 4.007";
+
+/// The ruleset a call names, with the name it is written by.
+fn rules_of(call: &Call<'_>) -> Result<(String, TakeBreak), ExprError> {
+    let name = call.name();
+    let named = |rules: TakeBreak| -> Result<(String, TakeBreak), ExprError> {
+        call.no_params()?;
+        Ok((name.to_string(), rules))
+    };
+    match name {
+        "kayles" => named(TakeBreak::kayles()),
+        "dawson" => named(TakeBreak::dawsons_kayles()),
+        "dawsons_chess" => named(TakeBreak::dawsons_chess()),
+        "officers" => named(TakeBreak::officers()),
+        "grundy_game" => named(TakeBreak::grundys_game()),
+        // Pick-Up-Bricks: take one or two bricks from the pile, the last to
+        // take wins (see data/problems/seed_claims.toml for the sources).
+        "pick_up_bricks" => named(
+            TakeBreak::subtraction(&[1, 2])
+                .map_err(|e| call.error(call.span(), e.to_string(), "pick_up_bricks(n)"))?,
+        ),
+        "octal" => {
+            let usage = || {
+                call.error(
+                    call.span(),
+                    "octal needs one code in brackets",
+                    OCTAL_ACCEPTED,
+                )
+            };
+            let (code, span) = match call.params() {
+                Some([group]) => match group.as_slice() {
+                    [Item::Number(code, span)] => (code, span),
+                    _ => return Err(usage()),
+                },
+                _ => return Err(usage()),
+            };
+            let rules = TakeBreak::from_code(code).map_err(|e| {
+                call.error(*span, format!("bad code '{code}': {e}"), OCTAL_ACCEPTED)
+            })?;
+            Ok((format!("octal[{code}]"), rules))
+        }
+        _ => {
+            // sub[...] and allbut[...]
+            let Some([group]) = call.params() else {
+                return Err(call.error(
+                    call.span(),
+                    format!("'{name}' needs its set of numbers in brackets"),
+                    format!("write {name}[1,3,4](10)"),
+                ));
+            };
+            let mut set = Vec::new();
+            for item in group {
+                match item {
+                    Item::Number(t, span) => match t.parse::<u64>() {
+                        Ok(k) if k > 0 => set.push(k),
+                        _ => return Err(call.error(
+                            *span,
+                            format!("'{t}' is not a positive whole number"),
+                            "the set lists how many tokens may be taken: positive whole numbers",
+                        )),
+                    },
+                    other => {
+                        return Err(call.error(
+                            item_span(other),
+                            "expected a number",
+                            format!("write {name}[1,3,4]"),
+                        ))
+                    }
+                }
+            }
+            set.sort_unstable();
+            set.dedup();
+            let made = if name == "sub" {
+                TakeBreak::subtraction(&set)
+            } else {
+                TakeBreak::all_but(&set)
+            };
+            let rules =
+                made.map_err(|e| call.error(call.span(), e.to_string(), "a smaller set"))?;
+            let list: Vec<String> = set.iter().map(u64::to_string).collect();
+            Ok((format!("{name}[{}]", list.join(",")), rules))
+        }
+    }
+}
+
+fn spec_of(name: &str) -> &'static GameSpec {
+    match name {
+        "sub" => &SUB,
+        "allbut" => &ALLBUT,
+        "octal" => &OCTAL,
+        "kayles" => &KAYLES,
+        "dawson" => &DAWSON,
+        "dawsons_chess" => &DAWSONS_CHESS,
+        "officers" => &OFFICERS,
+        "grundy_game" => &GRUNDY_GAME,
+        _ => &PICK_UP_BRICKS,
+    }
+}
+
+fn build(call: &Call<'_>) -> Result<Component, ExprError> {
+    let (name, rules) = rules_of(call)?;
+    let heaps = Heaps {
+        spec: spec_of(call.name()),
+        name: Arc::from(name.as_str()),
+        rules,
+    };
+    build_heaps(call, Arc::from(name.as_str()), heaps)
+}
+
+fn ruleset(call: &Call<'_>) -> Result<Ruleset, ExprError> {
+    let (name, rules) = rules_of(call)?;
+    Ok(Ruleset::Heap(HeapRules {
+        name,
+        kind: HeapKind::TakeBreak(rules),
+    }))
+}
+
+/// One take-and-break ruleset as a heap game.
+#[derive(Debug)]
+pub struct Heaps {
+    spec: &'static GameSpec,
+    /// As written, for the command an error suggests.
+    name: Arc<str>,
+    rules: TakeBreak,
+}
+
+/// The sequences computed so far, one per ruleset.
+#[derive(Default)]
+pub struct Sequences(HashMap<TakeBreak, HeapSequence>);
+
+impl Sequences {
+    /// Answers heaps of the sequence's game from its values (and its period,
+    /// if proved) instead of recomputing them: `grundy value --store FILE`.
+    pub fn offer(&mut self, sequence: HeapSequence) {
+        let rules = sequence.rules().clone();
+        let better = self.0.get(&rules).is_none_or(|have| {
+            have.len() < sequence.len() || have.periodicity().is_none_or(|p| !p.proved)
+        });
+        if better {
+            self.0.insert(rules, sequence);
+        }
+    }
+}
+
+/// The sequence of `rules` in `cx`, computed at least to heap `n` unless a
+/// proved period already gives G(n); `ruleset` names it in errors.
+///
+/// Heaps up to the position limit are computed outright (and the table grows
+/// geometrically across queries); a heap beyond it is answered only through a
+/// period, which is looked for in the first 2^20 heaps, or as far as the
+/// Guy–Smith check of a published period needs ([`crate::heaps_to_prove`]),
+/// within the limit, before giving up with an error that says so.
+pub fn sequence<'c>(
+    cx: &'c mut Context,
+    rules: &TakeBreak,
+    ruleset: &str,
+    n: u64,
+) -> Result<&'c HeapSequence, EvalError> {
+    let limits = *cx.limits();
+    let cache = cx.cache::<Sequences>();
+    let known = cache.0.get(rules).is_some_and(|s| s.get(n).is_ok());
+    if !known {
+        let limit = limits.max_positions.saturating_sub(1);
+        let have = cache.0.get(rules).map_or(0, |s| s.len());
+        let target = if n <= limit {
+            n.max(have.saturating_mul(2).min(limit)).max(255.min(limit))
+        } else {
+            // Far beyond the limit, only a period answers: look for one in
+            // the first 2^20 heaps, or as far as a published period needs for
+            // its proof (checked here, not trusted).
+            let hint = crate::heaps_to_prove(rules).unwrap_or(0);
+            limit.min((1 << 20u64).max(hint))
+        };
+        let config = SequenceConfig {
+            memory_budget: limits.max_memory,
+            max_heap: limit,
+            ..SequenceConfig::default()
+        };
+        let seq = rules.try_sequence(target, &config)?;
+        if n > limit && seq.get(n).is_err() {
+            return Err(EvalError::HeapBeyondLimit {
+                ruleset: ruleset.to_string(),
+                heap: n,
+                limit: limit.saturating_add(1),
+                computed: seq.len(),
+            });
+        }
+        seq.get(n)?;
+        cache.0.insert(rules.clone(), seq);
+    }
+    Ok(&cache.0[rules])
+}
+
+impl HeapRuleset for Heaps {
+    fn spec(&self) -> &'static GameSpec {
+        self.spec
+    }
+
+    fn heap_options(
+        &self,
+        n: u64,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        crate::takebreak_options_until(&self.rules, n, u64::MAX, visit)
+    }
+
+    fn heap_value(&self, n: u64, cx: &mut Context) -> Result<Nimber, EvalError> {
+        Ok(sequence(cx, &self.rules, &self.name, n)?.get(n)?)
+    }
+
+    fn heap_options_with_value(
+        &self,
+        n: u64,
+        target: Nimber,
+        cx: &mut Context,
+        found: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, EvalError> {
+        let budget = cx.limits().max_positions;
+        let seq = sequence(cx, &self.rules, &self.name, n)?;
+        // An option past the sequence cannot be valued; it is never the target.
+        Ok(crate::takebreak_options_until(
+            &self.rules,
+            n,
+            budget,
+            &mut |parts| {
+                let v: Nimber = parts
+                    .iter()
+                    .map(|&p| seq.get(p).unwrap_or(Nimber(u64::MAX)))
+                    .sum();
+                if v == target {
+                    found(parts)
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+        ))
+    }
+}
