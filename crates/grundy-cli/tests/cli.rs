@@ -86,7 +86,10 @@ fn bad_input_is_answered_with_where_and_what() {
         (vec!["value", "nim(3,"], "column 7"),
         (vec!["value", "frobnicate(3)"], "known games are"),
         (vec!["value", "nim(-2)"], "cannot be negative"),
-        (vec!["value", "queen(1000000,1000000)"], "--max-positions"),
+        (
+            vec!["value", "queen(1000000,1000001) + nim(1)"],
+            "--max-positions",
+        ),
         (vec!["value", "piece[(1,0),(-1,0); 5](1,1)"], "loopy"),
         (vec!["seq", "queen", "--to", "5"], "grundy table"),
         (vec!["table", "kayles", "--size", "5"], "grundy seq"),

@@ -3,7 +3,9 @@
 //!
 //! Which names are games, and how each validates its arguments, is the
 //! registry's business ([`crate::registry`]); this stage knows only the
-//! operators: sums, `misere(...)` and the compounds.
+//! operators: sums and differences (`+`, `-`, `( … )`: an impartial game is
+//! its own negative, a partizan one enters as the negative of its value),
+//! `misere(...)` and the compounds.
 
 use std::fmt;
 
@@ -170,14 +172,36 @@ pub fn parse_ruleset_spec(text: &str) -> Result<Ruleset, ExprError> {
 
 /// Validates a parsed expression.
 pub fn validate(expr: &Expr) -> Result<GameExpr, ExprError> {
-    if let [term] = expr.terms.as_slice() {
+    validate_nested(expr, 0)
+}
+
+/// [`validate`] at `depth` levels of nesting, bounded by
+/// [`crate::MAX_NESTING`] even for a tree not built by the parser.
+fn validate_nested(expr: &Expr, depth: usize) -> Result<GameExpr, ExprError> {
+    if depth >= crate::MAX_NESTING {
+        return Err(ExprError::invalid(
+            expr.span,
+            format!("nesting deeper than {} levels", crate::MAX_NESTING),
+            "at most MAX_NESTING levels of parentheses and games inside games",
+        ));
+    }
+    // `(G)` alone is `G`, even `(misere(...))`.
+    if let [Term {
+        group: Some(inner),
+        negated: false,
+        ..
+    }] = expr.terms.as_slice()
+    {
+        return validate_nested(inner, depth + 1);
+    }
+    if let [term @ Term { negated: false, .. }] = expr.terms.as_slice() {
         if term.name == "misere" {
             let inner = single_game_arg(
                 term,
                 "misere(...) takes exactly one game",
                 "write misere(nim(1,2,3)) or misere(kayles(4) + nim(2))",
             )?;
-            return match validate(inner)? {
+            return match validate_nested(inner, depth + 1)? {
                 GameExpr::Sum(groups) => Ok(GameExpr::Misere(groups)),
                 GameExpr::Compound {
                     kind,
@@ -196,11 +220,15 @@ pub fn validate(expr: &Expr) -> Result<GameExpr, ExprError> {
             };
         }
         if let Some(kind) = compound_kind(&term.name) {
-            return compound(term, kind);
+            return compound(term, kind, depth);
         }
     }
     let mut groups = Vec::new();
     for term in &expr.terms {
+        if term.negated || term.group.is_some() {
+            signed_summand(term, depth, &mut groups)?;
+            continue;
+        }
         if term.name == "misere" || compound_kind(&term.name).is_some() {
             return Err(ExprError::invalid(
                 term.span,
@@ -233,6 +261,84 @@ impl GameExpr {
     }
 }
 
+/// A summand written `-G`, `H - G` or `(A + B)`: a parenthesised sum is
+/// flattened into `groups`, and a negated summand enters as its negative —
+/// an impartial game is its own negative, a partizan component enters as
+/// the negative of its value. (Split in small functions: their frames are
+/// on the stack once per level of nesting.)
+fn signed_summand(term: &Term, depth: usize, groups: &mut Vec<Component>) -> Result<(), ExprError> {
+    let summands = match &term.group {
+        Some(inner) => group_summands(term, inner, depth)?,
+        None => negated_summands(term, depth)?,
+    };
+    for g in summands {
+        groups.push(if term.negated {
+            negated_group(term, g)?
+        } else {
+            g
+        });
+    }
+    Ok(())
+}
+
+/// The summands of `(inner)`.
+fn group_summands(term: &Term, inner: &Expr, depth: usize) -> Result<Vec<Component>, ExprError> {
+    match validate_nested(inner, depth + 1)? {
+        GameExpr::Sum(gs) => Ok(gs),
+        _ => Err(ExprError::invalid(
+            term.span,
+            "misere(...) and compounds are ways of playing the whole game, not summands",
+            "put the whole game inside them, as in misere(A + B), and add nothing to them",
+        )),
+    }
+}
+
+/// The summands of `-G` for a term that is not a group, before negation.
+fn negated_summands(term: &Term, depth: usize) -> Result<Vec<Component>, ExprError> {
+    let plain = Expr {
+        terms: vec![Term {
+            negated: false,
+            ..term.clone()
+        }],
+        span: term.span,
+    };
+    match validate_nested(&plain, depth + 1)? {
+        GameExpr::Sum(gs) => Ok(gs),
+        _ => Err(ExprError::invalid(
+            term.span,
+            format!(
+                "-{}(...) negates a way of playing the whole game",
+                term.name
+            ),
+            format!(
+                "negate the summands inside it, as in {}(-A), or drop the sign: \
+                 an impartial game is its own negative",
+                term.name
+            ),
+        )),
+    }
+}
+
+/// `-g`: an impartial game is its own negative; a partizan component
+/// enters as the negative of its value (computed here, within the default
+/// limits; a game's own mirror image would keep its positions printable).
+fn negated_group(term: &Term, g: Component) -> Result<Component, ExprError> {
+    Ok(match g {
+        Component::Partizan(p) => {
+            let mut cx = crate::component::Context::new(crate::Limits::default());
+            let v = p.value(&mut cx).map_err(|e| {
+                ExprError::invalid(
+                    term.span,
+                    format!("the negative needs the value of {p}: {e}"),
+                    "a smaller game, or raise the limit named",
+                )
+            })?;
+            crate::games::value::value(v.neg())
+        }
+        impartial => impartial,
+    })
+}
+
 fn single_game_arg<'t>(
     term: &'t Term,
     problem: &str,
@@ -244,7 +350,7 @@ fn single_game_arg<'t>(
     }
 }
 
-fn compound(term: &Term, kind: CompoundKind) -> Result<GameExpr, ExprError> {
+fn compound(term: &Term, kind: CompoundKind, depth: usize) -> Result<GameExpr, ExprError> {
     let name = compound_name(kind);
     let usage = format!("write {name}(A, B, ...) with games as components, like {name}(kayles(3), nim(2) + queen(1,2))");
     let args = term.args.as_deref().unwrap_or(&[]);
@@ -272,7 +378,7 @@ fn compound(term: &Term, kind: CompoundKind) -> Result<GameExpr, ExprError> {
                 ))
             }
         };
-        match validate(e)? {
+        match validate_nested(e, depth + 1)? {
             GameExpr::Sum(groups) => parts.push(groups),
             _ => {
                 return Err(ExprError::invalid(

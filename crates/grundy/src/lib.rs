@@ -73,7 +73,10 @@ pub use staircase::{
     staircase_options_with_value, staircase_total, staircase_value, staircase_winning_moves,
     CoinTree, CoinTreeGame, StaircaseError, StaircaseNim,
 };
-pub use syntax::{caret, parse_expr, parse_ruleset, Arg, Expr, Item, Span, SyntaxError, Term};
+pub use syntax::{
+    caret, parse_expr, parse_ruleset, Arg, Expr, Item, Span, SyntaxError, Term, MAX_EXPR_LEN,
+    MAX_NESTING,
+};
 pub use takebreak::{
     find_periodicity, guy_smith_bound, heaps_to_prove, published_period, CodeError,
     Engine as HeapEngine, HeapSequence, HeapSolver, Periodicity, Progress, SequenceConfig,

@@ -5,22 +5,43 @@
 //! was expected there):
 //!
 //! ```text
-//! expr   := term ('+' term)*
-//! term   := '0' | LITERAL | NAME params? args?
-//! LITERAL:= a value in CGSuite notation: starts with '{' '*' '^' '-' '+'
-//!           or a digit, or is a word of v's (v, vv, v<2>), and runs to the
-//!           next blank, ',' or '+' outside brackets
+//! expr   := term (('+' | '-') term)*          G - H adds the negative of H
+//! term   := '-' term                          the negative; for an impartial game -G = G
+//!         | '(' expr ')'                      a parenthesised sum, as one term
+//!         | '0' | LITERAL | NAME params? args?
+//! LITERAL:= a value in CGSuite notation: starts with '{' '*' '^' '+' or a
+//!           digit, or '-' before one of those, or is a word of v's (v, vv,
+//!           v3, v<2>) or Tiny(…)/Miny(…); it runs to the next blank, ','
+//!           or a '+' or '-' between summands, outside brackets
 //! params := '[' group (';' group)* ']'      group := item (',' item)*
 //! item   := CODE | INT | NAME | '(' INT ',' INT ')' '*'?
 //! args   := '(' (arg (',' arg)*)? ')'
 //! arg    := INT | STRING | '[' item (',' item)* ']' | expr
 //! ```
 //!
+//! A minus sign before a number is the number's sign, as CGSuite prints it:
+//! `-1^` is the value -1 + ^, the same as [`crate::partizan::Game::parse`]
+//! reads it; `-(1^)` and `2 - 1^` subtract the whole `1^`.
+//!
+//! Limits, checked before any work: a text longer than [`MAX_EXPR_LEN`]
+//! bytes is refused, and nesting (parentheses, brackets and braces, game
+//! arguments such as `misere(…)`) deeper than [`MAX_NESTING`] levels is an
+//! error naming the column, never a stack overflow.
+//!
 //! Nothing here knows what `kayles` or `queen` means: that is stage two
 //! ([`crate::GameExpr`]), which turns this tree into a game or an error that
 //! names what was wrong and what would be accepted.
 
 use std::fmt;
+
+/// The longest expression read, in bytes (1 MiB). Longer texts are refused
+/// before parsing, so that a runaway input cannot take memory.
+pub const MAX_EXPR_LEN: usize = 1 << 20;
+
+/// The deepest nesting read: parentheses, game arguments (`misere(…)`) and
+/// the brackets of a value each count one level. Deeper input is an error,
+/// so no input can overflow the stack of the parsers or of validation.
+pub const MAX_NESTING: usize = 200;
 
 /// A byte range in the source text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +61,8 @@ pub struct Expr {
     pub span: Span,
 }
 
-/// One summand: `0`, or a name with optional parameters and arguments.
+/// One summand: `0`, a name with optional parameters and arguments, a
+/// value in CGSuite notation, or a parenthesised sum; possibly negated.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Term {
     /// The ruleset or operator name (`"0"` for the zero game).
@@ -56,6 +78,13 @@ pub struct Term {
     /// For a value written in CGSuite notation (`{1|0}`, `^*`, `v<2>`, `1/2`,
     /// `+-1`), its text; the name is then `"value"`.
     pub literal: Option<String>,
+    /// Whether the term is negated: written `-G`, or subtracted as in
+    /// `H - G` (an odd number of minus signs). A literal's own sign (`-1^`)
+    /// stays in its text.
+    pub negated: bool,
+    /// For a parenthesised sum `(A + B)` standing as one term, the sum; the
+    /// name is then `"()"`.
+    pub group: Option<Box<Expr>>,
 }
 
 /// A parameter inside `[...]`.
@@ -120,20 +149,46 @@ pub struct SyntaxError {
 /// assert_eq!(e.terms.len(), 2);
 /// assert!(grundy::parse_expr("nim(3,").is_err());
 /// ```
+///
+/// Texts longer than [`MAX_EXPR_LEN`] and nesting deeper than
+/// [`MAX_NESTING`] are errors:
+///
+/// ```
+/// let deep = format!("{}nim(1){}", "(".repeat(300), ")".repeat(300));
+/// let err = grundy::parse_expr(&deep).unwrap_err();
+/// assert!(err.to_string().contains("at most 200 levels"), "{err}");
+/// ```
 pub fn parse_expr(text: &str) -> Result<Expr, SyntaxError> {
-    let mut p = Parser { text, pos: 0 };
+    check_length(text)?;
+    let mut p = Parser::new(text);
     let expr = p.expr()?;
     p.skip_ws();
     if p.pos < text.len() {
-        return Err(p.error("'+' or the end of the expression"));
+        return Err(p.error("'+', '-' or the end of the expression"));
     }
     Ok(expr)
+}
+
+/// Refuses a text longer than [`MAX_EXPR_LEN`] before anything reads it.
+fn check_length(text: &str) -> Result<(), SyntaxError> {
+    if text.len() > MAX_EXPR_LEN {
+        return Err(SyntaxError {
+            at: 0,
+            found: format!("a text of {} bytes", text.len()),
+            expected: format!(
+                "an expression of at most {MAX_EXPR_LEN} bytes (MAX_EXPR_LEN); \
+                 split a long sum into parts, or read it as a file of lines with --batch"
+            ),
+        });
+    }
+    Ok(())
 }
 
 /// Parses a ruleset without arguments (`kayles`, `octal[0.137]`, `piece[(1,2); 8]`),
 /// as `seq` and `table` take it.
 pub fn parse_ruleset(text: &str) -> Result<Term, SyntaxError> {
-    let mut p = Parser { text, pos: 0 };
+    check_length(text)?;
+    let mut p = Parser::new(text);
     p.skip_ws();
     let term = p.term()?;
     p.skip_ws();
@@ -153,9 +208,39 @@ pub fn parse_ruleset(text: &str) -> Result<Term, SyntaxError> {
 struct Parser<'a> {
     text: &'a str,
     pos: usize,
+    /// Levels of nesting open at `pos`.
+    depth: usize,
 }
 
-impl Parser<'_> {
+/// Whether a word is a value in CGSuite notation rather than a name: `v`,
+/// `vv`, `v3` (three downs), `Tiny`, `Miny`.
+fn is_value_word(word: &str) -> bool {
+    let downs = word.trim_start_matches('v');
+    (downs.len() < word.len() && downs.chars().all(|c| c.is_ascii_digit()))
+        || word == "Tiny"
+        || word == "Miny"
+}
+
+impl<'a> Parser<'a> {
+    fn new(text: &'a str) -> Self {
+        Parser {
+            text,
+            pos: 0,
+            depth: 0,
+        }
+    }
+
+    /// The error for nesting beyond [`MAX_NESTING`] at the current position.
+    fn too_deep(&self) -> SyntaxError {
+        SyntaxError {
+            at: self.pos,
+            found: format!("{}, opening level {}", self.found(), MAX_NESTING + 1),
+            expected: format!(
+                "at most {MAX_NESTING} levels of nested parentheses, brackets or games (MAX_NESTING)"
+            ),
+        }
+    }
+
     fn peek(&self) -> Option<char> {
         self.text[self.pos..].chars().next()
     }
@@ -203,18 +288,132 @@ impl Parser<'_> {
         }
     }
 
+    /// A sum, one level of nesting deeper than where it stands.
     fn expr(&mut self) -> Result<Expr, SyntaxError> {
         self.skip_ws();
+        if self.depth >= MAX_NESTING {
+            return Err(self.too_deep());
+        }
+        self.depth += 1;
+        let e = self.sum();
+        self.depth -= 1;
+        e
+    }
+
+    fn sum(&mut self) -> Result<Expr, SyntaxError> {
         let start = self.pos;
-        let mut terms = vec![self.term()?];
-        while self.eat('+') {
-            self.skip_ws();
-            terms.push(self.term()?);
+        let mut terms = Vec::new();
+        let mut negate = false;
+        loop {
+            let mut t = self.signed_term()?;
+            t.negated ^= negate;
+            terms.push(t);
+            match self.operator() {
+                Some(minus) => negate = minus,
+                None => break,
+            }
         }
         let end = terms.last().map_or(start, |t| t.span.end);
         Ok(Expr {
             terms,
             span: Span { start, end },
+        })
+    }
+
+    /// The operator before the next summand, if any: `Some(true)` for '-',
+    /// `Some(false)` for '+'. In `G +-1` the switch `+-1` is the summand,
+    /// as in CGSuite, so its `+-` is left to the literal.
+    fn operator(&mut self) -> Option<bool> {
+        self.skip_ws();
+        let minus = if self.text[self.pos..].starts_with("+-") {
+            return Some(false);
+        } else if self.eat('+') {
+            false
+        } else if self.eat('-') {
+            true
+        } else {
+            return None;
+        };
+        self.skip_ws();
+        Some(minus)
+    }
+
+    /// A term after any number of negating minus signs (read in a loop, so
+    /// a long run of them takes no stack). A '-' negates when a name, '('
+    /// or another '-' follows; before a number or another value it is part
+    /// of the value's text (`-1^` is -1 + ^, as CGSuite prints it).
+    fn signed_term(&mut self) -> Result<Term, SyntaxError> {
+        let start = self.pos;
+        let mut negated = false;
+        while self.minus_negates()? {
+            negated = !negated;
+            self.pos += 1;
+            self.skip_ws();
+        }
+        let mut term = if self.peek() == Some('(') {
+            self.group()?
+        } else {
+            self.term()?
+        };
+        if term.span.start > start {
+            term.span.start = start;
+        }
+        term.negated ^= negated;
+        Ok(term)
+    }
+
+    /// Whether a '-' stands here that negates the term after it.
+    fn minus_negates(&mut self) -> Result<bool, SyntaxError> {
+        if self.peek() != Some('-') {
+            return Ok(false);
+        }
+        let after = self.text[self.pos + 1..].trim_start();
+        match after.chars().next() {
+            Some('(' | '-') => Ok(true),
+            Some(c) if c.is_ascii_alphabetic() => {
+                let word: String = after
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                Ok(!is_value_word(&word))
+            }
+            Some(_) => Ok(false),
+            None => {
+                self.pos = self.text.len();
+                Err(self.error("a game or a value after '-'"))
+            }
+        }
+    }
+
+    /// `( expr )` as one term.
+    fn group(&mut self) -> Result<Term, SyntaxError> {
+        let start = self.pos;
+        self.pos += 1;
+        let inner = self.expr()?;
+        self.close_group(start, inner)
+    }
+
+    /// The ')' of a group opened at `start`, and the group's term.
+    fn close_group(&mut self, start: usize, inner: Expr) -> Result<Term, SyntaxError> {
+        self.expect(
+            ')',
+            &format!("'+', '-' or ')' closing the '(' at column {}", start + 1),
+        )?;
+        Ok(Term {
+            name: "()".into(),
+            name_span: Span {
+                start,
+                end: start + 1,
+            },
+            params: None,
+            args: None,
+            span: Span {
+                start,
+                end: self.pos,
+            },
+            literal: None,
+            negated: false,
+            group: Some(Box::new(inner)),
         })
     }
 
@@ -254,6 +453,8 @@ impl Parser<'_> {
                     args: None,
                     span,
                     literal: None,
+                    negated: false,
+                    group: None,
                 });
             }
             Some(c) if c.is_ascii_alphabetic() => {}
@@ -265,8 +466,8 @@ impl Parser<'_> {
             }
         }
         let (name, name_span) = self.word().expect("a letter starts a word");
-        if name.chars().all(|c| c == 'v') || name == "Tiny" || name == "Miny" {
-            // v, vv, v<2>, v[3], v*, Tiny(x), Miny(x): a value in CGSuite notation, not a name
+        if is_value_word(&name) {
+            // v, vv, v3, v<2>, v[3], v*, Tiny(x), Miny(x): a value in CGSuite notation, not a name
             self.pos = start;
             return self.literal(start);
         }
@@ -299,16 +500,26 @@ impl Parser<'_> {
             args,
             span: Span { start, end },
             literal: None,
+            negated: false,
+            group: None,
         })
     }
 
     /// A value in CGSuite notation, kept as text for the partizan parser:
-    /// everything up to a blank, ',' or a summand's '+' outside brackets.
+    /// everything up to a blank, ',' or a summand's '+' or '-' outside
+    /// brackets. Its brackets count towards [`MAX_NESTING`].
     fn literal(&mut self, start: usize) -> Result<Term, SyntaxError> {
         let mut depth = 0usize;
         while let Some(c) = self.peek() {
             match c {
-                '{' | '[' | '(' | '<' => depth += 1,
+                '{' | '[' | '(' | '<' => {
+                    if self.depth + depth >= MAX_NESTING {
+                        // Point where the level too many begins, as for a '('.
+                        self.pos += 1;
+                        return Err(self.too_deep());
+                    }
+                    depth += 1;
+                }
                 '}' | ']' | ')' | '>' => {
                     if depth == 0 {
                         break;
@@ -322,6 +533,10 @@ impl Parser<'_> {
                     && self.pos > start
                     && !self.text[self.pos..].starts_with("+-") =>
                 {
+                    break
+                }
+                // a '-' between summands; '+-' keeps its '-'
+                '-' if depth == 0 && self.pos > start && !self.text[..self.pos].ends_with('+') => {
                     break
                 }
                 _ => {}
@@ -346,6 +561,8 @@ impl Parser<'_> {
             args: None,
             span,
             literal: Some(self.text[start..self.pos].to_string()),
+            negated: false,
+            group: None,
         })
     }
 
@@ -497,7 +714,12 @@ impl Parser<'_> {
                         },
                     )
                 }
-                Some(c) if c.is_ascii_digit() || c == '-' => {
+                Some(c)
+                    if c.is_ascii_digit()
+                        || (c == '-'
+                            && self.text[self.pos + 1..]
+                                .starts_with(|c: char| c.is_ascii_digit())) =>
+                {
                     let start = self.pos;
                     let (text, span) = self.int_text().ok_or_else(|| self.error("an integer"))?;
                     // `0` followed by '+' may start an expression like `0 + nim(1)`;
@@ -527,7 +749,9 @@ impl Parser<'_> {
                         },
                     )
                 }
-                Some(c) if c.is_ascii_alphabetic() => Arg::Expr(self.expr()?),
+                Some(c) if c.is_ascii_alphabetic() || "(-{^*".contains(c) => {
+                    Arg::Expr(self.expr()?)
+                }
                 _ => {
                     return Err(
                         self.error("an argument: an integer, a \"string\", a [list] or a game")
@@ -635,6 +859,131 @@ mod tests {
         let lits: Vec<Option<&str>> = e.terms.iter().map(|t| t.literal.as_deref()).collect();
         assert_eq!(lits, [Some("Tiny(1/2)"), Some("Miny({1|0})")]);
         assert_eq!(parse_expr("0").unwrap().terms[0].name, "0");
+    }
+
+    /// Each summand: (negated, name, literal), with groups as "()".
+    fn shape(e: &Expr) -> Vec<(bool, String, Option<String>)> {
+        e.terms
+            .iter()
+            .map(|t| (t.negated, t.name.clone(), t.literal.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn negation_differences_and_groups() {
+        let s = |neg: bool, name: &str, lit: Option<&str>| {
+            (neg, name.to_string(), lit.map(String::from))
+        };
+        let e = parse_expr("(nim(1) + kayles(2)) + nim(3)").unwrap();
+        assert_eq!(shape(&e), [s(false, "()", None), s(false, "nim", None)]);
+        let inner = e.terms[0].group.as_ref().unwrap();
+        assert_eq!(
+            shape(inner),
+            [s(false, "nim", None), s(false, "kayles", None)]
+        );
+        assert_eq!((e.terms[0].span.start, e.terms[0].span.end), (0, 20));
+        assert_eq!((inner.span.start, inner.span.end), (1, 19));
+
+        let e = parse_expr("domineering(\"..|..\") - {1|0}").unwrap();
+        assert_eq!(
+            shape(&e),
+            [
+                s(false, "domineering", None),
+                s(true, "value", Some("{1|0}"))
+            ]
+        );
+        assert_eq!(e.terms[1].span.start, 23);
+
+        let e = parse_expr("-(^ + *)").unwrap();
+        assert_eq!(shape(&e), [s(true, "()", None)]);
+        assert_eq!(e.terms[0].span.start, 0);
+        assert_eq!(
+            shape(e.terms[0].group.as_ref().unwrap()),
+            [s(false, "value", Some("^")), s(false, "value", Some("*"))]
+        );
+
+        // A literal ends at a '-' between summands, but keeps its own sign and '+-'.
+        let e = parse_expr("{1|0}-1/2 + -1^ - v3 + 2+-1").unwrap();
+        assert_eq!(
+            shape(&e),
+            [
+                s(false, "value", Some("{1|0}")),
+                s(true, "value", Some("1/2")),
+                s(false, "value", Some("-1^")),
+                s(true, "value", Some("v3")),
+                s(false, "value", Some("2+-1")),
+            ]
+        );
+        // Minus signs before a name negate, an odd number of them in all.
+        let e = parse_expr("- -nim(1) - -kayles(2) + - - -nim(3)").unwrap();
+        assert_eq!(
+            shape(&e),
+            [
+                s(false, "nim", None),
+                s(false, "kayles", None),
+                s(true, "nim", None)
+            ]
+        );
+        assert_eq!((e.terms[0].span.start, e.terms[2].span.start), (0, 25));
+        // Inside arguments.
+        let e = parse_expr("misere(-(nim(1) - kayles(2)))").unwrap();
+        let Some(Arg::Expr(arg)) = e.terms[0].args.as_ref().map(|a| &a[0]) else {
+            panic!()
+        };
+        assert_eq!(shape(arg), [s(true, "()", None)]);
+        assert!(
+            matches!(&parse_expr("nim(-1)").unwrap().terms[0].args.as_ref().unwrap()[0], Arg::Int(t, _) if t == "-1")
+        );
+    }
+
+    #[test]
+    fn errors_in_the_new_syntax_point_at_the_problem() {
+        let err = parse_expr("(nim(1) + kayles(2)").unwrap_err();
+        assert_eq!(err.at, 19);
+        assert!(
+            err.expected.contains("')' closing the '(' at column 1"),
+            "{err}"
+        );
+        let err = parse_expr("nim(1) - ").unwrap_err();
+        assert_eq!(err.at, 9);
+        let err = parse_expr("nim(1) -- ").unwrap_err();
+        assert_eq!(err.at, 10);
+        let err = parse_expr("()").unwrap_err();
+        assert_eq!(err.at, 1);
+        let err = parse_expr("nim(1) )").unwrap_err();
+        assert_eq!(err.at, 7);
+        assert!(err.expected.contains("'-'"), "{err}");
+    }
+
+    #[test]
+    fn nesting_and_length_are_bounded() {
+        let ok = format!(
+            "{}nim(1){}",
+            "(".repeat(MAX_NESTING - 1),
+            ")".repeat(MAX_NESTING - 1)
+        );
+        assert!(parse_expr(&ok).is_ok());
+        for open in ["(", "misere(", "-(", "nim(1) + ("] {
+            let n = MAX_NESTING + 5;
+            let text = format!("{}nim(1){}", open.repeat(n), ")".repeat(n));
+            let err = parse_expr(&text).unwrap_err();
+            assert_eq!(err.at, open.len() * MAX_NESTING, "{open}");
+            assert!(err.to_string().contains("at most 200 levels"), "{err}");
+        }
+        // The brackets of a value count too.
+        let n = MAX_NESTING + 5;
+        let text = format!("nim(1) + {}0{}", "{".repeat(n), "|}".repeat(n));
+        let err = parse_expr(&text).unwrap_err();
+        assert_eq!(err.at, 9 + MAX_NESTING);
+        assert!(err.to_string().contains("MAX_NESTING"), "{err}");
+        // Signs are read in a loop, at any count.
+        assert!(parse_expr(&format!("{}nim(1)", "- ".repeat(100_000))).is_ok());
+
+        let long = "nim(3) + ".repeat(MAX_EXPR_LEN / 9 + 1) + "nim(3)";
+        let err = parse_expr(&long).unwrap_err();
+        assert_eq!(err.at, 0);
+        assert!(err.to_string().contains("MAX_EXPR_LEN"), "{err}");
+        assert!(parse_ruleset(&long).is_err());
     }
 
     #[test]

@@ -5,14 +5,26 @@
 //! ```text
 //! expr   := unit (("+" | "-" | "+-") unit)*      a +- b  =  a + (+-b)
 //! unit   := "+-" "(" expr ("," expr)* ")"       +-(1,2) = {1,2|-1,-2}
-//!         | "+-" unit | "-" unit | atom
-//! atom   := number [ups] [star]       3   -1/2   1/2*   3^   2v*3
+//!         | "+-" unit | "-" number [ups] [star] | "-" unit | atom
+//! atom   := number [ups] [star]       3   1/2   1/2*   3^   2v*3
 //!         | ups [star]                ^  ^^  ^3  vv  ^*  v*2  ^<2>  ^[3]  v<2>  v[3]
 //!         | star                      *   *5
 //!         | "{" options "}"           {3||2*|1*}   {0,*|0}   {|}
 //!         | ("Tiny" | "Miny") "(" expr ")"
 //!         | "(" expr ")"
 //! ```
+//!
+//! A minus sign before a number is the number's sign, as in CGSuite's
+//! output: `-1^` is `-1 + ^` and `-1/2v*3` is `-1/2 + v + *3`; `-(1^)`
+//! negates the whole, and a binary minus subtracts the whole next unit
+//! (`2 - 1^ = 1v`, `2 + -1^ = 1^`). So every printed value reads back as
+//! itself.
+//!
+//! Bounds, shared with the expression grammar: a text longer than
+//! [`crate::MAX_EXPR_LEN`] bytes is refused before it is read, and nesting
+//! (each bracket, brace, length of bars, sign or `Tiny(`/`Miny(` is a level)
+//! deeper than [`crate::MAX_NESTING`] levels is an error, not a stack
+//! overflow.
 //!
 //! `^n` is `n.^`; `^<n>` is up-nth and `^[n]` up-to-the-nth (see
 //! [`Game::up_nth`], [`Game::up_to_nth`]); `v…` are their negatives. Inside
@@ -22,11 +34,14 @@
 use super::dyadic::Dyadic;
 use super::game::Game;
 use super::Error;
+use crate::syntax::{MAX_EXPR_LEN, MAX_NESTING};
 
 /// A cursor over the text.
 struct Parser<'a> {
     text: &'a str,
     pos: usize,
+    /// Levels of nesting open at `pos`.
+    depth: usize,
 }
 
 impl Game {
@@ -39,8 +54,22 @@ impl Game {
     /// let e = Game::parse("{1|").unwrap_err();
     /// assert!(e.to_string().contains("at 3"));
     /// ```
+    ///
+    /// A minus sign before a number belongs to the number, as CGSuite
+    /// prints it: `-1^` is `-1 + ^`, while `-(1^)` is `-1v`.
     pub fn parse(text: &str) -> Result<Game, Error> {
-        let mut p = Parser { text, pos: 0 };
+        if text.len() > MAX_EXPR_LEN {
+            return Err(Error::Parse {
+                at: 0,
+                expected: format!("a text of at most {MAX_EXPR_LEN} bytes (MAX_EXPR_LEN)"),
+                found: format!("a text of {} bytes", text.len()),
+            });
+        }
+        let mut p = Parser {
+            text,
+            pos: 0,
+            depth: 0,
+        };
         let g = p.expr()?;
         p.ws();
         if p.pos < text.len() {
@@ -130,14 +159,44 @@ impl<'a> Parser<'a> {
         Game::plus_minus(self.unit()?)
     }
 
+    /// Opens one level of nesting at the current position, or fails
+    /// naming the limit.
+    fn enter(&mut self) -> Result<(), Error> {
+        self.ws();
+        if self.depth >= MAX_NESTING {
+            return Err(Error::Parse {
+                at: self.pos,
+                expected: format!("at most {MAX_NESTING} levels of nesting (MAX_NESTING)"),
+                found: format!(
+                    "level {} at {:?}",
+                    self.depth + 1,
+                    self.rest().chars().next().unwrap_or(' ')
+                ),
+            });
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// One unit, a level of nesting deeper. (The recursive functions keep
+    /// their frames small, since [`MAX_NESTING`] levels of them must fit on
+    /// a thread's stack even in a debug build.)
     fn unit(&mut self) -> Result<Game, Error> {
-        if self.eat("+-") {
+        self.enter()?;
+        let g = if self.eat("+-") {
             self.plus_minus()
         } else if self.eat("-") {
-            Ok(self.unit()?.neg())
+            if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                // CGSuite's `-1^` is -1 + ^: the sign is the number's.
+                self.number_up_star(true)
+            } else {
+                self.unit().map(Game::neg)
+            }
         } else {
             self.atom()
-        }
+        };
+        self.depth -= 1;
+        g
     }
 
     fn integer(&mut self) -> Option<u64> {
@@ -157,67 +216,65 @@ impl<'a> Parser<'a> {
     }
 
     fn atom(&mut self) -> Result<Game, Error> {
-        let start = self.pos;
         match self.peek() {
-            Some(c) if c.is_ascii_digit() => {
-                let n = self
-                    .integer()
-                    .ok_or_else(|| self.error("an integer that fits in 64 bits"))?;
-                let n = i64::try_from(n).map_err(|_| Error::Overflow {
-                    operation: "integer literal",
-                })?;
-                let mut x = Dyadic::integer(n)?;
-                if self.rest().starts_with('/') {
-                    self.pos += 1;
-                    let at = self.pos;
-                    let d = self.integer().ok_or_else(|| self.error("a denominator"))?;
-                    if d == 0 || !d.is_power_of_two() {
-                        self.pos = at;
-                        return Err(self.error(
-                            "a denominator that is a power of two (games' numbers are dyadic)",
-                        ));
-                    }
-                    x = Dyadic::new(n, d.trailing_zeros())?;
-                }
-                let g = Game::number(x);
-                // Juxtaposed ups and stars: 1/2*, 3^, 2v*3.
-                let ups = self.ups_suffix()?;
-                let star = self.star_suffix()?;
-                let _ = start;
-                g.try_add(ups)?.try_add(star)
-            }
-            Some('^') | Some('v') => {
-                let u = self.ups_suffix()?;
-                let s = self.star_suffix()?;
-                u.try_add(s)
-            }
+            Some(c) if c.is_ascii_digit() => self.number_up_star(false),
+            Some('^') | Some('v') => self.ups_star(),
             Some('*') => self.star_suffix(),
             Some('{') => {
                 self.pos += 1;
                 self.braces()
             }
-            Some('(') => {
-                self.pos += 1;
-                let g = self.expr()?;
-                self.expect(")")?;
-                Ok(g)
-            }
-            Some('T') if self.rest().starts_with("Tiny") => {
-                self.pos += 4;
-                self.expect("(")?;
-                let g = self.expr()?;
-                self.expect(")")?;
-                Game::tiny(g)
-            }
-            Some('M') if self.rest().starts_with("Miny") => {
-                self.pos += 4;
-                self.expect("(")?;
-                let g = self.expr()?;
-                self.expect(")")?;
-                Game::miny(g)
-            }
+            Some('(') => self.bracketed(0),
+            Some('T') if self.rest().starts_with("Tiny") => self.bracketed(4).and_then(Game::tiny),
+            Some('M') if self.rest().starts_with("Miny") => self.bracketed(4).and_then(Game::miny),
             _ => Err(self.error("a game: a number, ^, v, *, {…|…}, Tiny(…), Miny(…), +-… or (…)")),
         }
+    }
+
+    /// `( expr )` after a name of `skip` bytes.
+    fn bracketed(&mut self, skip: usize) -> Result<Game, Error> {
+        self.pos += skip;
+        self.expect("(")?;
+        let g = self.expr()?;
+        self.expect(")")?;
+        Ok(g)
+    }
+
+    /// Ups, then a star: `^`, `vv*`, `^<2>*3`.
+    fn ups_star(&mut self) -> Result<Game, Error> {
+        let u = self.ups_suffix()?;
+        let s = self.star_suffix()?;
+        u.try_add(s)
+    }
+
+    /// A number, negative if `negative`, with juxtaposed ups and stars:
+    /// `1/2*`, `3^`, `2v*3`.
+    fn number_up_star(&mut self, negative: bool) -> Result<Game, Error> {
+        let n = self
+            .integer()
+            .ok_or_else(|| self.error("an integer that fits in 64 bits"))?;
+        let n = i64::try_from(n).map_err(|_| Error::Overflow {
+            operation: "integer literal",
+        })?;
+        // `n <= i64::MAX`, so its negative fits.
+        let n = if negative { -n } else { n };
+        let mut x = Dyadic::integer(n)?;
+        if self.rest().starts_with('/') {
+            self.pos += 1;
+            let at = self.pos;
+            let d = self.integer().ok_or_else(|| self.error("a denominator"))?;
+            if d == 0 || !d.is_power_of_two() {
+                self.pos = at;
+                return Err(
+                    self.error("a denominator that is a power of two (games' numbers are dyadic)")
+                );
+            }
+            x = Dyadic::new(n, d.trailing_zeros())?;
+        }
+        let g = Game::number(x);
+        let ups = self.ups_suffix()?;
+        let star = self.star_suffix()?;
+        g.try_add(ups)?.try_add(star)
     }
 
     /// `^`, `^^…`, `^n`, `^<n>`, `^[n]` and the `v` forms; `0` if absent.
@@ -297,35 +354,44 @@ impl<'a> Parser<'a> {
         let mut bars: Vec<(usize, usize)> = Vec::new(); // (length, text position)
         loop {
             let mut list = Vec::new();
-            match self.peek() {
-                Some('|') | Some('}') => {}
-                _ => {
+            if !matches!(self.peek(), Some('|' | '}')) {
+                list.push(self.expr()?);
+                while self.eat(",") {
                     list.push(self.expr()?);
-                    while self.eat(",") {
-                        list.push(self.expr()?);
-                    }
                 }
             }
             lists.push(list);
-            self.ws();
-            if self.rest().starts_with('|') {
-                let at = self.pos;
-                let n = self.rest().chars().take_while(|&c| c == '|').count();
-                self.pos += n;
-                bars.push((n, at));
-            } else if self.eat("}") {
-                break;
-            } else {
-                return Err(self.error("',', a run of '|' or '}'"));
+            if !self.bars_or_close(&mut bars)? {
+                return self.split_braces(&lists, &bars);
             }
         }
+    }
+
+    /// After a list of options: a run of bars (true) or the closing brace (false).
+    fn bars_or_close(&mut self, bars: &mut Vec<(usize, usize)>) -> Result<bool, Error> {
+        self.ws();
+        if self.rest().starts_with('|') {
+            let at = self.pos;
+            let n = self.rest().chars().take_while(|&c| c == '|').count();
+            self.pos += n;
+            bars.push((n, at));
+            Ok(true)
+        } else if self.eat("}") {
+            Ok(false)
+        } else {
+            Err(self.error("',', a run of '|' or '}'"))
+        }
+    }
+
+    /// The game of the lists and bars read inside one pair of braces.
+    fn split_braces(&self, lists: &[Vec<Game>], bars: &[(usize, usize)]) -> Result<Game, Error> {
         if bars.is_empty() {
             return Err(self.error_at(
                 self.pos - 1,
                 "a '|' between Left's and Right's options before '}'",
             ));
         }
-        split(&lists, &bars).map_err(|(at, msg)| self.error_at(at, &msg))
+        split(lists, bars, self.depth).map_err(|(at, msg)| self.error_at(at, &msg))
     }
 
     fn error_at(&self, at: usize, expected: &str) -> Error {
@@ -340,8 +406,14 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// Builds the game of `lists[0] bars[0] lists[1] … lists[n]`.
-fn split(lists: &[Vec<Game>], bars: &[(usize, usize)]) -> Result<Game, (usize, String)> {
+/// Builds the game of `lists[0] bars[0] lists[1] … lists[n]`; each level
+/// of bars below the longest is a level of nesting, `depth` of which are
+/// already open.
+fn split(
+    lists: &[Vec<Game>],
+    bars: &[(usize, usize)],
+    depth: usize,
+) -> Result<Game, (usize, String)> {
     if bars.is_empty() {
         // A single list standing for one option.
         return match lists[0].as_slice() {
@@ -361,11 +433,17 @@ fn split(lists: &[Vec<Game>], bars: &[(usize, usize)]) -> Result<Game, (usize, S
         ));
     }
     let i = at[0];
+    if depth >= MAX_NESTING {
+        return Err((
+            bars[i].1,
+            format!("at most {MAX_NESTING} levels of nesting (MAX_NESTING), counting each length of bars as a level"),
+        ));
+    }
     let side = |ls: &[Vec<Game>], bs: &[(usize, usize)]| -> Result<Vec<Game>, (usize, String)> {
         if bs.is_empty() {
             Ok(ls[0].clone())
         } else {
-            Ok(vec![split(ls, bs)?])
+            Ok(vec![split(ls, bs, depth + 1)?])
         }
     };
     let left = side(&lists[..=i], &bars[..i])?;

@@ -1,0 +1,119 @@
+//! Every `grundy value --json` answer follows the contract in
+//! `docs/value.schema.json`: impartial, misère, compound and partizan
+//! answers, and the error objects of `--batch`.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn schema() -> jsonschema::Validator {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/value.schema.json");
+    let text = std::fs::read_to_string(path).expect("the schema file exists");
+    let schema: serde_json::Value = serde_json::from_str(&text).expect("the schema is JSON");
+    jsonschema::validator_for(&schema).expect("the schema is a valid JSON Schema")
+}
+
+fn answer(expr: &str) -> serde_json::Value {
+    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["value", "--json", expr])
+        .output()
+        .expect("the binary runs");
+    assert!(
+        o.status.success(),
+        "{expr}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    serde_json::from_slice(&o.stdout).expect("one JSON object")
+}
+
+fn check(v: &jsonschema::Validator, answer: &serde_json::Value, what: &str) {
+    let errors: Vec<String> = v.iter_errors(answer).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{what}: {answer}\n{errors:#?}");
+}
+
+#[test]
+fn every_kind_of_answer_follows_the_schema() {
+    let v = schema();
+    for expr in [
+        "nim(3,5,7)",
+        "kayles(10) + queen(3,4) + staircase(0,3,1,4)",
+        "misere(nim(3,5,1))",
+        "misere(kayles(7) + nim(2))",
+        "selective(kayles(3), nim(2) + queen(1,2))",
+        "not_all(nim(1), nim(2), nim(3))",
+        "conjunctive(kayles(4), nim(2))",
+        "continued_conjunctive(staircase(1,2), knight(3,3))",
+        "misere(rook(1000000000000,1000000000000))",
+        "queen(1000000000000,1000000000007)",
+        "{3||2*|1*}",
+        "domineering(\"..|..\") + nim(2)",
+        "hackenbush(\"lre\") + ^*",
+        "ab_game(\"A..B.A...B\")",
+        "0",
+    ] {
+        let a = answer(expr);
+        check(&v, &a, expr);
+        for key in ["game", "kind", "play", "outcome", "moves_complete"] {
+            assert!(a.get(key).is_some(), "{expr} has no {key}");
+        }
+    }
+}
+
+#[test]
+fn batch_error_objects_follow_the_schema() {
+    let v = schema();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["value", "--batch", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"nim(1,2)\nnim(3,\n{1|0}\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    for (i, l) in lines.iter().enumerate() {
+        check(&v, l, &format!("batch line {}", i + 1));
+    }
+    assert!(lines[1]["error"].is_string());
+}
+
+/// The schema is not a formality: answers missing a field, or with a field
+/// of the wrong kind, are refused.
+#[test]
+fn the_schema_refuses_answers_that_break_the_contract() {
+    let v = schema();
+    let good = answer("nim(3,5,7)");
+    assert!(v.is_valid(&good));
+    for broken in [
+        {
+            let mut a = good.clone();
+            a.as_object_mut().unwrap().remove("moves_complete");
+            a
+        },
+        {
+            let mut a = good.clone();
+            a["outcome"] = "L".into(); // impartial games are P or N
+            a
+        },
+        {
+            let mut a = good.clone();
+            a["surprise"] = 1.into();
+            a
+        },
+        {
+            let mut a = answer("{3||2*|1*}");
+            a["left_stop"] = "three".into();
+            a
+        },
+    ] {
+        assert!(!v.is_valid(&broken), "accepted {broken}");
+    }
+}
