@@ -8,13 +8,14 @@
 //! and stops with [`Interrupted`]; a second Ctrl-C stops at once.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use grundy::{
-    HeapSequence, HeapSolver, Progress, SequenceConfig, SequenceStore, SolverChoice, TakeBreak,
+    HeapKind, HeapSequence, HeapSolver, LockWait, Progress, SequenceConfig, SequenceStore,
+    SolverChoice, StoreError, TakeBreak,
 };
 
 /// A run stopped by Ctrl-C, after its last checkpoint.
@@ -107,7 +108,7 @@ pub struct SeqArgs {
     /// Which engine computes the values.
     #[arg(long, value_enum, default_value_t = SolverArg::Auto)]
     pub solver: SolverArg,
-    /// Threads for long scans (0: one per core).
+    /// Threads for long scans (0: one per core; at most 1024).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
     /// Memory for the value table, in MiB (1, 2 or 4 bytes a heap: the
@@ -154,8 +155,8 @@ pub fn run(rules: &TakeBreak, name: &str, args: &SeqArgs) -> anyhow::Result<()> 
     let (mut store, mut read) = (None, None);
     match &args.store {
         None => {}
-        Some(path) if path.exists() && args.resume => {
-            let opened = SequenceStore::open_append_within(path, rules, budget)?;
+        Some(path) if args.resume || !path.exists() => {
+            let opened = open_writer(path, rules, name, budget)?;
             if let Some(r) = opened.recovery() {
                 eprintln!(
                     "warning: `{}` ended in a torn chunk (an interrupted write): {} bytes from byte \
@@ -201,7 +202,7 @@ pub fn run(rules: &TakeBreak, name: &str, args: &SeqArgs) -> anyhow::Result<()> 
             }
             read = Some(opened.take_values());
         }
-        Some(path) => store = Some(SequenceStore::create(path, rules)?),
+        Some(path) => store = Some(open_writer(path, rules, name, budget)?),
     }
     // The values read from the store move into the solver: one copy in memory, not two.
     let known = match store.as_mut() {
@@ -287,6 +288,87 @@ pub fn run(rules: &TakeBreak, name: &str, args: &SeqArgs) -> anyhow::Result<()> 
     Ok(())
 }
 
+/// Opens `path` as the store of `rules` to write to, waiting for its lock
+/// if another process holds it, and saying so.
+///
+/// Waiting, not failing, because what a second writer does once the first
+/// is done is exactly what its user asked for: a `--resume` then continues
+/// from every value the first one stored (no work lost or repeated), and a
+/// run of another game is refused by name. A user who would rather not wait
+/// stops it with Ctrl-C: nothing has been written yet.
+fn open_writer(
+    path: &Path,
+    rules: &TakeBreak,
+    name: &str,
+    budget: u64,
+) -> anyhow::Result<SequenceStore> {
+    let opened = match SequenceStore::open_writer(path, rules, budget, LockWait::Fail) {
+        Err(StoreError::Locked { holder, .. }) => {
+            let who = holder.map_or("another process".to_string(), |p| format!("process {p}"));
+            eprintln!(
+                "waiting for {who}, which is writing `{}` (a store has one writer at a time; \
+                 Ctrl-C to stop waiting)",
+                path.display()
+            );
+            SequenceStore::open_writer(path, rules, budget, LockWait::Block)
+        }
+        other => other,
+    };
+    match opened {
+        Err(StoreError::OtherGame { stored, .. }) => bail!(
+            "`{}` holds values of `{stored}`, not of `{name}` ({}): name another file",
+            path.display(),
+            ruleset_name(rules)
+        ),
+        other => Ok(other?),
+    }
+}
+
+/// How a heap game is written on the command line.
+fn ruleset_name(rules: &TakeBreak) -> String {
+    if rules.is_grundys_game() {
+        "grundy_game".into()
+    } else {
+        format!("octal[{rules}]")
+    }
+}
+
+/// Refuses a store (at `path`, of `stored`) for the position `text` unless
+/// the position has heaps of the store's game: a store of another game
+/// answers nothing asked, and is most likely the wrong file. Text that does
+/// not parse passes: its own error is reported when it is evaluated.
+pub fn check_store_game(path: &Path, stored: &TakeBreak, text: &str) -> Result<(), String> {
+    let Ok(game) = grundy::parse_any(text) else {
+        return Ok(());
+    };
+    let mut asked = Vec::new();
+    // Each component names its ruleset as written; read it back as a ruleset.
+    for c in game.components() {
+        let written = c.key().ruleset;
+        if let Ok(grundy::Ruleset::Heap(rules)) = grundy::parse_ruleset_spec(&written) {
+            let tb = match &rules.kind {
+                HeapKind::TakeBreak(tb) => tb.clone(),
+                HeapKind::Nim => TakeBreak::nim(),
+            };
+            if &tb == stored {
+                return Ok(());
+            }
+            asked.push(format!("`{}` ({})", rules.name, ruleset_name(&tb)));
+        }
+    }
+    let asked = if asked.is_empty() {
+        "no heap game".to_string()
+    } else {
+        asked.join(", ")
+    };
+    Err(format!(
+        "store `{}` holds values of {}, but `{text}` asks for {asked}: give the store of the \
+         game asked for, or leave out --store",
+        path.display(),
+        ruleset_name(stored)
+    ))
+}
+
 fn value(sequence: &HeapSequence, n: u64) -> anyhow::Result<u64> {
     Ok(sequence.get(n)?.0)
 }
@@ -301,7 +383,10 @@ fn period_line(sequence: &HeapSequence) -> String {
             } else {
                 format!("period {}", p.period)
             };
-            let status = if p.proved {
+            let status = if p.proved && p.saltus > 0 {
+                // Only Nim's arithmetic period is proved: by G(n) = n.
+                "proved (Nim's closed form G(n) = n)".to_string()
+            } else if p.proved {
                 format!(
                     "proved (Guy–Smith check on heaps 0..={})",
                     p.checked.saturating_sub(1)
@@ -497,11 +582,17 @@ mod tests {
         assert_eq!(value["values"][20], 20);
         assert_eq!(value["period"], 1);
         assert_eq!(value["saltus"], 1);
-        assert_eq!(value["proved"], false);
-        assert_eq!(value["largest"], 20);
-        // 21 distinct values, once each: log2(21) bits.
+        // By Nim's closed form, once a few values show the pattern.
+        assert_eq!(value["proved"], true);
+        let computed = value["computed"].as_u64().unwrap();
+        assert!((16..=21).contains(&computed), "{computed}");
+        assert_eq!(value["largest"], computed - 1);
+        // `computed` distinct values, once each: log2(computed) bits.
         let entropy = value["entropy_bits"].as_f64().unwrap();
-        assert!((entropy - 21f64.log2()).abs() < 1e-9, "{entropy}");
+        assert!(
+            (entropy - (computed as f64).log2()).abs() < 1e-9,
+            "{entropy}"
+        );
         assert_eq!(value["table_bytes_per_heap"], 1);
         let json = output(&TakeBreak::dawsons_kayles(), &["--to", "300", "--json"]);
         let value: serde_json::Value = serde_json::from_str(&json).unwrap();

@@ -145,7 +145,13 @@ pub(crate) fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
     let mut engine = Engine::new(args.limits.limits());
     for path in &args.store {
         match grundy::SequenceStore::open_within(path, args.limits.limits().max_memory) {
-            Ok(store) => engine.use_sequence(store.into_sequence()),
+            Ok(store) => {
+                let text = args.expr.as_deref().unwrap_or_default();
+                if let Err(message) = crate::seq::check_store_game(path, store.rules(), text) {
+                    return Ok(Err(UserError { message }));
+                }
+                engine.use_sequence(store.into_sequence())
+            }
             Err(e) => {
                 return Ok(Err(UserError {
                     message: format!("store {}: {e}", path.display()),

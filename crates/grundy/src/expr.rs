@@ -251,6 +251,14 @@ fn validate_nested(expr: &Expr, depth: usize) -> Result<GameExpr, ExprError> {
 }
 
 impl GameExpr {
+    /// Every component, in the order written (compounds' parts one after another).
+    pub fn components(&self) -> Vec<&Component> {
+        match self {
+            GameExpr::Sum(g) | GameExpr::Misere(g) => g.iter().collect(),
+            GameExpr::Compound { parts, .. } => parts.iter().flatten().collect(),
+        }
+    }
+
     /// Whether some component is partizan (then the game is analysed as a
     /// partizan sum, impartial components entering as their nimbers).
     pub fn is_partizan(&self) -> bool {

@@ -79,9 +79,10 @@ pub use syntax::{
 };
 pub use takebreak::{
     find_periodicity, guy_smith_bound, heaps_to_prove, published_period, CodeError,
-    Engine as HeapEngine, HeapSequence, HeapSolver, Periodicity, Progress, SequenceConfig,
-    SequenceError, SequenceStats, SequenceStore, SolveError as HeapSolveError, SolverChoice,
-    StoreError, StoreRecovery, TakeBreak, ValueTable, WorkCounts, DEFAULT_STORE_MEMORY,
-    MAX_CODE_DIGITS, MAX_LISTED_RARE_HEAPS, SPARSE_MAX_RARE_FRACTION,
+    Engine as HeapEngine, HeapSequence, HeapSolver, LockWait, Periodicity, Progress,
+    SequenceConfig, SequenceError, SequenceStats, SequenceStore, SolveError as HeapSolveError,
+    SolverChoice, StoreError, StoreRecovery, TakeBreak, ValueTable, WorkCounts,
+    DEFAULT_STORE_MEMORY, MAX_CODE_DIGITS, MAX_LISTED_RARE_HEAPS, MAX_THREADS,
+    SPARSE_MAX_RARE_FRACTION,
 };
 pub use verify::{verify_loopy_outcomes, verify_nimbers, verify_outcomes, Verdict};

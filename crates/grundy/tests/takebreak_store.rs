@@ -284,7 +284,7 @@ fn damaged_stores_fail_fast_and_within_memory() {
     // Valid all-zero chunks hold 2^22 values in a few bytes each: the
     // budget stops them before they are unpacked.
     let zeros = vec![0u32; 1 << 22];
-    let (many, header) = store_bytes("zeros", &TakeBreak::from_code("0.1").unwrap(), &zeros);
+    let (many, header) = store_bytes("zeros", &TakeBreak::from_code("0.0").unwrap(), &zeros);
     let chunk = many[header..].to_vec();
     assert!(chunk.len() < 100, "{}", chunk.len());
     let mut many = many.clone();

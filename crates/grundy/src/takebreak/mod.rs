@@ -22,9 +22,11 @@ mod bits;
 mod huffman;
 mod known;
 mod period;
+mod prefix;
 mod rules;
 mod sequence;
 mod solve;
+mod split_tail;
 mod store;
 mod values;
 
@@ -34,7 +36,7 @@ pub use rules::{CodeError, TakeBreak, MAX_CODE_DIGITS};
 pub use sequence::{HeapSequence, SequenceError, SequenceStats, MAX_LISTED_RARE_HEAPS};
 pub use solve::{
     Engine, HeapSolver, Progress, SequenceConfig, SolveError, SolverChoice, WorkCounts,
-    SPARSE_MAX_RARE_FRACTION,
+    MAX_THREADS, SPARSE_MAX_RARE_FRACTION,
 };
-pub use store::{SequenceStore, StoreError, StoreRecovery, DEFAULT_STORE_MEMORY};
+pub use store::{LockWait, SequenceStore, StoreError, StoreRecovery, DEFAULT_STORE_MEMORY};
 pub use values::ValueTable;

@@ -32,7 +32,8 @@
 //! The theorem needs finitely many non-zero digits, and that equal heaps may
 //! be split like unequal ones: for infinite codes and for Grundy's game a
 //! period is only ever *observed*. So is arithmetic periodicity
-//! (`G(n + p) = G(n) + s` with saltus `s > 0`, as in Nim or `all_but` games).
+//! (`G(n + p) = G(n) + s` with saltus `s > 0`, as in `all_but` games),
+//! except Nim's, which its closed form `G(n) = n` proves.
 
 use super::values::{with_cells, Cell, ValueTable};
 use crate::TakeBreak;
@@ -92,8 +93,23 @@ pub fn guy_smith_bound(rules: &TakeBreak, e: u64, p: u64) -> Option<u64> {
 pub fn find_periodicity(rules: &TakeBreak, values: &ValueTable) -> Option<Periodicity> {
     with_cells!(values, V => {
         let cells = V::cells(values);
-        find_ordinary(rules, cells).or_else(|| find_arithmetic(cells))
+        find_ordinary(rules, cells)
+            .or_else(|| find_arithmetic(cells))
+            .map(|p| nim_proved(rules, p))
     })
+}
+
+/// Nim's arithmetic period, proved by its closed form: in Nim (`0.(3)`) the
+/// options of heap `n` are all heaps `m < n`, so by induction their values
+/// are exactly `0..n`, and `G(n) = n`: arithmetic period 1 with saltus 1
+/// from heap 0, for every heap. Any other pattern seen in Nim's values
+/// (there is none, unless the values are wrong) is left unproved.
+fn nim_proved(rules: &TakeBreak, p: Periodicity) -> Periodicity {
+    let closed_form = (p.preperiod, p.period, p.saltus) == (0, 1, 1);
+    Periodicity {
+        proved: p.proved || (closed_form && *rules == TakeBreak::nim()),
+        ..p
+    }
 }
 
 fn observed_enough(len: usize, e: usize, p: usize) -> bool {
@@ -196,13 +212,21 @@ mod tests {
     }
 
     #[test]
-    fn arithmetic_periodicity_of_nim_is_observed_not_proved() {
+    fn nim_is_proved_by_its_closed_form_other_arithmetic_periods_only_observed() {
         let values: ValueTable = (0..100).collect();
         let p = find_periodicity(&TakeBreak::nim(), &values).unwrap();
+        assert_eq!((p.preperiod, p.period, p.saltus, p.proved), (0, 1, 1, true));
         assert_eq!(
-            (p.preperiod, p.period, p.saltus, p.proved),
-            (0, 1, 1, false)
+            p.extend(&values, 1_000_000_000_000),
+            Some(1_000_000_000_000)
         );
+        // The same values for another game prove nothing.
+        let other = TakeBreak::from_code("0.0(3)").unwrap();
+        assert!(!find_periodicity(&other, &values).unwrap().proved);
+        // allbut[1]: 0 0 1 1 2 2 …, arithmetic period 2, saltus 1, observed.
+        let values: ValueTable = (0..100).map(|n| n / 2).collect();
+        let p = find_periodicity(&TakeBreak::all_but(&[1]).unwrap(), &values).unwrap();
+        assert_eq!((p.period, p.saltus, p.proved), (2, 1, false));
         assert_eq!(p.extend(&values, 1000), None);
     }
 

@@ -76,13 +76,20 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::period::{find_periodicity, Periodicity};
+use super::prefix::PrefixMex;
 use super::sequence::HeapSequence;
+use super::split_tail::SplitTail;
 use super::values::{with_cells, Cell, ValueTable};
 use crate::TakeBreak;
 
 /// When the sparse engine is worth it: the best mask must leave at most this
 /// fraction of the heaps rare.
 pub const SPARSE_MAX_RARE_FRACTION: f64 = 0.2;
+
+/// The most threads [`SequenceConfig::threads`] may ask for: far more than
+/// any machine's cores, and few enough to start at once (`--threads 100000`
+/// hung before this limit).
+pub const MAX_THREADS: usize = 1024;
 
 /// Heaps computed by the plain engine before the automatic choice looks at
 /// the values (too few values say nothing about sparseness).
@@ -224,6 +231,16 @@ pub enum SolveError {
         /// The value computed.
         expected: u64,
     },
+    /// More threads asked for than [`MAX_THREADS`].
+    #[error(
+        "{threads} threads asked for: at most {max} are accepted (--threads 0 starts one per core)"
+    )]
+    TooManyThreads {
+        /// Threads asked for.
+        threads: usize,
+        /// The most accepted.
+        max: usize,
+    },
     /// A thread pool could not be started.
     #[error("could not start {threads} threads: {reason}")]
     Threads {
@@ -250,6 +267,14 @@ pub enum Progress {
 pub enum Engine {
     /// Mex over all options.
     Plain,
+    /// For codes whose repeating digit takes without splitting (all-but
+    /// games, Nim): the options left by the repeating digit are a prefix of
+    /// the sequence, whose missing values are kept as it grows.
+    Prefix,
+    /// For codes whose repeating digit splits (`4.(7)`): a value is looked
+    /// for among the pairs only when it is the next candidate for the mex,
+    /// and excluded for good once found (see `split_tail.rs`).
+    SplitTail,
     /// Rare/common split with the masks for splits removing an even and an
     /// odd number of tokens.
     Sparse {
@@ -415,6 +440,10 @@ pub struct HeapSolver {
     pool: Option<Arc<rayon::ThreadPool>>,
     largest: u32,
     work: WorkCounts,
+    /// The incremental mex, for the codes it applies to.
+    prefix: Option<PrefixMex>,
+    /// The candidate-driven mex of splitting repeating digits.
+    split_tail: Option<SplitTail>,
 }
 
 impl HeapSolver {
@@ -438,6 +467,19 @@ impl HeapSolver {
         if config.solver == SolverChoice::Sparse && !sparse_possible {
             return Err(SolveError::SparseUnsupported {
                 game: rules.to_string(),
+            });
+        }
+        let prefix = (config.solver != SolverChoice::Plain && PrefixMex::applies(&rules))
+            .then(PrefixMex::default);
+        let split_tail = if config.solver == SolverChoice::Plain || prefix.is_some() {
+            None
+        } else {
+            SplitTail::for_rules(&rules)
+        };
+        if config.threads > MAX_THREADS {
+            return Err(SolveError::TooManyThreads {
+                threads: config.threads,
+                max: MAX_THREADS,
             });
         }
         let threads = if config.threads == 0 {
@@ -480,6 +522,8 @@ impl HeapSolver {
             pool,
             largest: 0,
             work: WorkCounts::default(),
+            prefix,
+            split_tail,
         })
     }
 
@@ -505,7 +549,15 @@ impl HeapSolver {
         solver.values = values;
         let mut computed = Vec::new();
         for n in check_from..solver.values.len() {
-            let v = with_cells!(solver.values, V => solver.value_of_plain::<V>(n));
+            // The engine that will continue checks them: the plain mex of a
+            // splitting repeating digit costs O(n²) a heap.
+            let v = with_cells!(solver.values, V => if solver.prefix.is_some() {
+                solver.value_of_prefix(n)
+            } else if solver.split_tail.is_some() {
+                solver.value_of_split_tail(n)
+            } else {
+                solver.value_of_plain::<V>(n)
+            });
             computed.push((n, v));
         }
         for (n, expected) in computed {
@@ -551,6 +603,12 @@ impl HeapSolver {
 
     /// The engine computing the next heaps.
     pub fn engine(&self) -> Engine {
+        if self.prefix.is_some() {
+            return Engine::Prefix;
+        }
+        if self.split_tail.is_some() {
+            return Engine::SplitTail;
+        }
         if !self.sparse_on {
             return Engine::Plain;
         }
@@ -609,6 +667,18 @@ impl HeapSolver {
                 });
             }
             self.reserve_for(n)?;
+            if self.split_tail.is_some() {
+                // Its index holds a heap per value and per distinct value.
+                let index = (u64::from(self.largest) + 2 + n as u64) * 4;
+                let needed = (n as u64 + 1) * self.values.bytes_per_value() as u64 + index;
+                if needed > self.config.memory_budget {
+                    return Err(SolveError::MemoryBudget {
+                        heap: n as u64,
+                        needed,
+                        budget: self.config.memory_budget,
+                    });
+                }
+            }
             if n >= self.next_mask_at {
                 self.choose_engine();
                 while self.next_mask_at <= n {
@@ -624,7 +694,11 @@ impl HeapSolver {
                 }
                 continue;
             }
-            let v = with_cells!(self.values, V => if self.sparse_on {
+            let v = with_cells!(self.values, V => if self.prefix.is_some() {
+                self.value_of_prefix(n)
+            } else if self.split_tail.is_some() {
+                self.value_of_split_tail(n)
+            } else if self.sparse_on {
                 self.value_of_sparse::<V>(n)
             } else {
                 self.value_of_plain::<V>(n)
@@ -921,6 +995,11 @@ impl HeapSolver {
     fn check_period(&mut self) {
         let len = self.values.len();
         self.periodicity = find_periodicity(&self.rules, &self.values);
+        if let (Some(tail), Some(p)) = (self.split_tail.as_mut(), self.periodicity) {
+            if p.saltus > 0 {
+                tail.set_slope(&self.values, p.period, p.saltus, p.preperiod);
+            }
+        }
         // Checks cost O(len); spacing them by len/16 keeps the total linear
         // while stopping at most 1/16 past the heap where a proof appears.
         self.next_period_check = len + (len / 16).max(16);
@@ -992,6 +1071,41 @@ impl HeapSolver {
                 seen.insert(values[n - k].get());
             }
         }
+    }
+
+    /// The values of the options of heap `n` that take from the listed
+    /// digits (or the whole heap) and leave at most one heap.
+    fn listed_takes(&self, n: usize) -> Vec<u32> {
+        let mut others = Vec::with_capacity(self.takes.len() + 1);
+        if self.rules.digit(n as u64) & 1 != 0 {
+            others.push(0);
+        }
+        for &k in self.takes.iter().take_while(|&&k| k < n) {
+            others.push(self.values.get(n - k).unwrap_or(0));
+        }
+        others
+    }
+
+    /// `G(n)` by the candidate-driven mex of `split_tail.rs`.
+    fn value_of_split_tail(&mut self, n: usize) -> u32 {
+        let others = self.listed_takes(n);
+        match self.split_tail.as_mut() {
+            Some(tail) => tail.value(&self.values, n, &others),
+            None => 0,
+        }
+    }
+
+    /// `G(n)` by the incremental mex (see `prefix.rs`): the prefix left by
+    /// the repeating digit, and the few options of the listed digits.
+    fn value_of_prefix(&mut self, n: usize) -> u32 {
+        let others = self.listed_takes(n);
+        let Some(prefix) = self.prefix.as_mut() else {
+            return 0;
+        };
+        // The repeating digit removes `k >= max(listed, 1)`, leaving heaps
+        // `1..=n − max(listed, 1)`.
+        prefix.grow_to(&self.values, (n + 1).saturating_sub(self.listed.max(1)));
+        prefix.mex_without(&others)
     }
 
     fn value_of_plain<V: Cell>(&mut self, n: usize) -> u32 {
