@@ -23,6 +23,7 @@ impl LimitArgs {
             max_positions: self.max_positions,
             max_memory: self.max_memory,
             max_moves: self.max_moves,
+            ..Limits::default()
         }
     }
 }

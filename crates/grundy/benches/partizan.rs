@@ -32,7 +32,10 @@ fn domineering_canonical() -> Vec<Outcome> {
 fn domineering_search() -> Vec<Outcome> {
     rectangles()
         .into_iter()
-        .map(|(r, c)| search_outcome(&Domineering, &DomineeringBoard::empty(r, c).expect("small")))
+        .map(|(r, c)| {
+            search_outcome(&Domineering, &DomineeringBoard::empty(r, c).expect("small"))
+                .expect("small")
+        })
         .collect()
 }
 
@@ -67,7 +70,7 @@ fn toads_canonical(strings: &[String]) -> Vec<Outcome> {
 fn toads_search(strings: &[String]) -> Vec<Outcome> {
     strings
         .iter()
-        .map(|t| search_outcome(&ToadsFrogs, &toads_frogs(t).expect("valid")))
+        .map(|t| search_outcome(&ToadsFrogs, &toads_frogs(t).expect("valid")).expect("small"))
         .collect()
 }
 
@@ -166,7 +169,7 @@ fn differences_search() -> usize {
                 GameExpr::Sum(c) => SumPosition(c),
                 _ => unreachable!("a sum"),
             };
-            search_outcome(&ComponentSum, &sum) == Outcome::L
+            search_outcome(&ComponentSum, &sum) == Ok(Outcome::L)
         })
         .count()
 }
@@ -198,7 +201,7 @@ fn board_sum_canonical() -> Outcome {
 }
 
 fn board_sum_search() -> Outcome {
-    search_outcome(&ComponentSum, &SumPosition(board_sum()))
+    search_outcome(&ComponentSum, &SumPosition(board_sum())).expect("small")
 }
 
 #[divan::bench(sample_count = 3)]

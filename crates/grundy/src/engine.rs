@@ -649,12 +649,10 @@ impl Engine {
                     }
                 });
                 if flow.is_break() {
-                    return Err(LimitError {
+                    return Err(LimitError::Positions {
                         what: format!("listing the options of {p}"),
                         needed: limit as u128 + 1,
                         limit,
-                        unit: "positions",
-                        flag: "--max-positions",
                     }
                     .into());
                 }
@@ -1015,12 +1013,21 @@ impl AtomRules {
     /// The search's answer, or the limit error if some position had too many options.
     pub(crate) fn checked<T, E: Into<EvalError>>(&self, r: Result<T, E>) -> Result<T, EvalError> {
         if let Some(p) = self.overflow.take() {
-            return Err(LimitError {
-                what: p,
-                needed: self.limit as u128 + 1,
-                limit: self.limit,
-                unit: "options of one position (the smaller of --max-positions and one per 4 KiB of --max-memory)",
-                flag: "--max-positions and --max-memory",
+            // The limit is the smaller of --max-positions and one option
+            // per 4 KiB of --max-memory; name the one that bound.
+            let by_memory = self.limit < self.work;
+            return Err(if by_memory {
+                LimitError::Memory {
+                    what: format!("{p} (4 KiB per option)"),
+                    needed: (self.limit as u128 + 1) * 4096,
+                    limit: self.limit.saturating_mul(4096),
+                }
+            } else {
+                LimitError::Positions {
+                    what: p,
+                    needed: self.limit as u128 + 1,
+                    limit: self.limit,
+                }
             }
             .into());
         }

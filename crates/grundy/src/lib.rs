@@ -11,6 +11,7 @@
 //! ```
 
 mod board;
+pub mod budget;
 mod component;
 mod compound;
 mod engine;
@@ -39,6 +40,7 @@ pub use board::{
     floor_n_phi, misere_wythoff_is_p, misere_wythoff_winning_moves, wythoff_is_p, wythoff_partner,
     wythoff_winning_moves, BoardTable, ClosedForm, Piece, PieceError, Square, Step, TableError,
 };
+pub use budget::Budget;
 pub use component::{
     Component, Context, Impartial, ImpartialPosition, Key, Partizan, PartizanPosition,
 };
@@ -57,7 +59,9 @@ pub use expr::{
 pub use family::{search as search_game, Answer, Family, FamilyVerdict};
 pub use heap_options::takebreak_options_until;
 pub use limits::{LimitError, Limits};
-pub use loopy::{analyse_loopy, Gsg, LoopyAnalysis, LoopyConfig, LoopyError, LoopyOutcome};
+pub use loopy::{
+    analyse_loopy, analyse_loopy_within, Gsg, LoopyAnalysis, LoopyConfig, LoopyError, LoopyOutcome,
+};
 pub use memo::{MemoSolver, SolveError};
 pub use mex::{mex_naive, mex_of_words, MexSet};
 pub use nim::{misere_nim_outcome, misere_nim_winning_moves, nim_value, nim_winning_moves, Nim};

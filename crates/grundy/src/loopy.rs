@@ -6,7 +6,10 @@
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
 
-use crate::{GameGraph, Play, Remoteness};
+use crate::budget::try_grow;
+use crate::{Budget, GameGraph, LimitError, Limits, Play, Remoteness};
+
+const WHAT: &str = "retrograde analysis";
 
 /// The value of a position of a loopy game for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -29,7 +32,9 @@ impl fmt::Display for LoopyOutcome {
     }
 }
 
-/// Limits of a loopy analysis.
+/// A position limit alone for a loopy analysis: the short way to call
+/// [`analyse_loopy`]. Time, memory, cancel and progress come with a
+/// [`Budget`] through [`analyse_loopy_within`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoopyConfig {
     /// Most positions the enumeration may store. Default 10 000 000.
@@ -44,18 +49,22 @@ impl Default for LoopyConfig {
     }
 }
 
+impl LoopyConfig {
+    /// A budget of the default [`Limits`] with this position limit, starting now.
+    pub fn budget(&self) -> Budget {
+        Budget::new(Limits {
+            max_positions: u64::try_from(self.max_positions).unwrap_or(u64::MAX),
+            ..Limits::default()
+        })
+    }
+}
+
 /// Why a loopy analysis could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LoopyError {
-    /// More positions are reachable than the configured limit allows.
-    #[error(
-        "retrograde analysis stopped after enumerating {limit} reachable positions (the \
-         configured `max_positions`); raise the limit or start from a smaller position"
-    )]
-    PositionLimit {
-        /// The limit that was hit.
-        limit: usize,
-    },
+    /// A limit of the budget was hit (positions, memory, time, cancel).
+    #[error(transparent)]
+    Limit(#[from] LimitError),
 }
 
 /// The analysed graph of every position reachable from a start position.
@@ -141,7 +150,7 @@ impl fmt::Display for Gsg {
 /// works backwards from the ends instead:
 ///
 /// 1. enumerate every position reachable from the start (breadth-first, no
-///    recursion, bounded by [`LoopyConfig::max_positions`]);
+///    recursion, bounded by the position limit);
 /// 2. label the positions with no moves: a loss for the player to move under
 ///    normal play, a win under misère play;
 /// 3. propagate: a position with an option that is a loss is a **win**; a
@@ -189,46 +198,99 @@ pub fn analyse_loopy<G: GameGraph>(
     play: Play,
     config: &LoopyConfig,
 ) -> Result<LoopyAnalysis<G::Position>, LoopyError> {
-    let too_many = |n: usize| n >= config.max_positions || n >= u32::MAX as usize;
+    analyse_loopy_within(graph, start, play, &config.budget())
+}
+
+/// Estimated bytes of an analysis of `positions` positions and `edges`
+/// moves: per position a hash entry (about 8/7 of a bucket and a control
+/// byte), a copy, and the per-position arrays of the propagation; per move
+/// an edge and a predecessor.
+fn footprint<P>(positions: usize, edges: usize) -> u128 {
+    use std::mem::size_of;
+    let entry = (size_of::<(P, u32)>() as u128 + 1) * 8 / 7;
+    // offsets, pred_offsets, fill, unresolved, queue: usize; outcome,
+    // labelled: a byte; remoteness: u32.
+    let arrays = 5 * size_of::<usize>() as u128 + 2 + 4;
+    let each = entry + size_of::<P>() as u128 + arrays;
+    positions as u128 * each + edges as u128 * 8
+}
+
+/// [`analyse_loopy`] drawing on `budget`: each position enumerated is
+/// charged, the tables are checked against the memory limit before they
+/// grow, and the clock and the cancel flag are looked at as it goes.
+pub fn analyse_loopy_within<G: GameGraph>(
+    graph: &G,
+    start: &G::Position,
+    play: Play,
+    budget: &Budget,
+) -> Result<LoopyAnalysis<G::Position>, LoopyError> {
+    budget.check_now(WHAT)?;
     // 1. Breadth-first enumeration; positions are numbered in discovery
     // order, so position i's options are generated when i is dequeued.
     let mut ids: HashMap<G::Position, u32> = HashMap::new();
     let mut positions: Vec<G::Position> = Vec::new();
     let mut offsets = vec![0usize];
     let mut edges: Vec<u32> = Vec::new();
-    if too_many(0) {
-        return Err(LoopyError::PositionLimit {
-            limit: config.max_positions,
-        });
-    }
-    ids.insert(start.clone(), 0);
-    positions.push(start.clone());
+    let add = |q: G::Position,
+               ids: &mut HashMap<G::Position, u32>,
+               positions: &mut Vec<G::Position>,
+               edge_capacity: usize|
+     -> Result<u32, LoopyError> {
+        let len = positions.len();
+        if len >= u32::MAX as usize {
+            return Err(LimitError::Positions {
+                what: WHAT.into(),
+                needed: len as u128 + 1,
+                limit: u32::MAX as u64,
+            }
+            .into());
+        }
+        if len == positions.capacity() {
+            let cap = budget.grown_capacity(len).min(u32::MAX as usize);
+            let bytes = footprint::<G::Position>(cap, edge_capacity);
+            budget.check_bytes(WHAT, bytes)?;
+            try_grow(positions, cap, WHAT, budget)?;
+            ids.try_reserve(cap - ids.len())
+                .map_err(|_| LimitError::Allocation {
+                    what: WHAT.into(),
+                    requested: bytes,
+                    limit: budget.limits().max_memory,
+                })?;
+        }
+        budget.charge(WHAT, 1)?;
+        let id = len as u32;
+        ids.insert(q.clone(), id);
+        positions.push(q);
+        Ok(id)
+    };
+    add(start.clone(), &mut ids, &mut positions, 0)?;
     let mut buf = Vec::new();
     let mut next = 0usize;
     while next < positions.len() {
+        budget.tick(WHAT)?;
         buf.clear();
         graph.moves(&positions[next], &mut buf);
+        let needed = edges.len().saturating_add(buf.len());
+        if needed > edges.capacity() {
+            let cap = needed.max(edges.capacity().saturating_mul(2));
+            budget.check_bytes(WHAT, footprint::<G::Position>(positions.capacity(), cap))?;
+            try_grow(&mut edges, cap, WHAT, budget)?;
+        }
         for q in buf.drain(..) {
             let id = match ids.get(&q) {
                 Some(&id) => id,
-                None => {
-                    if too_many(positions.len()) {
-                        return Err(LoopyError::PositionLimit {
-                            limit: config.max_positions,
-                        });
-                    }
-                    let id = positions.len() as u32;
-                    ids.insert(q.clone(), id);
-                    positions.push(q);
-                    id
-                }
+                None => add(q, &mut ids, &mut positions, edges.capacity())?,
             };
             edges.push(id);
+        }
+        if offsets.len() == offsets.capacity() {
+            try_grow(&mut offsets, positions.capacity() + 1, WHAT, budget)?;
         }
         offsets.push(edges.len());
         next += 1;
     }
     let n = positions.len();
+    budget.check_bytes(WHAT, footprint::<G::Position>(n, edges.len()))?;
 
     // Predecessor lists in the same compact layout.
     let mut pred_offsets = vec![0usize; n + 1];
@@ -272,6 +334,7 @@ pub fn analyse_loopy<G: GameGraph>(
         labelled[i] = true;
     }
     while let Some(q) = queue.pop_front() {
+        budget.tick(WHAT)?;
         for &p in &preds[pred_offsets[q]..pred_offsets[q + 1]] {
             let p = p as usize;
             if labelled[p] {
@@ -365,9 +428,31 @@ impl<P: Clone + Eq + std::hash::Hash> LoopyAnalysis<P> {
     /// The generalised Sprague–Grundy value of `position` (normal play), or
     /// `None` if it is not reachable from the start. The first call computes
     /// the values of all reachable positions.
+    ///
+    /// The computation takes up to one sweep of the graph per value, with no
+    /// limit; [`LoopyAnalysis::gsg_within`] bounds it by a budget.
     pub fn gsg(&self, position: &P) -> Option<Gsg> {
         let &i = self.ids.get(position)?;
-        Some(self.gsg.get_or_init(|| self.compute_gsg())[i as usize].clone())
+        let all = self.gsg.get_or_init(|| {
+            self.compute_gsg(&Budget::unlimited())
+                .expect("an unlimited budget is never exhausted")
+        });
+        Some(all[i as usize].clone())
+    }
+
+    /// [`LoopyAnalysis::gsg`] drawing on `budget`: the working arrays are
+    /// checked against the memory limit before they are taken, and the clock
+    /// and the cancel flag are looked at as positions are labelled. A
+    /// computation stopped by the budget is not kept; a finished one is.
+    pub fn gsg_within(&self, position: &P, budget: &Budget) -> Result<Option<Gsg>, LoopyError> {
+        let Some(&i) = self.ids.get(position) else {
+            return Ok(None);
+        };
+        if self.gsg.get().is_none() {
+            let all = self.compute_gsg(budget)?;
+            let _ = self.gsg.set(all);
+        }
+        Ok(self.gsg.get().map(|all| all[i as usize].clone()))
     }
 
     /// Fraenkel and Yesha's labelling, level by level. At level `l`, an
@@ -379,8 +464,13 @@ impl<P: Clone + Eq + std::hash::Hash> LoopyAnalysis<P> {
     /// reach a larger value (they lack `l` among their options), so they get
     /// ∞. Every still-unlabelled position has options labelled 0..l, so the
     /// mex condition holds by construction.
-    fn compute_gsg(&self) -> Vec<Gsg> {
+    fn compute_gsg(&self, budget: &Budget) -> Result<Vec<Gsg>, LimitError> {
+        const GSG: &str = "generalised Sprague-Grundy values";
         let n = self.positions.len();
+        // label, has_level, bad, queue, and the values themselves.
+        let each = 8 + 1 + 2 * std::mem::size_of::<usize>() + std::mem::size_of::<Gsg>();
+        budget.check_alloc(GSG, n as u128, each as u64)?;
+        budget.check_now(GSG)?;
         const UNLABELLED: u64 = u64::MAX;
         const INFINITE: u64 = u64::MAX - 1;
         let mut label = vec![UNLABELLED; n];
@@ -406,6 +496,7 @@ impl<P: Clone + Eq + std::hash::Hash> LoopyAnalysis<P> {
             queue.clear();
             queue.extend((0..n).filter(|&u| label[u] == UNLABELLED && bad[u] == 0));
             while let Some(u) = queue.pop() {
+                budget.tick(GSG)?;
                 if label[u] != UNLABELLED || has_level[u] || bad[u] != 0 {
                     continue;
                 }
@@ -440,8 +531,9 @@ impl<P: Clone + Eq + std::hash::Hash> LoopyAnalysis<P> {
                 }
             }
             level += 1;
+            budget.check_now(GSG)?;
         }
-        (0..n)
+        Ok((0..n)
             .map(|u| {
                 if label[u] == INFINITE {
                     let mut k: Vec<u64> = options(u)
@@ -456,7 +548,7 @@ impl<P: Clone + Eq + std::hash::Hash> LoopyAnalysis<P> {
                     Gsg::Finite(label[u])
                 }
             })
-            .collect()
+            .collect())
     }
 
     fn options_with(&self, position: &P, outcome: LoopyOutcome) -> Vec<P> {
@@ -678,6 +770,31 @@ mod tests {
     }
 
     #[test]
+    fn gsg_within_a_budget() {
+        let g = Explicit(vec![vec![1], vec![0, 2], vec![]]);
+        let a = analyse_loopy(&g, &0, Play::Normal, &LoopyConfig::default()).unwrap();
+        let cancelled = Budget::default();
+        cancelled.cancel();
+        assert!(matches!(
+            a.gsg_within(&0, &cancelled),
+            Err(LoopyError::Limit(LimitError::Cancelled { .. }))
+        ));
+        let tiny = Budget::new(Limits {
+            max_memory: 10,
+            ..Limits::default()
+        });
+        let e = a.gsg_within(&0, &tiny).unwrap_err();
+        assert!(e.to_string().contains("--max-memory"), "{e}");
+        // A stopped computation is not kept; a finished one is.
+        assert_eq!(
+            a.gsg_within(&1, &Budget::default()),
+            Ok(Some(Gsg::Finite(1)))
+        );
+        assert_eq!(a.gsg_within(&7, &cancelled), Ok(None));
+        assert_eq!(a.gsg(&0), Some(Gsg::Finite(0)));
+    }
+
+    #[test]
     fn pure_cycle_is_a_draw_and_limit_is_reported() {
         let g = Explicit(vec![vec![1], vec![0]]);
         let a = analyse_loopy(&g, &0, Play::Normal, &LoopyConfig::default()).unwrap();
@@ -685,6 +802,9 @@ mod tests {
         assert_eq!(a.remoteness(&0), None);
         assert_eq!(a.drawing_moves(&0), vec![1]);
         let e = analyse_loopy(&g, &0, Play::Normal, &LoopyConfig { max_positions: 1 });
-        assert_eq!(e.unwrap_err(), LoopyError::PositionLimit { limit: 1 });
+        assert!(matches!(
+            e.unwrap_err(),
+            LoopyError::Limit(LimitError::Positions { limit: 1, .. })
+        ));
     }
 }

@@ -2,7 +2,10 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::{LimitError, Limits, MexSet, Nimber, Rules};
+use crate::budget::try_grow;
+use crate::{Budget, LimitError, Limits, MexSet, Nimber, Rules};
+
+const WHAT: &str = "the memoised search";
 
 /// Why a value could not be computed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -19,7 +22,9 @@ pub enum SolveError {
 /// for every ruleset, and the reference the faster solvers are tested against.
 ///
 /// The search keeps its own stack, so deep games do not overflow the thread's
-/// stack; the memo is bounded by [`Limits::max_positions`].
+/// stack. It draws on a [`Budget`]: each memoised position is charged, the
+/// memo and the stack are checked against the memory limit before they grow,
+/// and the clock and cancel flag are looked at as it goes.
 ///
 /// ```
 /// use grundy::{MemoSolver, Nim, Nimber, Limits};
@@ -28,18 +33,40 @@ pub enum SolveError {
 /// ```
 pub struct MemoSolver<R: Rules> {
     rules: R,
-    limits: Limits,
+    budget: Budget,
     memo: HashMap<R::Position, Nimber>,
 }
 
 impl<R: Rules> MemoSolver<R> {
-    /// A solver with an empty memo.
+    /// A solver with an empty memo and a budget of `limits` starting now.
     pub fn new(rules: R, limits: Limits) -> Self {
+        MemoSolver::with_budget(rules, &Budget::new(limits))
+    }
+
+    /// A solver with an empty memo drawing on `budget` (shared with its
+    /// other users).
+    pub fn with_budget(rules: R, budget: &Budget) -> Self {
         MemoSolver {
             rules,
-            limits,
+            budget: budget.clone(),
             memo: HashMap::new(),
         }
+    }
+
+    /// Draws on `budget` from now on, keeping the memo (e.g. a fresh budget
+    /// for each query of a batch).
+    pub fn set_budget(&mut self, budget: &Budget) {
+        self.budget = budget.clone();
+    }
+
+    /// Estimated bytes of the memo, the set of open positions and the stack
+    /// at the given capacities (a hash table spends about 8/7 of its
+    /// capacity in buckets, plus one control byte each).
+    fn footprint(memo: usize, open: usize, stack: usize) -> u128 {
+        let table = |cap: usize, entry: usize| cap as u128 * (entry as u128 + 1) * 8 / 7;
+        table(memo, std::mem::size_of::<(R::Position, Nimber)>())
+            + table(open, std::mem::size_of::<R::Position>())
+            + stack as u128 * std::mem::size_of::<(R::Position, bool)>() as u128
     }
 
     /// The rules being solved.
@@ -71,6 +98,7 @@ impl<R: Rules> MemoSolver<R> {
         if let Some(&v) = self.memo.get(start) {
             return Ok(v);
         }
+        self.budget.check_now(WHAT)?;
         let mut stack: Vec<(R::Position, bool)> = vec![(start.clone(), false)];
         let mut open: HashSet<R::Position> = HashSet::new();
         let mut seen = MexSet::new();
@@ -79,19 +107,57 @@ impl<R: Rules> MemoSolver<R> {
             if self.memo.contains_key(&pos) {
                 continue;
             }
+            self.budget.tick(WHAT)?;
             if !expanded {
                 missing.clear();
+                // One position's options can be many (a heap of 10^12): the
+                // list is checked before it grows, and once over the budget
+                // the rest are skipped (the rules cannot be stopped).
+                let mut over: Option<LimitError> = None;
+                let (memo, budget) = (&self.memo, &self.budget);
                 self.rules.options(&pos, &mut |parts| {
                     for p in parts {
-                        if !self.memo.contains_key(p) {
-                            missing.push(p.clone());
+                        if over.is_some() || memo.contains_key(p) {
+                            continue;
                         }
+                        if missing.len() == missing.capacity() {
+                            let cap = missing.len().saturating_mul(2).max(16);
+                            let bytes = cap as u128 * std::mem::size_of::<R::Position>() as u128;
+                            let grown = budget
+                                .check_bytes(WHAT, bytes)
+                                .and_then(|()| try_grow(&mut missing, cap, WHAT, budget));
+                            if let Err(e) = grown {
+                                over = Some(e);
+                                continue;
+                            }
+                        }
+                        missing.push(p.clone());
                     }
                 });
+                if let Some(e) = over {
+                    return Err(e.into());
+                }
                 if missing.is_empty() {
                     // all options known: fall through to evaluation below
                 } else {
-                    open.insert(pos.clone());
+                    let needed = stack.len() + missing.len() + 1;
+                    if needed > stack.capacity() || open.len() == open.capacity() {
+                        let stack_cap = needed.max(stack.capacity().saturating_mul(2));
+                        let open_cap = self.budget.grown_capacity(open.len());
+                        let bytes = Self::footprint(self.memo.capacity(), open_cap, stack_cap);
+                        self.budget.check_bytes(WHAT, bytes)?;
+                        try_grow(&mut stack, stack_cap, WHAT, &self.budget)?;
+                        open.try_reserve(open_cap - open.len())
+                            .map_err(|_| allocation(bytes, &self.budget))?;
+                    }
+                    // A position is charged once, when it is first stored
+                    // (here, or in the memo if it never needs opening), so a
+                    // deep line of play meets the position limit on the way
+                    // down rather than after the stack has grown.
+                    if !open.contains(&pos) {
+                        self.budget.charge(WHAT, 1)?;
+                        open.insert(pos.clone());
+                    }
                     stack.push((pos, true));
                     for p in missing.drain(..) {
                         if open.contains(&p) {
@@ -121,20 +187,29 @@ impl<R: Rules> MemoSolver<R> {
                 stack.push((pos, false));
                 continue;
             }
-            open.remove(&pos);
-            if self.memo.len() as u64 >= self.limits.max_positions {
-                return Err(LimitError {
-                    what: "the memoised search".into(),
-                    needed: self.memo.len() as u128 + 1,
-                    limit: self.limits.max_positions,
-                    unit: "positions",
-                    flag: "--max-positions",
-                }
-                .into());
+            let charged = open.remove(&pos);
+            if self.memo.len() == self.memo.capacity() {
+                let cap = self.budget.grown_capacity(self.memo.len());
+                let bytes = Self::footprint(cap, open.capacity(), stack.capacity());
+                self.budget.check_bytes(WHAT, bytes)?;
+                self.memo
+                    .try_reserve(cap - self.memo.len())
+                    .map_err(|_| allocation(bytes, &self.budget))?;
+            }
+            if !charged {
+                self.budget.charge(WHAT, 1)?;
             }
             self.memo.insert(pos, Nimber(seen.mex()));
         }
         Ok(self.memo[start])
+    }
+}
+
+fn allocation(bytes: u128, budget: &Budget) -> LimitError {
+    LimitError::Allocation {
+        what: WHAT.into(),
+        requested: bytes,
+        limit: budget.limits().max_memory,
     }
 }
 
@@ -184,6 +259,18 @@ mod tests {
         }
         let mut s = MemoSolver::new(Chain, Limits::default());
         assert_eq!(s.nimber(&1_000_000).unwrap(), Nimber(0));
+    }
+
+    #[test]
+    fn one_position_with_too_many_options_is_a_memory_error() {
+        // Nim heap 10^7 has ten million options: more than 1 MiB of list.
+        let budget = Budget::new(Limits {
+            max_memory: 1 << 20,
+            ..Limits::default()
+        });
+        let mut s = MemoSolver::with_budget(Nim, &budget);
+        let e = s.nimber(&10_000_000).unwrap_err();
+        assert!(e.to_string().contains("--max-memory"), "{e}");
     }
 
     #[test]

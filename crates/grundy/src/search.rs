@@ -6,7 +6,10 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::{GameGraph, MexSet, Nimber, Outcome};
+use crate::budget::try_grow;
+use crate::{Budget, GameGraph, LimitError, Limits, MexSet, Nimber, Outcome};
+
+const WHAT: &str = "plain search";
 
 /// The winning convention.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -58,13 +61,13 @@ impl fmt::Display for Remoteness {
     }
 }
 
-/// Limits of a [`PlainSearch`].
+/// A position limit alone for a [`PlainSearch`]: the short way to make one
+/// with [`PlainSearch::new`]. Time, memory, cancel and progress come with a
+/// [`Budget`] through [`PlainSearch::with_budget`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
     /// Most distinct positions the search may store (across all queries).
-    /// Default 10 000 000. Each stored position costs two copies of the
-    /// position (hash key and table entry), about 48 bytes of values, and
-    /// 4 bytes per option.
+    /// Default 10 000 000.
     pub max_positions: usize,
 }
 
@@ -81,20 +84,22 @@ impl SearchConfig {
     pub fn with_max_positions(max_positions: usize) -> SearchConfig {
         SearchConfig { max_positions }
     }
+
+    /// A budget of the default [`Limits`] with this position limit, starting now.
+    pub fn budget(&self) -> Budget {
+        Budget::new(Limits {
+            max_positions: u64::try_from(self.max_positions).unwrap_or(u64::MAX),
+            ..Limits::default()
+        })
+    }
 }
 
 /// Why a [`PlainSearch`] could not answer.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SearchError {
-    /// More positions are reachable than the configured limit allows.
-    #[error(
-        "plain search stopped after storing {limit} positions (the configured limit \
-         `max_positions`); raise the limit or use a theory-based solver"
-    )]
-    PositionLimit {
-        /// The limit that was hit.
-        limit: usize,
-    },
+    /// A limit of the budget was hit (positions, memory, time, cancel).
+    #[error(transparent)]
+    Limit(#[from] LimitError),
     /// The game graph has a cycle, so outcomes by plain search are undefined.
     #[error(
         "the game graph has a cycle through position {position}; plain search needs a \
@@ -161,8 +166,10 @@ enum State {
 /// The parity rule (P iff even) then holds for misère play too.
 ///
 /// The search is iterative (an explicit stack, so deep games cannot overflow
-/// the call stack), memoised across queries, and bounded by
-/// [`SearchConfig::max_positions`]. It needs an acyclic graph: a cycle is
+/// the call stack), memoised across queries, and bounded by its [`Budget`]:
+/// every stored position is charged, the tables are checked against the
+/// memory limit before they grow, and the clock and the cancel flag are
+/// looked at as positions are expanded. It needs an acyclic graph: a cycle is
 /// reported as [`SearchError::Cycle`]; games with cycles belong to the
 /// retrograde analysis of loopy games.
 ///
@@ -188,7 +195,7 @@ enum State {
 #[derive(Debug)]
 pub struct PlainSearch<G: GameGraph> {
     graph: G,
-    config: SearchConfig,
+    budget: Budget,
     ids: HashMap<G::Position, PositionId>,
     positions: Vec<G::Position>,
     nodes: Vec<Node>,
@@ -201,11 +208,18 @@ pub struct PlainSearch<G: GameGraph> {
 }
 
 impl<G: GameGraph> PlainSearch<G> {
-    /// A search over `graph` with the given limits; nothing is explored yet.
+    /// A search over `graph` with the given position limit (and the other
+    /// default [`Limits`]); nothing is explored yet.
     pub fn new(graph: G, config: SearchConfig) -> PlainSearch<G> {
+        PlainSearch::with_budget(graph, &config.budget())
+    }
+
+    /// A search over `graph` drawing on `budget` (shared with its other
+    /// users); nothing is explored yet.
+    pub fn with_budget(graph: G, budget: &Budget) -> PlainSearch<G> {
         PlainSearch {
             graph,
-            config,
+            budget: budget.clone(),
             ids: HashMap::new(),
             positions: Vec::new(),
             nodes: Vec::new(),
@@ -214,6 +228,17 @@ impl<G: GameGraph> PlainSearch<G> {
             stack: Vec::new(),
             mex: MexSet::new(),
         }
+    }
+
+    /// Draws on `budget` from now on, keeping what is explored (e.g. a fresh
+    /// budget for each query of a batch).
+    pub fn set_budget(&mut self, budget: &Budget) {
+        self.budget = budget.clone();
+    }
+
+    /// The budget drawn on.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
     }
 
     /// The game graph searched.
@@ -307,14 +332,20 @@ impl<G: GameGraph> PlainSearch<G> {
         if let Some(&id) = self.ids.get(position) {
             return Ok(id);
         }
-        if self.positions.len() >= self.config.max_positions
-            || self.positions.len() >= u32::MAX as usize
-        {
-            return Err(SearchError::PositionLimit {
-                limit: self.config.max_positions,
-            });
+        let len = self.positions.len();
+        if len >= u32::MAX as usize {
+            return Err(LimitError::Positions {
+                what: WHAT.into(),
+                needed: len as u128 + 1,
+                limit: u32::MAX as u64,
+            }
+            .into());
         }
-        let id = PositionId(self.positions.len() as u32);
+        if len == self.positions.capacity() {
+            self.grow_positions()?;
+        }
+        self.budget.charge(WHAT, 1)?;
+        let id = PositionId(len as u32);
         self.ids.insert(position.clone(), id);
         self.positions.push(position.clone());
         self.nodes.push(Node {
@@ -328,12 +359,58 @@ impl<G: GameGraph> PlainSearch<G> {
         Ok(id)
     }
 
+    /// Estimated bytes of the tables at the given capacities: per position
+    /// a hash entry (about 8/7 of a bucket and a control byte), a copy in
+    /// `positions`, a node and (at worst) a place on the DFS stack; per
+    /// option one edge.
+    fn footprint(positions: usize, edges: usize) -> u128 {
+        use std::mem::size_of;
+        let entry = (size_of::<(G::Position, PositionId)>() as u128 + 1) * 8 / 7;
+        let each = entry
+            + size_of::<G::Position>() as u128
+            + size_of::<Node>() as u128
+            + size_of::<(PositionId, usize)>() as u128;
+        positions as u128 * each + edges as u128 * size_of::<PositionId>() as u128
+    }
+
+    /// Grows the position tables together, after checking the budget.
+    fn grow_positions(&mut self) -> Result<(), SearchError> {
+        let len = self.positions.len();
+        let cap = self.budget.grown_capacity(len).min(u32::MAX as usize);
+        let bytes = Self::footprint(cap, self.edges.capacity());
+        self.budget.check_bytes(WHAT, bytes)?;
+        try_grow(&mut self.positions, cap, WHAT, &self.budget)?;
+        try_grow(&mut self.nodes, cap, WHAT, &self.budget)?;
+        self.ids
+            .try_reserve(cap - self.ids.len())
+            .map_err(|_| LimitError::Allocation {
+                what: WHAT.into(),
+                requested: bytes,
+                limit: self.budget.limits().max_memory,
+            })?;
+        Ok(())
+    }
+
     /// Generates and stores the options of `id`, and marks it on the stack.
     fn expand(&mut self, id: PositionId) -> Result<(), SearchError> {
+        self.budget.tick(WHAT)?;
         let mut buf = std::mem::take(&mut self.moves_buf);
         buf.clear();
         self.graph.moves(&self.positions[id.0 as usize], &mut buf);
         let first = self.edges.len();
+        let needed = first.saturating_add(buf.len());
+        if needed > self.edges.capacity() {
+            let cap = needed.max(self.edges.capacity().saturating_mul(2));
+            let bytes = Self::footprint(self.positions.capacity(), cap);
+            let grown = self
+                .budget
+                .check_bytes(WHAT, bytes)
+                .and_then(|()| try_grow(&mut self.edges, cap, WHAT, &self.budget));
+            if let Err(e) = grown {
+                self.moves_buf = buf;
+                return Err(e.into());
+            }
+        }
         let mut result = Ok(());
         for p in buf.drain(..) {
             match self.intern(&p) {
@@ -364,7 +441,11 @@ impl<G: GameGraph> PlainSearch<G> {
         if self.nodes[root.0 as usize].state == State::Done {
             return Ok(root);
         }
-        let result = self.solve_from(root);
+        let result = self
+            .budget
+            .check_now(WHAT)
+            .map_err(SearchError::from)
+            .and_then(|()| self.solve_from(root));
         if result.is_err() {
             // Positions left on the stack go back to "unexpanded"; their
             // stored edges are simply abandoned.
@@ -395,6 +476,11 @@ impl<G: GameGraph> PlainSearch<G> {
                     }
                     State::Unexpanded => {
                         self.expand(child)?;
+                        if self.stack.len() == self.stack.capacity() {
+                            // Within the footprint: one entry per stored position.
+                            let cap = self.stack.len().saturating_mul(2).max(16);
+                            try_grow(&mut self.stack, cap, WHAT, &self.budget)?;
+                        }
                         self.stack.push((child, 0));
                     }
                 }
@@ -530,10 +616,15 @@ pub(crate) mod tests {
     #[test]
     fn limit_is_reported_and_search_recovers() {
         let mut s = PlainSearch::new(Chain(100), SearchConfig::with_max_positions(50));
-        assert_eq!(
-            s.outcome(&0, Play::Normal),
-            Err(SearchError::PositionLimit { limit: 50 })
+        let e = s.outcome(&0, Play::Normal).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                SearchError::Limit(LimitError::Positions { limit: 50, .. })
+            ),
+            "{e}"
         );
+        assert!(e.to_string().contains("--max-positions"), "{e}");
         // Positions near the end fit.
         let mut t = PlainSearch::new(Chain(100), SearchConfig::with_max_positions(50));
         assert_eq!(t.outcome(&60, Play::Normal), Ok(Outcome::P));

@@ -266,6 +266,9 @@ mod tests {
     fn search_errors_pass_through() {
         let mut s = PlainSearch::new(Subtraction(vec![1]), SearchConfig::with_max_positions(10));
         let e = verify_outcomes(&mut s, [100], Play::Normal, |_| Outcome::P).unwrap_err();
-        assert_eq!(e, SearchError::PositionLimit { limit: 10 });
+        assert!(matches!(
+            e,
+            SearchError::Limit(crate::LimitError::Positions { limit: 10, .. })
+        ));
     }
 }

@@ -6,7 +6,8 @@ use std::fmt;
 
 use grundy::partizan::*;
 use grundy::{
-    parse_game, Component, ComponentSum, Engine, GameExpr, Limits, Outcome, Player, SumPosition,
+    parse_game, Budget, Component, ComponentSum, Engine, GameExpr, LimitError, Limits, Outcome,
+    Player, SumPosition,
 };
 
 /// The one component written `text`.
@@ -139,10 +140,10 @@ proptest! {
     #[test]
     fn outcome_and_order_match_plain_search(a in tree(4), b in tree(3)) {
         let g = a.value();
-        prop_assert_eq!(g.outcome(), search_outcome(&TreeSum, &Trees(vec![a.clone()])));
+        prop_assert_eq!(g.outcome(), search_outcome(&TreeSum, &Trees(vec![a.clone()])).unwrap());
         // G <= H iff Left wins H - G when Right moves first.
         let h = b.value();
-        let diff = search_outcome(&TreeSum, &Trees(vec![b.clone(), a.neg()]));
+        let diff = search_outcome(&TreeSum, &Trees(vec![b.clone(), a.neg()])).unwrap();
         prop_assert_eq!(g.le(h), matches!(diff, Outcome::L | Outcome::P));
         // The canonical solver on the tree agrees with from_options.
         prop_assert_eq!(CanonicalSolver::new(TreeSum).value(&Trees(vec![a.clone(), b.clone()])).unwrap(), add(g, h));
@@ -261,7 +262,7 @@ proptest! {
             one(&format!("toads_frogs({tf:?})")),
             grundy::games::value::value(v.value()),
         ];
-        let outcome = search_outcome(&ComponentSum, &SumPosition(sum.clone()));
+        let outcome = search_outcome(&ComponentSum, &SumPosition(sum.clone())).unwrap();
         let mut engine = Engine::new(Limits::default());
         let report = engine.partizan_report(&sum).unwrap();
         prop_assert_eq!(report.outcome, outcome);
@@ -271,7 +272,7 @@ proptest! {
             prop_assert_eq!(!moves.is_empty(), first_wins);
             for m in moves {
                 // After the move the opponent is to move and must lose.
-                let o = search_outcome(&ComponentSum, &SumPosition(m));
+                let o = search_outcome(&ComponentSum, &SumPosition(m)).unwrap();
                 prop_assert!(o == winners || o == Outcome::P, "{:?} after a winning move for {:?}", o, player);
             }
         }
@@ -299,7 +300,7 @@ fn ab_closed_form_matches_search_on_all_small_strings() {
         let p = ab_game(&s).unwrap();
         let v = solver.value(&p).unwrap();
         assert_eq!(ab_closed_form(&p).unwrap(), v, "value of {s}");
-        let o = search_outcome(&AbGame, &p);
+        let o = search_outcome(&AbGame, &p).unwrap();
         assert_eq!(v.outcome(), o, "outcome of {s}");
         let a_first = if matches!(o, Outcome::L | Outcome::N) {
             Player::Left
@@ -332,7 +333,7 @@ fn hackenbush_strings_match_their_closed_forms() {
         let p = hackenbush(&s).unwrap();
         assert_eq!(
             solver.value(&p).unwrap().outcome(),
-            search_outcome(&Hackenbush, &p),
+            search_outcome(&Hackenbush, &p).unwrap(),
             "{s}"
         );
     }
@@ -359,7 +360,7 @@ fn domineering_outcomes_match_search_on_small_boards() {
             let b = domineering(&text.join("|")).unwrap();
             assert_eq!(
                 solver.value(&b).unwrap().outcome(),
-                search_outcome(&Domineering, &b),
+                search_outcome(&Domineering, &b).unwrap(),
                 "{b}"
             );
         }
@@ -373,7 +374,7 @@ fn toads_and_frogs_outcomes_match_search() {
         let p = toads_frogs(&s).unwrap();
         assert_eq!(
             solver.value(&p).unwrap().outcome(),
-            search_outcome(&ToadsFrogs, &p),
+            search_outcome(&ToadsFrogs, &p).unwrap(),
             "{s}"
         );
     }
@@ -391,7 +392,7 @@ fn cutcake_values_are_integers_and_match_search() {
                 "cutcake({w},{h}) = {v}"
             );
             if w * h <= 16 {
-                assert_eq!(v.outcome(), search_outcome(&Cutcake, &p));
+                assert_eq!(v.outcome(), search_outcome(&Cutcake, &p).unwrap());
             }
             assert_eq!(
                 v,
@@ -417,7 +418,7 @@ fn subtraction_outcomes_match_search() {
             let p = partizan_subtraction(n, &l, &r).unwrap();
             assert_eq!(
                 solver.value(&p).unwrap().outcome(),
-                search_outcome(&PartizanSubtraction, &p),
+                search_outcome(&PartizanSubtraction, &p).unwrap(),
                 "{p}"
             );
         }
@@ -426,24 +427,32 @@ fn subtraction_outcomes_match_search() {
 
 #[test]
 fn solver_reports_its_position_limit() {
-    let config = SolverConfig {
+    let budget = Budget::new(Limits {
         max_positions: 10,
-        ..SolverConfig::default()
-    };
-    let mut s = CanonicalSolver::with_config(Domineering, config);
+        ..Limits::default()
+    });
+    let mut s = CanonicalSolver::with_budget(Domineering, &budget);
     let err = s
         .value(&DomineeringBoard::empty(4, 4).unwrap())
         .unwrap_err();
-    assert_eq!(err, Error::PositionLimit { limit: 10 });
-    let config = SolverConfig {
+    assert!(
+        matches!(err, Error::Limit(LimitError::Positions { limit: 10, .. })),
+        "{err}"
+    );
+    assert!(err.to_string().contains("--max-positions"), "{err}");
+    let budget = Budget::new(Limits {
         max_depth: 3,
-        ..SolverConfig::default()
-    };
-    let mut s = CanonicalSolver::with_config(Domineering, config);
+        ..Limits::default()
+    });
+    let mut s = CanonicalSolver::with_budget(Domineering, &budget);
     let err = s
         .value(&DomineeringBoard::empty(4, 4).unwrap())
         .unwrap_err();
-    assert_eq!(err, Error::DepthLimit { limit: 3 });
+    assert!(
+        matches!(err, Error::Limit(LimitError::Depth { limit: 3, .. })),
+        "{err}"
+    );
+    assert!(err.to_string().contains("--max-depth"), "{err}");
     // A long blue-red string needs denominators beyond 2^62: an error, not a wrap.
     let mut s = CanonicalSolver::new(Hackenbush);
     let long = hackenbush(&"lr".repeat(100)).unwrap();
@@ -572,7 +581,7 @@ proptest! {
         let text = trees.join(",");
         let f = hackenbush_tree(&text).unwrap();
         let v = CanonicalSolver::new(HackenbushTrees).value(&f).unwrap();
-        prop_assert_eq!(v.outcome(), search_outcome(&HackenbushTrees, &f), "{}", text);
+        prop_assert_eq!(v.outcome(), search_outcome(&HackenbushTrees, &f).unwrap(), "{}", text);
         // The printed form parses back to the same forest.
         let printed = f.to_string();
         let inner = printed.trim_start_matches("hackenbush_tree(\"").trim_end_matches("\")");

@@ -148,11 +148,15 @@ fn values_computed_on_many_threads_agree_with_one_thread() {
     // And the values are right: outcomes agree with plain search.
     let boards = boards();
     for (b, g) in boards.iter().zip(&single) {
-        assert_eq!(g.outcome(), search_outcome(&Domineering, b), "{b:?}");
+        assert_eq!(
+            g.outcome(),
+            search_outcome(&Domineering, b).unwrap(),
+            "{b:?}"
+        );
     }
     for (r, g) in rows().iter().zip(&single[boards.len()..]) {
         let p = toads_frogs(r).unwrap();
-        assert_eq!(g.outcome(), search_outcome(&ToadsFrogs, &p), "{r}");
+        assert_eq!(g.outcome(), search_outcome(&ToadsFrogs, &p).unwrap(), "{r}");
     }
 }
 

@@ -168,7 +168,7 @@ fn ab_game_sample_output_is_minimax() {
     let mut want = String::new();
     for s in input.split_whitespace().skip(1) {
         // A is Left and moves first: A wins iff the outcome is L or N.
-        let o = search_outcome(&AbGame, &ab_game(s).unwrap());
+        let o = search_outcome(&AbGame, &ab_game(s).unwrap()).unwrap();
         want.push_str(if matches!(o, Outcome::L | Outcome::N) {
             "A\n"
         } else {

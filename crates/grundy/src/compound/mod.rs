@@ -3,7 +3,14 @@
 //!
 //! The full explanation is on [`CompoundSolver`], the public face of this module.
 
-use crate::{GameGraph, Nimber, Outcome, PlainSearch, Play, Remoteness, SearchConfig, SearchError};
+use crate::{
+    Budget, GameGraph, LimitError, Nimber, Outcome, PlainSearch, Play, Remoteness, SearchConfig,
+    SearchError,
+};
+
+use std::sync::Mutex;
+
+const LISTING: &str = "listing the moves of a compound position";
 
 /// The rule deciding which components a move is made in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -36,6 +43,9 @@ pub enum CompoundError {
     /// Plain search of a component (or of the whole compound) failed.
     #[error("while solving a compound: {0}")]
     Search(#[from] SearchError),
+    /// A limit of the budget was hit while listing a compound's moves.
+    #[error(transparent)]
+    Limit(#[from] LimitError),
     /// Listing the moves of the compound would exceed the configured limit.
     #[error(
         "the compound position may have more than {limit} moves (the configured \
@@ -73,6 +83,19 @@ impl<G: GameGraph> GameGraph for Compound<G> {
     type Position = Vec<G::Position>;
 
     fn moves(&self, position: &Vec<G::Position>, out: &mut Vec<Vec<G::Position>>) {
+        self.moves_admitted(position, out, |_| true);
+    }
+}
+
+impl<G: GameGraph> Compound<G> {
+    /// Lists the moves of `position` unless `admit`, given a bound on their
+    /// number (the product of the components' choice counts), refuses.
+    fn moves_admitted(
+        &self,
+        position: &[G::Position],
+        out: &mut Vec<Vec<G::Position>>,
+        admit: impl FnOnce(u128) -> bool,
+    ) {
         let n = position.len();
         let options: Vec<Vec<G::Position>> = position
             .iter()
@@ -105,6 +128,12 @@ impl<G: GameGraph> GameGraph for Compound<G> {
             .iter()
             .map(|o| o.len() + usize::from(stay(o)))
             .collect();
+        let bound = counts
+            .iter()
+            .fold(1u128, |b, &c| b.saturating_mul(c as u128));
+        if !admit(bound) {
+            return;
+        }
         let mut choice = vec![0usize; n];
         'odometer: loop {
             let mut moved = 0;
@@ -131,6 +160,34 @@ impl<G: GameGraph> GameGraph for Compound<G> {
             }
             break;
         }
+    }
+}
+
+/// The compound graph searched where no theory exists: a position's moves
+/// are listed only after the budget admits their number, and a refusal is
+/// kept for the solver to report (a game graph cannot return an error).
+#[derive(Debug)]
+struct Guarded<G> {
+    compound: Compound<G>,
+    budget: Budget,
+    refused: Mutex<Option<LimitError>>,
+}
+
+impl<G: GameGraph> GameGraph for Guarded<G> {
+    type Position = Vec<G::Position>;
+
+    fn moves(&self, position: &Vec<G::Position>, out: &mut Vec<Vec<G::Position>>) {
+        self.compound.moves_admitted(position, out, |bound| {
+            let bytes =
+                std::mem::size_of::<Vec<G::Position>>() + std::mem::size_of_val(&position[..]);
+            match self.budget.check_alloc(LISTING, bound, bytes as u64) {
+                Ok(()) => true,
+                Err(e) => {
+                    *self.refused.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                    false
+                }
+            }
+        });
     }
 }
 
@@ -175,16 +232,17 @@ pub fn continued_conjunctive_outcome(suspense: &[Remoteness], terminal: Remotene
     suspense.iter().max().copied().unwrap_or(terminal).outcome()
 }
 
-/// Limits of a [`CompoundSolver`].
+/// Limits of a [`CompoundSolver`] made with [`CompoundSolver::with_config`];
+/// [`CompoundSolver::with_budget`] takes a [`Budget`] instead.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompoundConfig {
-    /// Limits of the plain searches (of components and, where no theory
-    /// exists, of whole compounds).
+    /// The position limit of the plain searches (of components and, where no
+    /// theory exists, of whole compounds), which share one budget.
     pub search: SearchConfig,
     /// Most moves listed for one compound position by
     /// [`CompoundSolver::winning_moves`], checked against the product of the
     /// components' option counts (each plus one) before listing. Default
-    /// 1 000 000.
+    /// 1 000 000. The budget's position and memory limits apply as well.
     pub max_compound_moves: usize,
 }
 
@@ -263,9 +321,9 @@ impl Default for CompoundConfig {
 #[derive(Debug)]
 pub struct CompoundSolver<G: GameGraph + Clone> {
     components: PlainSearch<G>,
-    config: CompoundConfig,
+    max_compound_moves: usize,
     /// Brute-force searches of whole compounds, made only when needed.
-    fallback: Option<PlainSearch<Compound<G>>>,
+    fallback: Option<PlainSearch<Guarded<G>>>,
 }
 
 impl<G: GameGraph + Clone> CompoundSolver<G> {
@@ -283,11 +341,27 @@ impl<G: GameGraph + Clone> CompoundSolver<G> {
 
     /// A solver with all limits given.
     pub fn with_config(graph: G, config: CompoundConfig) -> CompoundSolver<G> {
+        let mut solver = CompoundSolver::with_budget(graph, &config.search.budget());
+        solver.max_compound_moves = config.max_compound_moves;
+        solver
+    }
+
+    /// A solver drawing on `budget`, which every search it makes shares (so
+    /// the position limit bounds them together) and which also bounds the
+    /// moves listed for one compound position.
+    pub fn with_budget(graph: G, budget: &Budget) -> CompoundSolver<G> {
         CompoundSolver {
-            components: PlainSearch::new(graph, config.search.clone()),
-            config,
+            components: PlainSearch::with_budget(graph, budget),
+            max_compound_moves: usize::MAX,
             fallback: None,
         }
+    }
+
+    /// Draws on `budget` from now on, keeping what is explored of the
+    /// components (the search of whole compounds starts afresh).
+    pub fn set_budget(&mut self, budget: &Budget) {
+        self.components.set_budget(budget);
+        self.fallback = None;
     }
 
     /// The plain search of single components (for their values).
@@ -350,7 +424,20 @@ impl<G: GameGraph + Clone> CompoundSolver<G> {
             }
             (CompoundKind::NotAll, Play::Misere) => {
                 let search = self.fallback(kind);
-                search.outcome(&components.to_vec(), play)?
+                let result = search.outcome(&components.to_vec(), play);
+                let refused = search
+                    .graph()
+                    .refused
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .take();
+                if let Some(e) = refused {
+                    // The search took the refused position for one with no
+                    // moves: what it stored is wrong, so it goes.
+                    self.fallback = None;
+                    return Err(e.into());
+                }
+                result?
             }
             (CompoundKind::Conjunctive, _) => {
                 let r = components
@@ -373,8 +460,8 @@ impl<G: GameGraph + Clone> CompoundSolver<G> {
     /// move). Built from the theory without listing the compound's moves
     /// where the theory allows (all kinds in normal play, the conjunctive
     /// kinds in misère play); otherwise the first winning move in the order
-    /// of [`Compound`]'s move list, subject to
-    /// [`CompoundConfig::max_compound_moves`].
+    /// of [`Compound`]'s move list, subject to the budget (and to
+    /// [`CompoundConfig::max_compound_moves`]).
     pub fn winning_move(
         &mut self,
         kind: CompoundKind,
@@ -467,7 +554,8 @@ impl<G: GameGraph + Clone> CompoundSolver<G> {
     }
 
     /// All winning moves of the compound: its moves (listed by brute force,
-    /// up to `max_compound_moves`) whose outcome by the theory is P.
+    /// within the budget and `max_compound_moves`) whose outcome by the
+    /// theory is P.
     pub fn winning_moves(
         &mut self,
         kind: CompoundKind,
@@ -494,16 +582,22 @@ impl<G: GameGraph + Clone> CompoundSolver<G> {
             self.components.graph().moves(c, &mut options);
             bound = bound.saturating_mul(options.len() + 1);
         }
-        if bound > self.config.max_compound_moves {
+        if bound > self.max_compound_moves {
             return Err(CompoundError::TooManyMoves {
-                limit: self.config.max_compound_moves,
+                limit: self.max_compound_moves,
             });
         }
+        let move_bytes =
+            std::mem::size_of::<Vec<G::Position>>() + std::mem::size_of_val(components);
+        self.components
+            .budget()
+            .check_alloc(LISTING, bound as u128, move_bytes as u64)?;
         let graph = Compound::new(self.components.graph().clone(), kind);
         let mut moves = Vec::new();
         graph.moves(&components.to_vec(), &mut moves);
         let mut winning = Vec::new();
         for m in moves {
+            self.components.budget().tick(LISTING)?;
             if self.outcome(kind, &m, play)? == Outcome::P {
                 winning.push(m);
                 if winning.len() == wanted {
@@ -514,13 +608,18 @@ impl<G: GameGraph + Clone> CompoundSolver<G> {
         Ok(winning)
     }
 
-    fn fallback(&mut self, kind: CompoundKind) -> &mut PlainSearch<Compound<G>> {
+    fn fallback(&mut self, kind: CompoundKind) -> &mut PlainSearch<Guarded<G>> {
         let graph = self.components.graph().clone();
-        let config = self.config.search.clone();
-        let search = self
-            .fallback
-            .get_or_insert_with(|| PlainSearch::new(Compound::new(graph, kind), config));
-        debug_assert_eq!(search.graph().kind, kind);
+        let budget = self.components.budget().clone();
+        let search = self.fallback.get_or_insert_with(|| {
+            let guarded = Guarded {
+                compound: Compound::new(graph, kind),
+                budget: budget.clone(),
+                refused: Mutex::new(None),
+            };
+            PlainSearch::with_budget(guarded, &budget)
+        });
+        debug_assert_eq!(search.graph().compound.kind, kind);
         search
     }
 }

@@ -37,10 +37,11 @@
 //! game has a negative). Heating, cooling, sums and thermographs are
 //! checked against it. Written nimbers go up to
 //! [`MAX_NIMBER_LITERAL`], up multiples to [`MAX_UP_MULTIPLE`], `^<n>` to
-//! [`MAX_UP_NTH`]. Solvers stop at [`SolverConfig`]'s position and depth
-//! limits with an error. Values live in one table shared by all threads
-//! (a [`Game`] is `Send + Sync`), which grows with the distinct values met
-//! and is never shrunk; each thread keeps its own memo tables over it.
+//! [`MAX_UP_NTH`]. Solvers draw on a [`crate::Budget`] (positions, memory,
+//! time, depth, cancel) and stop with [`Error::Limit`] when it runs out.
+//! Values live in one table shared by all threads (a [`Game`] is
+//! `Send + Sync`), which grows with the distinct values met and is never
+//! shrunk; each thread keeps its own memo tables over it.
 //!
 //! Games are positions of a [`PartizanRules`] type; the [`CanonicalSolver`]
 //! turns a position into its value. Sums of positions written in the
@@ -75,7 +76,7 @@ pub use games::{
     PartizanSubtraction, SubtractionHeap, ToadsFrogs, ToadsFrogsRow,
 };
 pub use report::{compare, parse_value};
-pub use rules::{search_outcome, CanonicalSolver, PartizanRules, SolverConfig};
+pub use rules::{search_outcome, search_outcome_within, CanonicalSolver, PartizanRules};
 pub use thermograph::{Thermograph, Trajectory};
 
 /// What went wrong in the partizan module.
@@ -121,20 +122,8 @@ pub enum Error {
         /// Why it does not apply.
         reason: String,
     },
-    /// A line of play longer than the solver's depth limit.
-    #[error(
-        "depth limit of {limit} moves reached; raise SolverConfig::max_depth (and the stack size)"
-    )]
-    DepthLimit {
-        /// The limit that was hit.
-        limit: usize,
-    },
-    /// The solver met more distinct positions than its limit.
-    #[error(
-        "position limit of {limit} distinct positions reached; raise SolverConfig::max_positions"
-    )]
-    PositionLimit {
-        /// The limit that was hit.
-        limit: usize,
-    },
+    /// A limit of the solver's budget was hit (positions, memory, time,
+    /// depth of the lines of play, cancel); the message names the flag.
+    #[error(transparent)]
+    Limit(#[from] crate::LimitError),
 }

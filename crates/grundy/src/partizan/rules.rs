@@ -7,7 +7,10 @@ use std::hash::Hash;
 
 use super::game::Game;
 use super::Error;
-use crate::{Outcome, Player};
+use crate::{Budget, LimitError, Outcome, Player};
+
+const VALUES: &str = "canonical values";
+const SEARCH: &str = "minimax search";
 
 /// The rules of a partizan game: each player's options from a position.
 ///
@@ -35,28 +38,15 @@ pub trait PartizanRules {
     }
 }
 
-/// Limits for [`CanonicalSolver`].
-#[derive(Clone, Copy, Debug)]
-pub struct SolverConfig {
-    /// The most distinct (normalised) positions kept in the memo.
-    pub max_positions: usize,
-    /// The longest line of play followed (the recursion depth); deeper
-    /// games are refused rather than risk the stack.
-    pub max_depth: usize,
-}
-
-impl Default for SolverConfig {
-    /// Ten million positions, lines of play up to 2000 moves.
-    fn default() -> SolverConfig {
-        SolverConfig {
-            max_positions: 10_000_000,
-            max_depth: 2000,
-        }
-    }
-}
-
 /// Computes canonical values of positions, memoised by position:
 /// `value(P) = canonical { value(P^L) | value(P^R) }`.
+///
+/// The evaluation keeps its own stack, so a long line of play cannot
+/// overflow the thread's stack; it draws on a [`Budget`]: each memoised
+/// position is charged, the memo is checked against the memory limit before
+/// it grows, a line of play (or a split into parts) deeper than
+/// [`crate::Limits::max_depth`] is an error, and the clock and the cancel
+/// flag are looked at as positions are expanded.
 ///
 /// ```
 /// use grundy::partizan::{CanonicalSolver, Hackenbush, HackenbushString};
@@ -66,23 +56,38 @@ impl Default for SolverConfig {
 /// ```
 pub struct CanonicalSolver<R: PartizanRules> {
     rules: R,
-    config: SolverConfig,
+    budget: Budget,
     memo: HashMap<R::Position, Game>,
 }
 
+/// A position whose value is being computed: its children are its parts
+/// (when it splits) or its Left options followed by its Right options.
+struct Frame<P> {
+    key: P,
+    split: bool,
+    children: Vec<P>,
+    left: usize,
+    values: Vec<Game>,
+}
+
 impl<R: PartizanRules> CanonicalSolver<R> {
-    /// A solver with the default limits.
+    /// A solver with the default limits ([`Budget::default`]).
     pub fn new(rules: R) -> CanonicalSolver<R> {
-        CanonicalSolver::with_config(rules, SolverConfig::default())
+        CanonicalSolver::with_budget(rules, &Budget::default())
     }
 
-    /// A solver with the given limits.
-    pub fn with_config(rules: R, config: SolverConfig) -> CanonicalSolver<R> {
+    /// A solver drawing on `budget` (shared with its other users).
+    pub fn with_budget(rules: R, budget: &Budget) -> CanonicalSolver<R> {
         CanonicalSolver {
             rules,
-            config,
+            budget: budget.clone(),
             memo: HashMap::new(),
         }
+    }
+
+    /// Draws on `budget` from now on, keeping the memo.
+    pub fn set_budget(&mut self, budget: &Budget) {
+        self.budget = budget.clone();
     }
 
     /// The rules.
@@ -97,62 +102,146 @@ impl<R: PartizanRules> CanonicalSolver<R> {
 
     /// The canonical value of `position`.
     pub fn value(&mut self, position: &R::Position) -> Result<Game, Error> {
-        self.value_at(position, 0)
-    }
-
-    fn value_at(&mut self, position: &R::Position, depth: usize) -> Result<Game, Error> {
-        if depth > self.config.max_depth {
-            return Err(Error::DepthLimit {
-                limit: self.config.max_depth,
-            });
-        }
         let key = self.rules.normalise(position);
         if let Some(&g) = self.memo.get(&key) {
             return Ok(g);
         }
-        if self.memo.len() >= self.config.max_positions {
-            return Err(Error::PositionLimit {
-                limit: self.config.max_positions,
-            });
+        self.budget.check_now(VALUES)?;
+        let mut stack = vec![self.frame(key)?];
+        loop {
+            let top = stack.last_mut().expect("the stack ends only by returning");
+            if let Some(child) = top.children.get(top.values.len()) {
+                let key = self.rules.normalise(child);
+                if let Some(&g) = self.memo.get(&key) {
+                    top.values.push(g);
+                    continue;
+                }
+                self.budget.check_depth(VALUES, stack.len())?;
+                grow_stack(&mut stack, &self.memo, &self.budget, VALUES)?;
+                let frame = self.frame(key)?;
+                stack.push(frame);
+                continue;
+            }
+            let frame = stack.pop().expect("not empty");
+            let g = if frame.split {
+                Game::try_sum(&frame.values)?
+            } else {
+                let (left, right) = frame.values.split_at(frame.left);
+                Game::from_options(left, right)?
+            };
+            self.remember(frame.key, g)?;
+            match stack.last_mut() {
+                Some(parent) => parent.values.push(g),
+                None => return Ok(g),
+            }
         }
+    }
+
+    /// The frame of a position not yet memoised: its parts, or its options.
+    fn frame(&mut self, key: R::Position) -> Result<Frame<R::Position>, Error> {
+        self.budget.tick(VALUES)?;
         let parts = self.rules.split(&key);
         if parts.len() > 1 {
-            let mut total = Game::zero();
-            for p in &parts {
-                total = total.try_add(self.value_at(p, depth)?)?;
-            }
-            self.memo.insert(key, total);
-            return Ok(total);
+            return Ok(Frame {
+                values: Vec::with_capacity(parts.len()),
+                key,
+                split: true,
+                children: parts,
+                left: 0,
+            });
         }
-        let mut buf = Vec::new();
-        self.rules.options(&key, Player::Left, &mut buf);
-        let mut left = Vec::with_capacity(buf.len());
-        for p in std::mem::take(&mut buf) {
-            left.push(self.value_at(&p, depth + 1)?);
-        }
-        self.rules.options(&key, Player::Right, &mut buf);
-        let mut right = Vec::with_capacity(buf.len());
-        for p in buf {
-            right.push(self.value_at(&p, depth + 1)?);
-        }
-        let g = Game::from_options(&left, &right)?;
-        self.memo.insert(key, g);
-        Ok(g)
+        let mut children = Vec::new();
+        self.rules.options(&key, Player::Left, &mut children);
+        let left = children.len();
+        self.rules.options(&key, Player::Right, &mut children);
+        Ok(Frame {
+            values: Vec::with_capacity(children.len()),
+            key,
+            split: false,
+            children,
+            left,
+        })
     }
+
+    fn remember(&mut self, key: R::Position, g: Game) -> Result<(), Error> {
+        reserve(&mut self.memo, &self.budget, VALUES)?;
+        self.budget.charge(VALUES, 1)?;
+        self.memo.insert(key, g);
+        Ok(())
+    }
+}
+
+/// Makes room for one more frame on `stack`, checking the memory limit
+/// (stack and memo together, by the estimate of a frame's own size and a
+/// few options, and of a memo entry) before it grows.
+fn grow_stack<F, K: Eq + Hash, V>(
+    stack: &mut Vec<F>,
+    memo: &HashMap<K, V>,
+    budget: &Budget,
+    what: &str,
+) -> Result<(), LimitError> {
+    if stack.len() < stack.capacity() {
+        return Ok(());
+    }
+    let cap = stack.len().saturating_mul(2).max(16);
+    let frame = std::mem::size_of::<F>() as u128 + 4 * std::mem::size_of::<K>() as u128;
+    let entry = (std::mem::size_of::<(K, V)>() as u128 + 1) * 8 / 7;
+    budget.check_bytes(what, cap as u128 * frame + memo.capacity() as u128 * entry)?;
+    crate::budget::try_grow(stack, cap, what, budget)
+}
+
+/// Makes room for one more entry in `memo`, checking the memory limit
+/// before the table grows (by the estimate of 8/7 of a bucket and a control
+/// byte per entry).
+fn reserve<K: Eq + Hash, V>(
+    memo: &mut HashMap<K, V>,
+    budget: &Budget,
+    what: &str,
+) -> Result<(), LimitError> {
+    if memo.len() < memo.capacity() {
+        return Ok(());
+    }
+    let cap = budget.grown_capacity(memo.len());
+    let bytes = cap as u128 * (std::mem::size_of::<(K, V)>() as u128 + 1) * 8 / 7;
+    budget.check_bytes(what, bytes)?;
+    memo.try_reserve(cap - memo.len())
+        .map_err(|_| LimitError::Allocation {
+            what: what.into(),
+            requested: bytes,
+            limit: budget.limits().max_memory,
+        })
 }
 
 /// The outcome class by plain minimax search of the game tree, with no
 /// values at all: the reference the canonical solver is tested against.
+/// Uses the default limits ([`Budget::default`]); see
+/// [`search_outcome_within`].
 ///
 /// ```
 /// use grundy::partizan::{search_outcome, Domineering};
 /// use grundy::Outcome;
-/// assert_eq!(search_outcome(&Domineering, &Domineering::parse("..|..").unwrap()), Outcome::N);
+/// let board = Domineering::parse("..|..").unwrap();
+/// assert_eq!(search_outcome(&Domineering, &board).unwrap(), Outcome::N);
 /// ```
-pub fn search_outcome<R: PartizanRules>(rules: &R, position: &R::Position) -> Outcome {
+pub fn search_outcome<R: PartizanRules>(
+    rules: &R,
+    position: &R::Position,
+) -> Result<Outcome, Error> {
+    search_outcome_within(rules, position, &Budget::default())
+}
+
+/// [`search_outcome`] drawing on `budget`: the search keeps its own stack,
+/// lines of play deeper than [`crate::Limits::max_depth`] are an error, and
+/// the memo is charged and checked like the canonical solver's.
+pub fn search_outcome_within<R: PartizanRules>(
+    rules: &R,
+    position: &R::Position,
+    budget: &Budget,
+) -> Result<Outcome, Error> {
+    budget.check_now(SEARCH)?;
     let mut memo = HashMap::new();
-    let left_first = wins_moving(rules, position, Player::Left, &mut memo);
-    let right_first = wins_moving(rules, position, Player::Right, &mut memo);
+    let left_first = wins_moving(rules, position, Player::Left, &mut memo, budget)?;
+    let right_first = wins_moving(rules, position, Player::Right, &mut memo, budget)?;
     let lf = if left_first {
         Player::Left
     } else {
@@ -163,25 +252,80 @@ pub fn search_outcome<R: PartizanRules>(rules: &R, position: &R::Position) -> Ou
     } else {
         Player::Left
     };
-    Outcome::from_winners(lf, rf)
+    Ok(Outcome::from_winners(lf, rf))
 }
 
-/// Whether `player`, to move in `position`, wins (normal play).
+/// The memo of the minimax search: (position, Left to move) to whether the
+/// player to move wins.
+type WinMemo<P> = HashMap<(P, bool), bool>;
+
+/// Whether `player`, to move in `position`, wins (normal play): a player
+/// wins iff some option is lost for the opponent.
 fn wins_moving<R: PartizanRules>(
     rules: &R,
     position: &R::Position,
     player: Player,
-    memo: &mut HashMap<(R::Position, bool), bool>,
-) -> bool {
+    memo: &mut WinMemo<R::Position>,
+    budget: &Budget,
+) -> Result<bool, Error> {
+    struct Frame<P> {
+        key: (P, bool),
+        options: Vec<P>,
+        next: usize,
+    }
+    let open = |key: (R::Position, bool)| -> Result<Frame<R::Position>, Error> {
+        budget.tick(SEARCH)?;
+        let mut options = Vec::new();
+        let mover = if key.1 { Player::Left } else { Player::Right };
+        rules.options(&key.0, mover, &mut options);
+        Ok(Frame {
+            key,
+            options,
+            next: 0,
+        })
+    };
     let key = (rules.normalise(position), player == Player::Left);
     if let Some(&w) = memo.get(&key) {
-        return w;
+        return Ok(w);
     }
-    let mut opts = Vec::new();
-    rules.options(&key.0, player, &mut opts);
-    let w = opts
-        .iter()
-        .any(|o| !wins_moving(rules, o, player.opponent(), memo));
-    memo.insert(key, w);
-    w
+    let mut stack = vec![open(key)?];
+    // The result of the frame just finished, for its parent's current option.
+    let mut returned: Option<bool> = None;
+    loop {
+        let top = stack.last_mut().expect("the stack ends only by returning");
+        let mut wins = false;
+        if let Some(opponent_wins) = returned.take() {
+            top.next += 1;
+            wins = !opponent_wins;
+        }
+        let mut unknown = None;
+        while !wins && top.next < top.options.len() {
+            let child = (rules.normalise(&top.options[top.next]), !top.key.1);
+            match memo.get(&child) {
+                Some(&opponent_wins) => {
+                    top.next += 1;
+                    wins = !opponent_wins;
+                }
+                None => {
+                    unknown = Some(child);
+                    break;
+                }
+            }
+        }
+        if let Some(child) = unknown {
+            budget.check_depth(SEARCH, stack.len())?;
+            grow_stack(&mut stack, memo, budget, SEARCH)?;
+            let frame = open(child)?;
+            stack.push(frame);
+            continue;
+        }
+        let frame = stack.pop().expect("not empty");
+        reserve(memo, budget, SEARCH)?;
+        budget.charge(SEARCH, 1)?;
+        memo.insert(frame.key, wins);
+        if stack.is_empty() {
+            return Ok(wins);
+        }
+        returned = Some(wins);
+    }
 }
