@@ -40,7 +40,7 @@ where
     let v = CanonicalSolver::new(rules).value(p).unwrap();
     assert_eq!(
         v.outcome(),
-        search_outcome(&Plain(rules), p),
+        search_outcome(&Plain(rules), p).unwrap(),
         "{p}: outcome"
     );
     let bare = CanonicalSolver::new(Plain(rules)).value(p).unwrap();
@@ -136,7 +136,7 @@ fn data<T: for<'de> Deserialize<'de>>(file: &str) -> T {
 /// The canonical value and plain search's outcome of a position.
 fn solve<R: PartizanRules + Copy>(rules: R, p: R::Position) -> (Game, Outcome) {
     let v = CanonicalSolver::new(rules).value(&p).unwrap();
-    (v, search_outcome(&Plain(rules), &p))
+    (v, search_outcome(&Plain(rules), &p).unwrap())
 }
 
 fn solve_record(game: &str, p: &str) -> (Game, Outcome) {
@@ -454,7 +454,7 @@ fn arc_kayles_small_paths() {
         let v = CanonicalSolver::new(ArcKayles).value(&p).unwrap();
         assert_eq!(
             v.outcome(),
-            search_outcome(&Plain(ArcKayles), &p),
+            search_outcome(&Plain(ArcKayles), &p).unwrap(),
             "arc_kayles_path({n})"
         );
         let g = memo.sum(p.paths()).unwrap();
