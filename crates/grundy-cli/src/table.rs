@@ -47,7 +47,7 @@ pub(crate) fn table(args: &TableArgs) -> anyhow::Result<Result<(), UserError>> {
             }));
         }
     }
-    let mut engine = Engine::new(args.limits.limits());
+    let mut engine = Engine::with_budget(args.limits.budget());
     let t = match engine.board_table(&piece, args.size) {
         Ok(t) => t,
         Err(e) => {

@@ -142,7 +142,7 @@ fn print_value(out: &mut impl Write, e: &Evaluation) -> io::Result<()> {
 }
 
 pub(crate) fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
-    let mut engine = Engine::new(args.limits.limits());
+    let mut engine = Engine::with_budget(args.limits.budget());
     for path in &args.store {
         match grundy::SequenceStore::open_within(path, args.limits.limits().max_memory) {
             Ok(store) => {

@@ -67,7 +67,7 @@ fn canonical(engine: &mut Engine, text: &str) -> Result<grundy::partizan::Game, 
 }
 
 pub(crate) fn compare(args: &CompareArgs) -> anyhow::Result<Result<(), UserError>> {
-    let mut engine = Engine::new(args.limits.limits());
+    let mut engine = Engine::with_budget(args.limits.budget());
     let mut value = |text: &str| canonical(&mut engine, text);
     let g = match value(&args.g) {
         Ok(v) => v,
@@ -94,7 +94,7 @@ pub(crate) fn compare(args: &CompareArgs) -> anyhow::Result<Result<(), UserError
 }
 
 pub(crate) fn thermograph(args: &ThermographArgs) -> anyhow::Result<Result<(), UserError>> {
-    let mut engine = Engine::new(args.limits.limits());
+    let mut engine = Engine::with_budget(args.limits.budget());
     let g = match canonical(&mut engine, &args.game) {
         Ok(g) => g,
         Err(e) => return Ok(Err(e)),
@@ -140,7 +140,7 @@ pub(crate) fn thermograph(args: &ThermographArgs) -> anyhow::Result<Result<(), U
 }
 
 pub(crate) fn transform(args: &TransformArgs) -> anyhow::Result<Result<(), UserError>> {
-    let mut engine = Engine::new(args.limits.limits());
+    let mut engine = Engine::with_budget(args.limits.budget());
     let g = match canonical(&mut engine, &args.game) {
         Ok(g) => g,
         Err(e) => return Ok(Err(e)),

@@ -50,7 +50,7 @@ pub(crate) fn verify(args: &VerifyArgs) -> anyhow::Result<Result<bool, UserError
             }
         }
     };
-    let result = family.verify(args.bound, &args.limits.limits(), &mut tick);
+    let result = family.verify(args.bound, &args.limits.budget(), &mut tick);
     if let Some(b) = &bar {
         b.finish_and_clear();
     }

@@ -151,6 +151,16 @@ impl Budget {
         self
     }
 
+    /// A new budget of the same limits, cancel flag and progress sink, with
+    /// its own clock and position count starting now: one for each query of
+    /// a session that shares Ctrl-C and the progress bar.
+    pub fn fresh(&self) -> Budget {
+        let mut b = Budget::new(self.limits);
+        b.cancel = self.cancel.clone();
+        b.progress = self.progress.clone();
+        b
+    }
+
     /// The limits the budget was made from.
     pub fn limits(&self) -> &Limits {
         &self.limits

@@ -21,7 +21,7 @@ use std::sync::Arc;
 use crate::engine::EvalError;
 use crate::partizan;
 use crate::registry::GameSpec;
-use crate::{Limits, Nimber, Outcome, Play, Player};
+use crate::{Budget, Limits, Nimber, Outcome, Play, Player};
 
 /// The identity of a position: two positions with equal keys are the same
 /// position of the same game (and ruleset). Used by memo tables, plain
@@ -228,8 +228,8 @@ impl Hash for Component {
 /// force.
 pub struct Context {
     limits: Limits,
+    budget: Budget,
     caches: HashMap<TypeId, Box<dyn Any + Send + Sync>>,
-    ticks: u32,
 }
 
 impl Context {
@@ -237,9 +237,20 @@ impl Context {
     pub fn new(limits: Limits) -> Context {
         Context {
             limits,
+            budget: Budget::new(limits),
             caches: HashMap::new(),
-            ticks: 0,
         }
+    }
+
+    /// The budget of the query under way: every solver a game runs takes it.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    /// Starts a query with a fresh budget (its clock, its position count)
+    /// sharing `template`'s cancel flag and progress sink.
+    pub fn start(&mut self, template: &Budget) {
+        self.budget = template.fresh();
     }
 
     /// The limits in force.
@@ -257,9 +268,9 @@ impl Context {
             .expect("a cache is stored under its own type")
     }
 
-    /// Counts one step of work against the position limit of a long scan.
+    /// One step of a long scan: the time limit and the cancel flag are
+    /// looked at now and then.
     pub fn budget_tick(&mut self) -> Result<(), EvalError> {
-        self.ticks = self.ticks.wrapping_add(1);
-        Ok(())
+        Ok(self.budget.tick("listing options")?)
     }
 }

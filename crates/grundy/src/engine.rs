@@ -11,10 +11,10 @@ use crate::partizan;
 use crate::HeapSequence;
 use crate::{
     misere_nim_outcome, misere_nim_winning_moves, parse_game, BoardTable, ExprError, LimitError,
-    Limits, Nimber, Outcome, Piece, PlainSearch, Play, Player, Rules, SearchConfig, SearchError,
-    Sums, TableError, TakeBreak,
+    Limits, Nimber, Outcome, Piece, PlainSearch, Play, Player, Rules, SearchError, Sums,
+    TableError, TakeBreak,
 };
-use crate::{CompoundConfig, CompoundError, CompoundKind, CompoundSolver, Remoteness};
+use crate::{CompoundError, CompoundKind, CompoundSolver, Remoteness};
 
 /// The answer for one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,6 +157,9 @@ pub struct PartizanReport {
 /// ```
 pub struct Engine {
     cx: Context,
+    /// Each query's budget is a fresh copy of this one (its cancel flag and
+    /// progress sink shared).
+    template: crate::Budget,
 }
 
 impl Engine {
@@ -164,6 +167,17 @@ impl Engine {
     pub fn new(limits: Limits) -> Engine {
         Engine {
             cx: Context::new(limits),
+            template: crate::Budget::new(limits),
+        }
+    }
+
+    /// An engine whose queries are stopped by `budget`'s cancel flag and
+    /// report to its progress sink; each query gets the budget's limits
+    /// afresh (its own clock and position count).
+    pub fn with_budget(budget: crate::Budget) -> Engine {
+        Engine {
+            cx: Context::new(*budget.limits()),
+            template: budget,
         }
     }
 
@@ -194,6 +208,7 @@ impl Engine {
 
     /// Analyses a validated game, impartial or partizan.
     pub fn analyse_game(&mut self, game: &GameExpr) -> Result<Analysis, EvalError> {
+        self.cx.start(&self.template);
         if !game.is_partizan() {
             return Ok(Analysis::Impartial(self.evaluate_game(game)?));
         }
@@ -210,6 +225,7 @@ impl Engine {
     /// The canonical value of a normal-play sum, impartial or partizan (an
     /// impartial sum's value is its nimber).
     pub fn partizan_value(&mut self, game: &GameExpr) -> Result<partizan::Game, EvalError> {
+        self.cx.start(&self.template);
         let GameExpr::Sum(components) = game else {
             return Err(EvalError::NotImpartial(game.to_string()));
         };
@@ -219,6 +235,7 @@ impl Engine {
 
     /// Evaluates a validated impartial game.
     pub fn evaluate_game(&mut self, game: &GameExpr) -> Result<Evaluation, EvalError> {
+        self.cx.start(&self.template);
         if game.is_partizan() {
             return Err(EvalError::NotImpartial(game.to_string()));
         }
@@ -343,7 +360,7 @@ impl Engine {
         }
         // No closed form: exact search of the sum's game graph.
         let rules = AtomRules::new(self.limits());
-        let mut search = PlainSearch::new(Sums(&rules), self.search_config());
+        let mut search = PlainSearch::with_budget(Sums(&rules), self.cx.budget());
         let start = rules.position(components);
         let outcome = rules.checked(search.outcome(&start, Play::Misere))?;
         let mut moves = Moves::new(self.limits().max_moves);
@@ -377,12 +394,6 @@ impl Engine {
         })
     }
 
-    fn search_config(&self) -> SearchConfig {
-        SearchConfig::with_max_positions(
-            usize::try_from(self.limits().max_positions).unwrap_or(usize::MAX),
-        )
-    }
-
     /// A compound, by its theory over the components where it needs only
     /// their Grundy values (each by its own fast path), and otherwise by
     /// `CompoundSolver` on the components' game graphs.
@@ -399,11 +410,7 @@ impl Engine {
         let rules = AtomRules::new(self.limits());
         let starts: Vec<Vec<Atom>> = parts.iter().map(|p| rules.position(p)).collect();
         rules.checked(Ok::<(), EvalError>(()))?;
-        let config = CompoundConfig {
-            search: self.search_config(),
-            ..CompoundConfig::default()
-        };
-        let mut solver = CompoundSolver::with_config(Sums(&rules), config);
+        let mut solver = CompoundSolver::with_budget(Sums(&rules), self.cx.budget());
         let outcome = rules.checked(solver.outcome(kind, &starts, play))?;
         let winning = rules.checked(solver.winning_moves(kind, &starts, play))?;
         let mut moves = Moves::new(self.limits().max_moves);
@@ -773,6 +780,10 @@ impl partizan::PartizanRules for ComponentSum {
     }
 }
 
+/// What a search that listed more options in all than its work limit
+/// says: the limit is one option listed per position of `--max-positions`.
+const WORK: &str = "plain search, counting each option it lists as a position";
+
 /// The most options of one position that plain search lists: the position
 /// limit, and no more than one per 4 KiB of the memory limit (an option held
 /// as a position costs a few hundred bytes with its key and memo entry), so
@@ -1004,9 +1015,7 @@ impl AtomRules {
             self.overflow
                 .set(Some(format!("listing the options of {p} for plain search")));
         } else if listed > self.work {
-            self.overflow.set(Some(format!(
-                "plain search listed {listed} options in all (one per --max-positions position)"
-            )));
+            self.overflow.set(Some(WORK.to_string()));
         }
     }
 
@@ -1015,6 +1024,14 @@ impl AtomRules {
         if let Some(p) = self.overflow.take() {
             // The limit is the smaller of --max-positions and one option
             // per 4 KiB of --max-memory; name the one that bound.
+            if p == WORK {
+                return Err(LimitError::Positions {
+                    what: p,
+                    needed: self.listed.get() as u128,
+                    limit: self.work,
+                }
+                .into());
+            }
             let by_memory = self.limit < self.work;
             return Err(if by_memory {
                 LimitError::Memory {

@@ -12,8 +12,8 @@ use crate::engine::{impartial, AtomRules};
 use crate::expr::{compound_kind, ruleset, validate, GameExpr, Ruleset};
 use crate::syntax::{parse_expr, Arg, Expr, Term};
 use crate::{
-    Compound, CompoundKind, Engine, EvalError, ExprError, Limits, Nimber, Outcome, PlainSearch,
-    Play, SearchConfig, Sums,
+    Budget, Compound, CompoundKind, Engine, EvalError, ExprError, Limits, Nimber, Outcome,
+    PlainSearch, Play, Sums,
 };
 
 /// What the check found.
@@ -118,19 +118,23 @@ impl Family {
     /// Checks every member with coordinates in `0..=bound`: the engine's answer
     /// (closed forms, tables, compound theory) against plain search of the
     /// member's explicit game graph. `progress` is called after each member.
+    ///
+    /// The budget bounds the whole run (its clock, its cancel flag); each
+    /// member's fast answer gets the budget's limits afresh.
     pub fn verify(
         &self,
         bound: u64,
-        limits: &Limits,
+        budget: &Budget,
         progress: &mut dyn FnMut(u64),
     ) -> Result<FamilyVerdict, EvalError> {
+        let limits = budget.limits();
         limits.check(
             &format!("the family '{}' up to {bound}", self.text),
             self.size(bound),
             0,
         )?;
-        let mut engine = Engine::new(*limits);
-        let mut reference = Reference::new(limits);
+        let mut engine = Engine::with_budget(budget.clone());
+        let mut reference = Reference::new(budget);
         let k = self.coordinates();
         let mut coords = vec![0u64; k];
         let mut checked = 0;
@@ -179,30 +183,27 @@ impl Family {
 /// valued by a table or closed form), so it shares no shortcut with the
 /// engine.
 pub fn search(game: &GameExpr, limits: &Limits) -> Result<Answer, EvalError> {
-    Reference::new(limits).answer(game)
+    Reference::new(&Budget::new(*limits)).answer(game)
 }
 
 /// Plain search of whole games, its memo kept across the members of a
 /// family (they share most of their followers).
 struct Reference {
     limits: Limits,
+    budget: Budget,
     sums: PlainSearch<Sums<AtomRules>>,
     compounds: Vec<(CompoundKind, PlainSearch<Compound<Sums<AtomRules>>>)>,
 }
 
 impl Reference {
-    fn new(limits: &Limits) -> Reference {
+    fn new(budget: &Budget) -> Reference {
+        let limits = *budget.limits();
         Reference {
-            limits: *limits,
-            sums: PlainSearch::new(Sums(AtomRules::whole(limits)), Self::config(limits)),
+            limits,
+            budget: budget.clone(),
+            sums: PlainSearch::with_budget(Sums(AtomRules::whole(&limits)), budget),
             compounds: Vec::new(),
         }
-    }
-
-    fn config(limits: &Limits) -> SearchConfig {
-        SearchConfig::with_max_positions(
-            usize::try_from(limits.max_positions).unwrap_or(usize::MAX),
-        )
     }
 
     fn answer(&mut self, game: &GameExpr) -> Result<Answer, EvalError> {
@@ -233,7 +234,7 @@ impl Reference {
                     Some(i) => i,
                     None => {
                         let graph = Compound::new(Sums(AtomRules::whole(&self.limits)), *kind);
-                        let search = PlainSearch::new(graph, Self::config(&self.limits));
+                        let search = PlainSearch::with_budget(graph, &self.budget);
                         self.compounds.push((*kind, search));
                         self.compounds.len() - 1
                     }
@@ -319,7 +320,7 @@ mod tests {
         ] {
             let v = Family::parse(text)
                 .unwrap()
-                .verify(bound, &limits, &mut |_| {})
+                .verify(bound, &Budget::new(limits), &mut |_| {})
                 .unwrap();
             assert!(
                 matches!(v, FamilyVerdict::Holds { checked } if checked > 0),

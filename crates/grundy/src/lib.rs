@@ -58,7 +58,7 @@ pub use expr::{
 };
 pub use family::{search as search_game, Answer, Family, FamilyVerdict};
 pub use heap_options::takebreak_options_until;
-pub use limits::{LimitError, Limits};
+pub use limits::{parse_duration, parse_size, LimitError, Limits, ParseLimitError};
 pub use loopy::{
     analyse_loopy, analyse_loopy_within, Gsg, LoopyAnalysis, LoopyConfig, LoopyError, LoopyOutcome,
 };

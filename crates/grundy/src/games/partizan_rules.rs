@@ -98,11 +98,13 @@ where
         if let Some(f) = self.closed_form {
             return Ok(f(&self.position)?);
         }
+        let budget = cx.budget().clone();
         let solver = cx.cache::<Solver<R>>();
-        Ok(solver
+        let canonical = solver
             .0
-            .get_or_insert_with(|| CanonicalSolver::new(R::default()))
-            .value(&self.position)?)
+            .get_or_insert_with(|| CanonicalSolver::with_budget(R::default(), &budget));
+        canonical.set_budget(&budget);
+        Ok(canonical.value(&self.position)?)
     }
 }
 

@@ -1,0 +1,111 @@
+//! The inputs of issue 9 that grew to gigabytes, aborted or never ended,
+//! run through the command under an address-space cap: each must end within
+//! its limits with an answer or an error that names the flag to raise —
+//! never a crash, an abort on allocation, or a hang. Those that theory
+//! decides must answer (and quickly).
+
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+/// Runs `grundy ARGS` with about 3.8 GB of address space and a wall-clock
+/// guard, so a regression fails here instead of taking the machine.
+fn capped(args: &[&str]) -> (Output, Duration) {
+    let bin = env!("CARGO_BIN_EXE_grundy");
+    let quoted: Vec<String> = args
+        .iter()
+        .map(|a| format!("'{}'", a.replace('\'', "'\\''")))
+        .collect();
+    let script = format!(
+        "ulimit -v 4000000; exec timeout 120 '{bin}' {}",
+        quoted.join(" ")
+    );
+    let start = Instant::now();
+    let out = Command::new("bash")
+        .args(["-c", &script])
+        .output()
+        .expect("bash runs");
+    (out, start.elapsed())
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Decided by theory (closed forms, compound theory over the components'
+/// fast paths): an answer in well under a second.
+#[test]
+fn what_theory_decides_is_answered_at_once() {
+    for (args, says) in [
+        (
+            vec!["value", "misere(rook(1000000000000,1000000000000))"],
+            "outcome: P",
+        ),
+        (vec!["value", "misere(queen(6000,9708))"], "outcome: N"),
+        (
+            vec!["value", "rook(1000000000000,1000000000000)"],
+            "value:   0",
+        ),
+        (
+            vec!["value", "queen(1000000000000,1000000000007)"],
+            "queen(11,18)",
+        ),
+        (
+            vec!["value", "selective(nim(1000000000000), nim(5))"],
+            "selective(0, 0)",
+        ),
+        (
+            vec!["value", "selective(nim(100000), nim(5))"],
+            "outcome: N",
+        ),
+        (
+            vec!["value", "bishop(18446744073709551615,7)"],
+            "value:   *7",
+        ),
+        (vec!["value", "misere(king(1000000000,77))"], "outcome: N"),
+        (vec!["value", "arc_kayles_path(1000000000000)"], "value:"),
+    ] {
+        let (out, took) = capped(&args);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        assert!(
+            text(&out.stdout).contains(says),
+            "{args:?}: {}",
+            text(&out.stdout)
+        );
+        assert!(took < Duration::from_secs(5), "{args:?} took {took:?}");
+    }
+}
+
+/// Beyond theory: within the limits given, an answer or an error that names
+/// the flag to raise, and never a crash.
+#[test]
+fn the_rest_ends_within_its_limits() {
+    for args in [
+        vec!["value", "conjunctive(nim(1000000000000), nim(5))"],
+        vec!["value", "misere(nim(100000) + kayles(3))", "--max-time", "5s"],
+        vec!["value", "misere(kayles(60))", "--max-time", "5s"],
+        vec!["verify", "kayles", "--bound", "70", "--max-time", "5s"],
+        vec!["verify", "queen + queen + queen", "--bound", "12", "--max-time", "5s"],
+        vec!["value", "queen(1000000,1000001) + nim(1)"],
+        vec!["value", "staircase(1,18446744073709551615)"],
+        vec!["value", "domineering(\"........|........|........|........|........|........|........|........\")", "--max-time", "3s"],
+        vec!["value", "domineering(\"......|......|......|......\")", "--max-positions", "1000"],
+        vec!["value", "clobber(\"xoxoxo|oxoxox|xoxoxo|oxoxox\")", "--max-time", "3s"],
+    ] {
+        let (out, took) = capped(&args);
+        let err = text(&out.stderr);
+        let code = out.status.code();
+        assert!(
+            code == Some(0) || code == Some(2),
+            "{args:?} ended with {:?}: {err:.500}",
+            out.status
+        );
+        assert!(!err.contains("panicked") && !err.contains("memory allocation"), "{args:?}: {err:.500}");
+        if code == Some(2) {
+            assert!(
+                err.contains("--max-") || err.contains("at most") || err.contains("accepted"),
+                "{args:?}: the error names no limit or what is accepted: {err:.500}"
+            );
+        }
+        assert!(took < Duration::from_secs(60), "{args:?} took {took:?}");
+    }
+}
