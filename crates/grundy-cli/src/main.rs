@@ -1,4 +1,7 @@
 //! The `grundy` command: who wins a combinatorial game, how, and why.
+// The command's doc comments are its --help text, written to paste into a
+// shell ('octal[0.137]'), not rustdoc markdown.
+#![allow(rustdoc::broken_intra_doc_links)]
 
 use std::io;
 use std::process::ExitCode;

@@ -11,78 +11,66 @@
 //! ```
 
 mod board;
-pub mod budget;
-mod component;
-mod compound;
 mod engine;
-mod expr;
-mod family;
 pub mod games;
 pub mod gaps;
-mod heap_options;
-mod limits;
-mod loopy;
-mod memo;
-mod mex;
-mod nim;
-mod nimber;
-mod outcome;
+mod language;
 pub mod partizan;
-pub mod registry;
-mod rules;
-mod search;
-mod staircase;
-mod syntax;
+mod solvers;
 mod takebreak;
-mod verify;
+mod vocab;
+
+pub use language::registry;
+pub use vocab::budget;
 
 pub use board::{
     floor_n_phi, misere_wythoff_is_p, misere_wythoff_winning_moves, wythoff_is_p, wythoff_partner,
     wythoff_winning_moves, BoardTable, ClosedForm, Piece, PieceError, Square, Step, TableError,
 };
 pub use budget::Budget;
-pub use component::{
+pub use engine::component::{
     Component, Context, Impartial, ImpartialPosition, Key, Partizan, PartizanPosition,
 };
-pub use compound::{
-    conjunctive_outcome, continued_conjunctive_outcome, not_all_outcome, selective_outcome,
-    Compound, CompoundConfig, CompoundError, CompoundKind, CompoundSolver,
-};
+pub use engine::family::{search_game, Answer, Family, FamilyVerdict};
+pub use engine::verify::{verify_loopy_outcomes, verify_nimbers, verify_outcomes, Verdict};
 pub use engine::{
     Analysis, Atom, ComponentSum, Engine, EvalError, Evaluation, ExprGraph, PartizanReport,
     SumPosition,
 };
-pub use expr::{
-    parse_any, parse_game, parse_ruleset_spec, validate, ExprError, GameExpr, HeapKind, HeapRules,
-    Ruleset,
+pub use games::nim::{
+    misere_nim_outcome, misere_nim_winning_moves, nim_value, nim_winning_moves, Nim,
 };
-pub use family::{search as search_game, Answer, Family, FamilyVerdict};
-pub use heap_options::takebreak_options_until;
-pub use limits::{parse_duration, parse_size, LimitError, Limits, ParseLimitError};
-pub use loopy::{
-    analyse_loopy, analyse_loopy_within, Gsg, LoopyAnalysis, LoopyConfig, LoopyError, LoopyOutcome,
-};
-pub use memo::{MemoSolver, SolveError};
-pub use mex::{mex_naive, mex_of_words, MexSet};
-pub use nim::{misere_nim_outcome, misere_nim_winning_moves, nim_value, nim_winning_moves, Nim};
-pub use nimber::Nimber;
-pub use outcome::{Outcome, Player};
-pub use rules::{GameGraph, Rules, Sums};
-pub use search::{PlainSearch, Play, Remoteness, SearchConfig, SearchError};
-pub use staircase::{
+pub use games::staircase::{
     staircase_options_with_value, staircase_total, staircase_value, staircase_winning_moves,
     CoinTree, CoinTreeGame, StaircaseError, StaircaseNim,
 };
-pub use syntax::{
+pub use language::expr::{
+    parse_any, parse_game, parse_ruleset_spec, validate, ExprError, GameExpr, HeapKind, HeapRules,
+    Ruleset,
+};
+pub use language::syntax::{
     caret, parse_expr, parse_ruleset, Arg, Expr, Item, Span, SyntaxError, Term, MAX_EXPR_LEN,
     MAX_NESTING,
 };
-pub use takebreak::{
-    find_periodicity, guy_smith_bound, heaps_to_prove, published_period, CodeError,
-    Engine as HeapEngine, HeapSequence, HeapSolver, LockWait, Periodicity, Progress,
-    SequenceConfig, SequenceError, SequenceStats, SequenceStore, SolveError as HeapSolveError,
-    SolverChoice, StoreError, StoreRecovery, TakeBreak, ValueTable, WorkCounts,
-    DEFAULT_STORE_MEMORY, MAX_CODE_DIGITS, MAX_LISTED_RARE_HEAPS, MAX_THREADS,
-    SPARSE_MAX_RARE_FRACTION,
+pub use solvers::compound::{
+    conjunctive_outcome, continued_conjunctive_outcome, not_all_outcome, selective_outcome,
+    Compound, CompoundConfig, CompoundError, CompoundKind, CompoundSolver,
 };
-pub use verify::{verify_loopy_outcomes, verify_nimbers, verify_outcomes, Verdict};
+pub use solvers::heap_options::takebreak_options_until;
+pub use solvers::loopy::{
+    analyse_loopy, analyse_loopy_within, Gsg, LoopyAnalysis, LoopyConfig, LoopyError, LoopyOutcome,
+};
+pub use solvers::memo::{MemoSolver, SolveError};
+pub use solvers::mex::{mex_naive, mex_of_words, MexSet};
+pub use solvers::search::{PlainSearch, Play, Remoteness, SearchConfig, SearchError};
+pub use takebreak::{
+    find_periodicity, guy_smith_bound, heaps_to_prove, published_period, CodeError, HeapEngine,
+    HeapSequence, HeapSolveError, HeapSolver, LockWait, Periodicity, Progress, SequenceConfig,
+    SequenceError, SequenceStats, SequenceStore, SolverChoice, StoreError, StoreRecovery,
+    TakeBreak, ValueTable, WorkCounts, DEFAULT_STORE_MEMORY, MAX_CODE_DIGITS,
+    MAX_LISTED_RARE_HEAPS, MAX_THREADS, SPARSE_MAX_RARE_FRACTION,
+};
+pub use vocab::limits::{parse_duration, parse_size, LimitError, Limits, ParseLimitError};
+pub use vocab::nimber::Nimber;
+pub use vocab::outcome::{Outcome, Player};
+pub use vocab::rules::{GameGraph, Rules, Sums};

@@ -1,7 +1,7 @@
 //! The dense table of Grundy values over every square of a board.
 
 use super::{Piece, Square, Step};
-use crate::mex::mex_of_words;
+use crate::solvers::mex::mex_of_words;
 use crate::{Limits, MexSet, Rules};
 
 /// Why a table could not be computed.

@@ -3,7 +3,7 @@
 //! Written `ab_game("A..B.A...B")`; the rules are [`partizan::AbGame`].
 
 use super::partizan_rules::string_position;
-use crate::component::Component;
+use crate::engine::component::Component;
 use crate::partizan::{self, AbGame};
 use crate::registry::{Call, GameKind, GameSpec};
 use crate::ExprError;

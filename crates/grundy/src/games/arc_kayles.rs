@@ -157,7 +157,7 @@ impl super::heaps::HeapRuleset for PathHeaps {
     fn heap_value(
         &self,
         n: u64,
-        cx: &mut crate::component::Context,
+        cx: &mut crate::engine::component::Context,
     ) -> Result<crate::Nimber, crate::EvalError> {
         let rules = crate::TakeBreak::dawsons_kayles();
         Ok(super::takebreak::sequence(cx, &rules, "dawson", n)?.get(n)?)

@@ -3,10 +3,10 @@
 //! are [`partizan::Cutcake`].
 
 use super::partizan_rules::RulesPosition;
-use crate::component::Component;
+use crate::engine::component::Component;
+use crate::language::syntax::Arg;
 use crate::partizan::{self, Cutcake};
 use crate::registry::{natural, partizan_error, Call, GameKind, GameSpec};
-use crate::syntax::Arg;
 use crate::ExprError;
 
 /// The declaration of `cutcake`.

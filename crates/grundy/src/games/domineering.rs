@@ -4,7 +4,7 @@
 //! Written `domineering("....|....")`; the rules are [`partizan::Domineering`].
 
 use super::partizan_rules::string_position;
-use crate::component::Component;
+use crate::engine::component::Component;
 use crate::partizan::{self, Domineering};
 use crate::registry::{Call, GameKind, GameSpec};
 use crate::ExprError;

@@ -3,7 +3,7 @@
 //! Written `hackenbush("lrlerrr")`; the rules are [`partizan::Hackenbush`].
 
 use super::partizan_rules::string_position;
-use crate::component::Component;
+use crate::engine::component::Component;
 use crate::partizan::{self, Hackenbush};
 use crate::registry::{Call, GameKind, GameSpec};
 use crate::ExprError;

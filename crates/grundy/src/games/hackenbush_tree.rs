@@ -3,7 +3,7 @@
 //! Written `hackenbush_tree("l(r,e),e")`; the rules are [`partizan::HackenbushTrees`].
 
 use super::partizan_rules::string_position;
-use crate::component::Component;
+use crate::engine::component::Component;
 use crate::partizan::{self, HackenbushTrees};
 use crate::registry::{Call, GameKind, GameSpec};
 use crate::ExprError;

@@ -6,7 +6,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::component::{Component, Context, Key, Partizan, PartizanPosition};
+use crate::engine::component::{Component, Context, Key, Partizan, PartizanPosition};
 use crate::engine::EvalError;
 use crate::partizan::{self, CanonicalSolver, PartizanRules};
 use crate::registry::GameSpec;

@@ -10,11 +10,11 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::component::{Component, Context, Impartial, ImpartialPosition, Key};
+use crate::engine::component::{Component, Context, Impartial, ImpartialPosition, Key};
 use crate::engine::EvalError;
-use crate::expr::{ExprError, Ruleset};
+use crate::language::expr::{ExprError, Ruleset};
+use crate::language::syntax::Item;
 use crate::registry::{item_span, Call, GameKind, GameSpec};
-use crate::syntax::Item;
 use crate::{BoardTable, Nimber, Outcome, Piece, Play, Square, Step, TableError};
 
 macro_rules! piece {

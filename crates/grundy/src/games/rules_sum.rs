@@ -6,7 +6,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::component::{Component, Context, Impartial, ImpartialPosition, Key};
+use crate::engine::component::{Component, Context, Impartial, ImpartialPosition, Key};
 use crate::engine::EvalError;
 use crate::registry::GameSpec;
 use crate::{MemoSolver, Nimber, Rules};

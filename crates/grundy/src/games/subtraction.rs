@@ -3,10 +3,10 @@
 //! the rules are [`partizan::PartizanSubtraction`].
 
 use super::partizan_rules::RulesPosition;
-use crate::component::Component;
+use crate::engine::component::Component;
+use crate::language::syntax::{Arg, Item};
 use crate::partizan::{self, PartizanSubtraction};
 use crate::registry::{item_span, natural, partizan_error, Call, GameKind, GameSpec};
-use crate::syntax::{Arg, Item};
 use crate::ExprError;
 
 /// The declaration of `subtraction`.

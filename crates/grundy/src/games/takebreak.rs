@@ -13,11 +13,11 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use super::heaps::{build_heaps, HeapRuleset};
-use crate::component::{Component, Context};
+use crate::engine::component::{Component, Context};
 use crate::engine::EvalError;
-use crate::expr::{HeapKind, HeapRules, Ruleset};
+use crate::language::expr::{HeapKind, HeapRules, Ruleset};
+use crate::language::syntax::Item;
 use crate::registry::{item_span, Call, GameKind, GameSpec};
-use crate::syntax::Item;
 use crate::{ExprError, HeapSequence, Nimber, SequenceConfig, TakeBreak};
 
 macro_rules! named {

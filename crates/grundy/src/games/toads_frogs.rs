@@ -3,7 +3,7 @@
 //! Written `toads_frogs("ttt..fff")`; the rules are [`partizan::ToadsFrogs`].
 
 use super::partizan_rules::string_position;
-use crate::component::Component;
+use crate::engine::component::Component;
 use crate::partizan::{self, ToadsFrogs};
 use crate::registry::{Call, GameKind, GameSpec};
 use crate::ExprError;

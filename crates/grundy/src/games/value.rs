@@ -4,7 +4,7 @@
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-use crate::component::{Component, Context, Key, Partizan, PartizanPosition};
+use crate::engine::component::{Component, Context, Key, Partizan, PartizanPosition};
 use crate::engine::EvalError;
 use crate::partizan::{self, Game};
 use crate::registry::{partizan_error, Call, GameKind, GameSpec};

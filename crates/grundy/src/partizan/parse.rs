@@ -34,7 +34,7 @@
 use super::dyadic::Dyadic;
 use super::game::Game;
 use super::Error;
-use crate::syntax::{MAX_EXPR_LEN, MAX_NESTING};
+use crate::language::syntax::{MAX_EXPR_LEN, MAX_NESTING};
 
 /// A cursor over the text.
 struct Parser<'a> {

@@ -35,7 +35,7 @@ pub use period::{find_periodicity, guy_smith_bound, Periodicity};
 pub use rules::{CodeError, TakeBreak, MAX_CODE_DIGITS};
 pub use sequence::{HeapSequence, SequenceError, SequenceStats, MAX_LISTED_RARE_HEAPS};
 pub use solve::{
-    Engine, HeapSolver, Progress, SequenceConfig, SolveError, SolverChoice, WorkCounts,
+    HeapEngine, HeapSolveError, HeapSolver, Progress, SequenceConfig, SolverChoice, WorkCounts,
     MAX_THREADS, SPARSE_MAX_RARE_FRACTION,
 };
 pub use store::{LockWait, SequenceStore, StoreError, StoreRecovery, DEFAULT_STORE_MEMORY};

@@ -151,7 +151,7 @@ impl Default for SequenceConfig {
 
 /// Why values could not be computed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SolveError {
+pub enum HeapSolveError {
     /// The value table would exceed the memory budget.
     #[error(
         "computing heap {heap} needs {needed} bytes for the value table, over the memory budget \
@@ -264,7 +264,7 @@ pub enum Progress {
 
 /// The engine in use, for reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub enum Engine {
+pub enum HeapEngine {
     /// Mex over all options.
     Plain,
     /// For codes whose repeating digit takes without splitting (all-but
@@ -448,7 +448,7 @@ pub struct HeapSolver {
 
 impl HeapSolver {
     /// A solver with no values computed yet.
-    pub fn new(rules: TakeBreak, config: SequenceConfig) -> Result<HeapSolver, SolveError> {
+    pub fn new(rules: TakeBreak, config: SequenceConfig) -> Result<HeapSolver, HeapSolveError> {
         let digits = rules.digits();
         let listed = digits.len();
         let kinds =
@@ -465,7 +465,7 @@ impl HeapSolver {
         let sparse_possible =
             triples.is_empty() && rules.tail_digit() & 12 == 0 && !splits.is_empty();
         if config.solver == SolverChoice::Sparse && !sparse_possible {
-            return Err(SolveError::SparseUnsupported {
+            return Err(HeapSolveError::SparseUnsupported {
                 game: rules.to_string(),
             });
         }
@@ -477,7 +477,7 @@ impl HeapSolver {
             SplitTail::for_rules(&rules)
         };
         if config.threads > MAX_THREADS {
-            return Err(SolveError::TooManyThreads {
+            return Err(HeapSolveError::TooManyThreads {
                 threads: config.threads,
                 max: MAX_THREADS,
             });
@@ -491,7 +491,7 @@ impl HeapSolver {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
                 .build()
-                .map_err(|e| SolveError::Threads {
+                .map_err(|e| HeapSolveError::Threads {
                     threads,
                     reason: e.to_string(),
                 })?;
@@ -534,13 +534,13 @@ impl HeapSolver {
         rules: TakeBreak,
         config: SequenceConfig,
         values: ValueTable,
-    ) -> Result<HeapSolver, SolveError> {
+    ) -> Result<HeapSolver, HeapSolveError> {
         let mut solver = HeapSolver::new(rules, config)?;
         let check_from = values.len().saturating_sub(8);
         solver.largest = values.largest();
         let needed = 64 * solver.width() as u64;
         if needed > solver.config.memory_budget {
-            return Err(SolveError::ValuesTooLarge {
+            return Err(HeapSolveError::ValuesTooLarge {
                 value: solver.largest,
                 needed,
                 budget: solver.config.memory_budget,
@@ -563,7 +563,7 @@ impl HeapSolver {
         for (n, expected) in computed {
             let found = solver.values.get(n).unwrap_or(expected);
             if found != expected {
-                return Err(SolveError::WrongValues {
+                return Err(HeapSolveError::WrongValues {
                     heap: n as u64,
                     found: u64::from(found),
                     expected: u64::from(expected),
@@ -602,18 +602,18 @@ impl HeapSolver {
     }
 
     /// The engine computing the next heaps.
-    pub fn engine(&self) -> Engine {
+    pub fn engine(&self) -> HeapEngine {
         if self.prefix.is_some() {
-            return Engine::Prefix;
+            return HeapEngine::Prefix;
         }
         if self.split_tail.is_some() {
-            return Engine::SplitTail;
+            return HeapEngine::SplitTail;
         }
         if !self.sparse_on {
-            return Engine::Plain;
+            return HeapEngine::Plain;
         }
         let mask = |c: &SplitClass| (!c.ks.is_empty()).then_some(c.mask);
-        Engine::Sparse {
+        HeapEngine::Sparse {
             even_mask: mask(&self.classes[0]),
             odd_mask: mask(&self.classes[1]),
         }
@@ -628,7 +628,7 @@ impl HeapSolver {
     /// config says to stop then), or `max_steps` more heaps are done. The
     /// memory budget and [`SequenceConfig::max_heap`] are errors only when
     /// reached without a proof.
-    pub fn try_extend(&mut self, to: u64, max_steps: u64) -> Result<Progress, SolveError> {
+    pub fn try_extend(&mut self, to: u64, max_steps: u64) -> Result<Progress, HeapSolveError> {
         // The loop runs on a thread of the pool, so that each parallel batch
         // is shared with the other threads directly: entering the pool from
         // outside once per batch (every ~25 µs on Officers) cost a hand-over
@@ -643,7 +643,7 @@ impl HeapSolver {
         result
     }
 
-    fn extend_loop(&mut self, to: u64, max_steps: u64) -> Result<Progress, SolveError> {
+    fn extend_loop(&mut self, to: u64, max_steps: u64) -> Result<Progress, HeapSolveError> {
         let mut steps = 0;
         loop {
             if self.config.stop_when_proved && self.is_proved() {
@@ -660,7 +660,7 @@ impl HeapSolver {
             // on the way answers heaps far beyond them.
             let limit = self.config.max_heap.min(u64::from(u32::MAX) - 1);
             if n as u64 > limit {
-                return Err(SolveError::HeapLimit {
+                return Err(HeapSolveError::HeapLimit {
                     heap: n as u64,
                     limit: self.config.max_heap,
                     max: u64::from(u32::MAX) - 1,
@@ -672,7 +672,7 @@ impl HeapSolver {
                 let index = (u64::from(self.largest) + 2 + n as u64) * 4;
                 let needed = (n as u64 + 1) * self.values.bytes_per_value() as u64 + index;
                 if needed > self.config.memory_budget {
-                    return Err(SolveError::MemoryBudget {
+                    return Err(HeapSolveError::MemoryBudget {
                         heap: n as u64,
                         needed,
                         budget: self.config.memory_budget,
@@ -711,7 +711,7 @@ impl HeapSolver {
         }
     }
 
-    fn reserve_for(&mut self, n: usize) -> Result<(), SolveError> {
+    fn reserve_for(&mut self, n: usize) -> Result<(), HeapSolveError> {
         if self.values.len() < self.values.capacity() {
             return Ok(());
         }
@@ -727,10 +727,10 @@ impl HeapSolver {
     }
 
     /// Whether heaps `0..=n` fit the memory budget at `bytes` a heap.
-    fn check_budget(&self, n: usize, bytes: u64) -> Result<(), SolveError> {
+    fn check_budget(&self, n: usize, bytes: u64) -> Result<(), HeapSolveError> {
         let needed = (n as u64 + 1) * bytes;
         if needed > self.config.memory_budget {
-            return Err(SolveError::MemoryBudget {
+            return Err(HeapSolveError::MemoryBudget {
                 heap: n as u64,
                 needed,
                 budget: self.config.memory_budget,
@@ -768,7 +768,7 @@ impl HeapSolver {
     /// Returns the number of heaps computed: fewer than `len` when a value
     /// widened the table's cells (the rest of the batch is read as `V`, so
     /// it is left for the next call, of the new width).
-    fn sparse_batch<V: Cell>(&mut self, n0: usize, len: usize) -> Result<usize, SolveError> {
+    fn sparse_batch<V: Cell>(&mut self, n0: usize, len: usize) -> Result<usize, HeapSolveError> {
         let start = Instant::now();
         let partials: Vec<Partial> = match &self.pool {
             Some(pool) => pool.install(|| {
@@ -961,7 +961,7 @@ impl HeapSolver {
         }
     }
 
-    fn push(&mut self, v: u32) -> Result<(), SolveError> {
+    fn push(&mut self, v: u32) -> Result<(), HeapSolveError> {
         let n = self.values.len();
         let bytes = ValueTable::bytes_for(v);
         if bytes > self.values.bytes_per_value() {
@@ -969,7 +969,7 @@ impl HeapSolver {
             let old = self.values.allocated_bytes() as u64;
             let needed = old + (n as u64 + 1) * bytes as u64;
             if needed > self.config.memory_budget {
-                return Err(SolveError::WideningBudget {
+                return Err(HeapSolveError::WideningBudget {
                     heap: n as u64,
                     value: v,
                     bytes,
@@ -1546,7 +1546,7 @@ impl TakeBreak {
         &self,
         to: u64,
         config: &SequenceConfig,
-    ) -> Result<HeapSequence, SolveError> {
+    ) -> Result<HeapSequence, HeapSolveError> {
         let mut solver = HeapSolver::new(self.clone(), config.clone())?;
         solver.try_extend(to, u64::MAX)?;
         Ok(solver.into_sequence())
@@ -1631,7 +1631,7 @@ mod tests {
         let three = TakeBreak::from_code("0.8").unwrap();
         assert!(matches!(
             HeapSolver::new(three, config),
-            Err(SolveError::SparseUnsupported { .. })
+            Err(HeapSolveError::SparseUnsupported { .. })
         ));
     }
 
@@ -1646,7 +1646,7 @@ mod tests {
             .try_sequence(5000, &config)
             .unwrap_err();
         assert!(
-            matches!(err, SolveError::MemoryBudget { heap: 4000, .. }),
+            matches!(err, HeapSolveError::MemoryBudget { heap: 4000, .. }),
             "{err}"
         );
         // 0.2444 passes 255 below heap 2000: widening to two bytes a heap
@@ -1656,7 +1656,7 @@ mod tests {
         let first_wide = all.values().iter().position(|v| v > 255).unwrap() as u64;
         let err = game.try_sequence(5000, &config).unwrap_err();
         assert!(
-            matches!(err, SolveError::WideningBudget { heap, needed, bytes: 2, .. }
+            matches!(err, HeapSolveError::WideningBudget { heap, needed, bytes: 2, .. }
                 if heap == first_wide && needed > 3 * first_wide),
             "{err}"
         );
@@ -1667,7 +1667,7 @@ mod tests {
         };
         let err = game.try_sequence(5000, &roomy).unwrap_err();
         assert!(
-            matches!(err, SolveError::MemoryBudget { heap, .. } if heap > first_wide),
+            matches!(err, HeapSolveError::MemoryBudget { heap, .. } if heap > first_wide),
             "{err}"
         );
     }

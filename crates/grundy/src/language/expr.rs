@@ -9,9 +9,9 @@
 
 use std::fmt;
 
-use crate::component::Component;
+use crate::engine::component::Component;
+use crate::language::syntax::{Arg, Expr, Span, SyntaxError, Term};
 use crate::registry::{self, Call, GameKind};
-use crate::syntax::{Arg, Expr, Span, SyntaxError, Term};
 use crate::{parse_expr, CompoundKind, Piece, Play, TakeBreak};
 
 /// A validated game expression.
@@ -333,7 +333,7 @@ fn negated_summands(term: &Term, depth: usize) -> Result<Vec<Component>, ExprErr
 fn negated_group(term: &Term, g: Component) -> Result<Component, ExprError> {
     Ok(match g {
         Component::Partizan(p) => {
-            let mut cx = crate::component::Context::new(crate::Limits::default());
+            let mut cx = crate::engine::component::Context::new(crate::Limits::default());
             let v = p.value(&mut cx).map_err(|e| {
                 ExprError::invalid(
                     term.span,

@@ -12,9 +12,9 @@
 
 use std::fmt;
 
-use crate::component::Component;
-use crate::expr::{ExprError, Ruleset};
-use crate::syntax::{Arg, Item, Span, Term};
+use crate::engine::component::Component;
+use crate::language::expr::{ExprError, Ruleset};
+use crate::language::syntax::{Arg, Item, Span, Term};
 
 /// Impartial or partizan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]

@@ -216,7 +216,7 @@ mod tests {
     use super::*;
     use crate::SearchConfig;
 
-    use crate::search::tests::Subtraction;
+    use crate::solvers::search::tests::Subtraction;
 
     #[test]
     fn seed_001_game_take_1_3_4_has_period_7() {

@@ -27,7 +27,9 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-pub use crate::limits::{parse_duration, parse_size, Bytes, ParseLimitError, DEFAULT_MAX_DEPTH};
+pub use crate::vocab::limits::{
+    parse_duration, parse_size, Bytes, ParseLimitError, DEFAULT_MAX_DEPTH,
+};
 use crate::{LimitError, Limits};
 
 /// How often (in calls of [`Budget::tick`]) the clock, the cancel flag and

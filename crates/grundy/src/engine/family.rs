@@ -9,8 +9,8 @@
 use std::fmt;
 
 use crate::engine::{impartial, AtomRules};
-use crate::expr::{compound_kind, ruleset, validate, GameExpr, Ruleset};
-use crate::syntax::{parse_expr, Arg, Expr, Term};
+use crate::language::expr::{compound_kind, ruleset, validate, GameExpr, Ruleset};
+use crate::language::syntax::{parse_expr, Arg, Expr, Term};
 use crate::{
     Budget, Compound, CompoundKind, Engine, EvalError, ExprError, Limits, Nimber, Outcome,
     PlainSearch, Play, Sums,
@@ -182,7 +182,7 @@ impl Family {
 /// game graph, each component kept whole (never split into heaps, never
 /// valued by a table or closed form), so it shares no shortcut with the
 /// engine.
-pub fn search(game: &GameExpr, limits: &Limits) -> Result<Answer, EvalError> {
+pub fn search_game(game: &GameExpr, limits: &Limits) -> Result<Answer, EvalError> {
     Reference::new(&Budget::new(*limits)).answer(game)
 }
 

@@ -1,12 +1,20 @@
 //! Evaluating game expressions: values, outcomes and winning moves, with the
 //! tables of each ruleset computed once and reused across queries.
+//!
+//! The engine works on [`component`]s (positions behind the registry's
+//! traits) and never names a game; [`family`] and [`verify`] check its
+//! answers against plain search.
+
+pub(crate) mod component;
+pub(crate) mod family;
+pub(crate) mod verify;
 
 use std::cell::Cell;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
-use crate::component::{Component, Context, Impartial, Key};
-use crate::expr::{parse_any, GameExpr};
+use crate::engine::component::{Component, Context, Impartial, Key};
+use crate::language::expr::{parse_any, GameExpr};
 use crate::partizan;
 use crate::HeapSequence;
 use crate::{

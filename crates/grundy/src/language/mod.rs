@@ -1,0 +1,7 @@
+//! The expression language: text to a syntax tree ([`syntax`]), the tree to
+//! a validated game ([`expr`]), and the registry of games whose names it
+//! reads ([`registry`]).
+
+pub(crate) mod expr;
+pub mod registry;
+pub(crate) mod syntax;
