@@ -63,6 +63,8 @@ fn what_theory_decides_is_answered_at_once() {
         ),
         (vec!["value", "misere(king(1000000000,77))"], "outcome: N"),
         (vec!["value", "arc_kayles_path(1000000000000)"], "value:"),
+        (vec!["value", "*1024 + *1023"], "value:   *2047"),
+        (vec!["value", "cutcake(1000000,1)"], "value:   999999"),
     ] {
         let (out, took) = capped(&args);
         assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));

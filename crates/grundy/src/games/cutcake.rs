@@ -40,5 +40,12 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
     };
     let (w, h) = (side(w)?, side(h)?);
     let cake = partizan::cutcake(w, h).map_err(|e| partizan_error(call.span().start, e, ""))?;
-    Ok(RulesPosition::<Cutcake>::component(&SPEC, None, cake))
+    // Every Cutcake position is an integer, by a closed form (Winning Ways
+    // ch. 2; checked against the solver in the tests): no search, however
+    // large the cake.
+    Ok(RulesPosition::<Cutcake>::component(
+        &SPEC,
+        Some(|cake| partizan::Game::integer(cake.closed_form())),
+        cake,
+    ))
 }
