@@ -196,6 +196,10 @@ fn validate_nested(expr: &Expr, depth: usize) -> Result<GameExpr, ExprError> {
     }
     if let [term @ Term { negated: false, .. }] = expr.terms.as_slice() {
         if term.name == "misere" {
+            // `0`, the game with no moves, is read as a number inside parentheses.
+            if matches!(term.args.as_deref(), Some([Arg::Int(t, _)]) if t == "0") {
+                return Ok(GameExpr::Misere(Vec::new()));
+            }
             let inner = single_game_arg(
                 term,
                 "misere(...) takes exactly one game",
@@ -520,6 +524,7 @@ mod tests {
             "staircase(0,3,1,4)",
             "selective(kayles(3), nim(2) + queen(1,2))",
             "misere(not_all(nim(1), nim(2), nim(3)))",
+            "misere(0)",
             "conjunctive(kayles(4), 0)",
             "continued_conjunctive(staircase(1,2), knight(3,3))",
         ] {
