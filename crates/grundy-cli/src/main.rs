@@ -126,8 +126,30 @@ fn seq(cmd: &SeqCmd) -> anyhow::Result<Result<(), UserError>> {
     }
 }
 
+/// The stack of the thread that does the work. Canonical forms are
+/// recursive structures (adding `^65536` to a switch walks its whole chain),
+/// and a game's depth is bounded by its input, not by the 8 MiB of a main
+/// thread: 1 GiB of address space, touched only as deep as it is used.
+const WORK_STACK: usize = 1 << 30;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let work = std::thread::Builder::new()
+        .name("grundy".into())
+        .stack_size(WORK_STACK)
+        .spawn(move || run(&cli));
+    match work.map(|t| t.join()) {
+        Ok(Ok(code)) => code,
+        // A panic has printed its message already.
+        Ok(Err(_)) => ExitCode::from(101),
+        Err(e) => {
+            eprintln!("error: could not start the work thread: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: &Cli) -> ExitCode {
     let result = match &cli.command {
         Command::Value(a) => value::value(a),
         Command::Seq(a) => seq(a),

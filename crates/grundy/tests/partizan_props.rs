@@ -337,6 +337,18 @@ fn hackenbush_strings_match_their_closed_forms() {
             "{s}"
         );
     }
+    // The registry's game takes the closed forms where they apply and
+    // searches the rest: every string agrees with plain canonical search.
+    let mut engine = Engine::new(Limits::default());
+    for s in strings(&['l', 'r', 'e'], 7).into_iter().skip(1) {
+        let p = hackenbush(&s).unwrap();
+        let game = parse_game(&format!("hackenbush(\"{s}\")")).unwrap();
+        assert_eq!(
+            engine.partizan_value(&game).unwrap(),
+            solver.value(&p).unwrap(),
+            "hackenbush {s}"
+        );
+    }
 }
 
 #[test]
@@ -465,7 +477,8 @@ fn solver_reports_its_position_limit() {
         s.value(&hackenbush(&"l".repeat(300)).unwrap()).unwrap(),
         Game::integer(300).unwrap()
     );
-    assert!(Game::parse("^5000").is_err());
+    assert!(Game::parse("^65537").is_err());
+    assert_eq!(Game::parse("^65536").unwrap().birthday(), 65537);
     assert!(Game::parse("*100000").is_err());
     assert!(Game::parse("^<100>").is_err());
     assert!(Game::parse("^<21>").is_err() && Game::parse("^[21]").is_err());
@@ -723,5 +736,89 @@ proptest! {
             .try_add(Game::nimber(m as u64).unwrap()).unwrap()
             .try_add(Game::nimber(k as u64).unwrap()).unwrap();
         prop_assert_eq!(by_trees, fast, "{} + {}.^ + *{} + *{}", values[x], n, m, k);
+    }
+}
+
+/// `x + n.^ + *m` as a formal sum of explicit trees, for plain search.
+fn nus_trees(x: i64, n: i64, m: usize) -> Vec<Tree> {
+    let int = |k: i64| {
+        let mut t = Tree(vec![], vec![]);
+        for _ in 0..k.unsigned_abs() {
+            t = if k > 0 {
+                Tree(vec![t], vec![])
+            } else {
+                Tree(vec![], vec![t])
+            };
+        }
+        t
+    };
+    let up = Tree(vec![Tree::nim(0)], vec![Tree::nim(1)]);
+    let mut out = vec![int(x), Tree::nim(m)];
+    for _ in 0..n.unsigned_abs() {
+        out.push(if n > 0 { up.clone() } else { up.neg() });
+    }
+    out
+}
+
+fn nus_game(x: i64, n: i64, m: usize) -> Game {
+    add(
+        add(Game::integer(x).unwrap(), Game::up_multiple(n).unwrap()),
+        Game::nimber(m as u64).unwrap(),
+    )
+}
+
+/// Number-up-stars compare and negate by their parts, without walking
+/// their chains: every pair of small ones agrees with plain search of the
+/// difference (`G <= H` iff Left moving first loses `G - H`).
+#[test]
+fn number_up_stars_compare_as_plain_search_says() {
+    let mut all = Vec::new();
+    for x in -1..=1 {
+        for n in -3..=3 {
+            for m in 0..=2 {
+                all.push((x, n, m));
+            }
+        }
+    }
+    for &(x, n, m) in &all {
+        let g = nus_game(x, n, m);
+        assert_eq!(g.neg(), nus_game(-x, -n, m), "-({x} {n}.^ *{m})");
+        for &(y, k, j) in &all {
+            let h = nus_game(y, k, j);
+            let mut diff = nus_trees(x, n, m);
+            diff.extend(nus_trees(y, k, j).iter().map(Tree::neg));
+            let outcome = search_outcome(&TreeSum, &Trees(diff)).unwrap();
+            let searched = matches!(outcome, Outcome::P | Outcome::R);
+            assert_eq!(g.le(h), searched, "{x} {n}.^ *{m} <= {y} {k}.^ *{j}");
+        }
+    }
+}
+
+/// Sums of many equal components are multiplied, not added one by one:
+/// 10^4 copies of ^ or {1|0} and 10^5 of * answer at once.
+#[test]
+fn sums_of_many_copies_are_multiplied() {
+    let mut engine = Engine::new(Limits::default());
+    for (g, copies, value) in [
+        ("^", 10_000, "^10000"),
+        ("{1|0}", 10_000, "5000"),
+        ("v*", 9_999, "v9999*"),
+        ("*", 100_000, "0"),
+    ] {
+        let text = vec![g; copies].join(" + ");
+        let game = parse_game(&text).unwrap();
+        let start = std::time::Instant::now();
+        assert_eq!(
+            engine.partizan_value(&game).unwrap().to_string(),
+            value,
+            "{copies} x {g}"
+        );
+        let report = engine.analyse(&text).unwrap();
+        assert!(
+            start.elapsed().as_secs() < 5,
+            "{copies} x {g}: {:?}",
+            start.elapsed()
+        );
+        assert!(matches!(report, grundy::Analysis::Partizan { .. }) || g == "*");
     }
 }

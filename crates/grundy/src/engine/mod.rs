@@ -10,7 +10,8 @@ pub(crate) mod family;
 pub(crate) mod verify;
 
 use std::cell::Cell;
-use std::collections::HashSet;
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
 use std::ops::ControlFlow;
 
 use crate::engine::component::{Component, Context, Impartial, Key};
@@ -237,8 +238,7 @@ impl Engine {
         let GameExpr::Sum(components) = game else {
             return Err(EvalError::NotImpartial(game.to_string()));
         };
-        let values = self.canonical_values(components)?;
-        Ok(partizan::Game::try_sum(&values)?)
+        Ok(self.canonical_values(components)?.total)
     }
 
     /// Evaluates a validated impartial game.
@@ -325,8 +325,9 @@ impl Engine {
         let total: Nimber = values.iter().copied().sum();
         let mut moves = Moves::new(self.limits().max_moves);
         if !total.is_zero() {
+            let mut seen = HashSet::new();
             for (i, c) in components.iter().enumerate() {
-                if components[..i].iter().any(|d| d.key() == c.key()) {
+                if !seen.insert(c.key()) {
                     continue; // an equal component before it gave the same moves
                 }
                 // Moving this component to an option of value v ^ total wins. By the
@@ -625,12 +626,33 @@ impl Engine {
         })
     }
 
-    /// The canonical value of each component (impartial ones as their nimbers).
-    fn canonical_values(
-        &mut self,
-        components: &[Component],
-    ) -> Result<Vec<partizan::Game>, EvalError> {
-        components.iter().map(|c| self.canonical(c)).collect()
+    /// The canonical value of each distinct component (impartial ones as
+    /// their nimbers), with the sum of them all: equal components are
+    /// valued once and their copies multiplied, not added one by one.
+    fn canonical_values(&mut self, components: &[Component]) -> Result<Values, EvalError> {
+        let mut index: HashMap<Key, usize> = HashMap::new();
+        let mut distinct: Vec<(usize, u64)> = Vec::new();
+        for (i, c) in components.iter().enumerate() {
+            match index.entry(c.key()) {
+                Entry::Occupied(e) => distinct[*e.get()].1 += 1,
+                Entry::Vacant(e) => {
+                    e.insert(distinct.len());
+                    distinct.push((i, 1));
+                }
+            }
+        }
+        let mut values = Vec::with_capacity(distinct.len());
+        let mut total = partizan::Game::zero();
+        for &(i, copies) in &distinct {
+            self.cx.budget_tick()?;
+            let v = self.canonical(&components[i])?;
+            total = total.try_add(v.try_multiple(copies)?)?;
+            values.push((i, v));
+        }
+        Ok(Values {
+            distinct: values,
+            total,
+        })
     }
 
     fn canonical(&mut self, c: &Component) -> Result<partizan::Game, EvalError> {
@@ -686,28 +708,47 @@ impl Engine {
         player: Player,
     ) -> Result<Vec<Vec<Component>>, EvalError> {
         let values = self.canonical_values(components)?;
-        let mut seen = HashSet::new();
+        Ok(self
+            .winning_moves_upto(components, &values, player, usize::MAX)?
+            .0)
+    }
+
+    /// The first `max` winning moves of `player` (see
+    /// [`Engine::partizan_winning_moves`]) and whether that is all of them.
+    /// Equal components give the same moves, so each distinct one is
+    /// looked at once, against the rest of the sum (the total minus it).
+    fn winning_moves_upto(
+        &mut self,
+        components: &[Component],
+        values: &Values,
+        player: Player,
+        max: usize,
+    ) -> Result<(Vec<Vec<Component>>, bool), EvalError> {
         let mut out = Vec::new();
-        for (i, c) in components.iter().enumerate() {
-            let mut others = values.clone();
-            others.remove(i);
-            let rest = partizan::Game::try_sum(&others)?;
-            for m in self.component_options(c, player)? {
+        for &(i, v) in &values.distinct {
+            let rest = values.total.try_sub(v)?;
+            let mut seen = HashSet::new();
+            for m in self.component_options(&components[i], player)? {
+                self.cx.budget_tick()?;
+                if !seen.insert(m.key()) {
+                    continue;
+                }
                 let after = rest.try_add(self.canonical(&m)?)?;
                 let wins = match player {
                     Player::Left => after.ge(partizan::Game::zero()),
                     Player::Right => after.le(partizan::Game::zero()),
                 };
                 if wins {
+                    if out.len() == max {
+                        return Ok((out, false));
+                    }
                     let mut next = components.to_vec();
                     next[i] = m;
-                    if seen.insert(move_key(&GameExpr::Sum(next.clone()))) {
-                        out.push(next);
-                    }
+                    out.push(next);
                 }
             }
         }
-        Ok(out)
+        Ok((out, true))
     }
 
     /// The report on a partizan sum: value, outcome, each player's winning
@@ -717,16 +758,13 @@ impl Engine {
         components: &[Component],
     ) -> Result<PartizanReport, EvalError> {
         let values = self.canonical_values(components)?;
-        let total = partizan::Game::try_sum(&values)?;
+        let total = values.total;
         let max = self.limits().max_moves;
         let mut complete = true;
         let mut lists = [Vec::new(), Vec::new()];
         for (side, player) in [Player::Left, Player::Right].into_iter().enumerate() {
-            let mut moves = self.partizan_winning_moves(components, player)?;
-            if moves.len() > max {
-                moves.truncate(max);
-                complete = false;
-            }
+            let (moves, all) = self.winning_moves_upto(components, &values, player, max)?;
+            complete &= all;
             lists[side] = moves.into_iter().map(GameExpr::Sum).collect();
         }
         let [left_moves, right_moves] = lists;
@@ -744,6 +782,13 @@ impl Engine {
             nimber: total.as_nimber().map(Nimber),
         })
     }
+}
+
+/// The values of a sum's distinct components (each with the index of its
+/// first copy) and the value of the whole sum.
+struct Values {
+    distinct: Vec<(usize, partizan::Game)>,
+    total: partizan::Game,
 }
 
 /// The rules of a partizan sum of [`Component`]s, so that plain minimax

@@ -23,6 +23,6 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
         call,
         &SPEC,
         partizan::ab_game,
-        Some(partizan::ab_closed_form),
+        Some(|p| Some(partizan::ab_closed_form(p))),
     )
 }

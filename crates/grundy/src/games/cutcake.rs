@@ -45,7 +45,7 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
     // large the cake.
     Ok(RulesPosition::<Cutcake>::component(
         &SPEC,
-        Some(|cake| partizan::Game::integer(cake.closed_form())),
+        Some(|cake| Some(partizan::Game::integer(cake.closed_form()))),
         cake,
     ))
 }

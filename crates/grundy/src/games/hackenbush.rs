@@ -1,10 +1,14 @@
 //! A Hackenbush string from the ground up: l blue, r red, e green.
 //!
 //! Written `hackenbush("lrlerrr")`; the rules are [`partizan::Hackenbush`].
+//! Two kinds of string are valued by theory, not search: a green string of
+//! n edges is Nim's heap `*n` (cutting leaves any shorter string), and a
+//! blue-red string is the number its sign expansion gives (Berlekamp; Winning
+//! Ways ch. 2). Mixed strings with green edges are searched.
 
 use super::partizan_rules::string_position;
 use crate::engine::component::Component;
-use crate::partizan::{self, Hackenbush};
+use crate::partizan::{self, Colour, Hackenbush, HackenbushString};
 use crate::registry::{Call, GameKind, GameSpec};
 use crate::ExprError;
 
@@ -19,5 +23,13 @@ pub static SPEC: GameSpec = GameSpec {
 };
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {
-    string_position::<Hackenbush>(call, &SPEC, partizan::hackenbush, None)
+    string_position::<Hackenbush>(call, &SPEC, partizan::hackenbush, Some(closed_form))
+}
+
+/// `*n` for a green string, the sign-expansion number for a blue-red one.
+fn closed_form(p: &HackenbushString) -> Option<Result<partizan::Game, partizan::Error>> {
+    if !p.0.is_empty() && p.0.iter().all(|&c| c == Colour::Green) {
+        return Some(partizan::Game::nimber(p.0.len() as u64));
+    }
+    p.blue_red_value().map(|x| x.map(partizan::Game::number))
 }

@@ -12,9 +12,10 @@ use crate::partizan::{self, CanonicalSolver, PartizanRules};
 use crate::registry::GameSpec;
 use crate::Player;
 
-/// A closed form for a game's positions: their canonical value without search.
+/// A closed form for a game's positions: their canonical value without
+/// search, or `None` for a position it does not cover (then searched).
 pub type ClosedForm<R> =
-    fn(&<R as PartizanRules>::Position) -> Result<partizan::Game, partizan::Error>;
+    fn(&<R as PartizanRules>::Position) -> Option<Result<partizan::Game, partizan::Error>>;
 
 /// A position of the partizan game `R`.
 pub struct RulesPosition<R: PartizanRules> {
@@ -95,8 +96,8 @@ where
     }
 
     fn value(&self, cx: &mut Context) -> Result<partizan::Game, EvalError> {
-        if let Some(f) = self.closed_form {
-            return Ok(f(&self.position)?);
+        if let Some(value) = self.closed_form.and_then(|f| f(&self.position)) {
+            return Ok(value?);
         }
         let budget = cx.budget().clone();
         let solver = cx.cache::<Solver<R>>();

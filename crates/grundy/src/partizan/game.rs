@@ -28,7 +28,7 @@ use crate::Outcome;
 pub(crate) use super::table::Id;
 
 /// The largest `|n|` accepted for `n.^`.
-pub const MAX_UP_MULTIPLE: u64 = 1024;
+pub const MAX_UP_MULTIPLE: u64 = 1 << 16;
 /// The largest `n` accepted for `^<n>` and `^[n]` (their canonical forms
 /// grow exponentially: `^<20>` takes about 0.1 s, `^<24>` about 1 s).
 pub const MAX_UP_NTH: u32 = 20;
@@ -44,6 +44,23 @@ const AW_OVERFLOW: Error = Error::Overflow {
 
 /// A number + up-multiple + nimber `x + n.^ + *m`.
 pub(crate) type Nus = (Dyadic, i64, u64);
+
+/// `p <= q` for number-up-stars, by their parts: a number difference
+/// decides; otherwise `n.^ + *s <= 0` exactly when `n <= 0` (`s = 0`),
+/// `n <= -2` (`s = 1`: `^*` and `v*` are fuzzy with 0) or `n <= -1`
+/// (`s >= 2`) (Siegel, *CGT*, II.4). No walk down the chain of an up
+/// multiple, however long.
+fn nus_leq(p: Nus, q: Nus) -> bool {
+    if p.0 != q.0 {
+        return p.0 < q.0;
+    }
+    let n = p.1 - q.1;
+    match p.2 ^ q.2 {
+        0 => n <= 0,
+        1 => n <= -2,
+        _ => n <= -1,
+    }
+}
 
 /// The options of one side: the shared slice of a form, or the one option
 /// of a number made on demand.
@@ -236,6 +253,24 @@ impl Game {
         games
             .iter()
             .try_fold(Game::zero(), |acc, &g| acc.try_add(g))
+    }
+
+    /// `n` copies of `self` added together, by doubling: a sum of many
+    /// equal components costs a logarithmic number of additions.
+    pub fn try_multiple(self, n: u64) -> Result<Game, Error> {
+        let mut acc = Game::zero();
+        let mut pow = self;
+        let mut k = n;
+        while k > 0 {
+            if k & 1 == 1 {
+                acc = acc.try_add(pow)?;
+            }
+            k >>= 1;
+            if k > 0 {
+                pow = pow.try_add(pow)?;
+            }
+        }
+        Ok(acc)
     }
 
     /// `-self`: the roles of Left and Right exchanged.
@@ -485,17 +520,51 @@ impl Store {
                 opts.push(next);
             }
             self.intern(opts.clone(), opts)?
-        } else if n < 0 {
-            let p = self.nus_value(-x, -n, m)?;
-            self.neg(p)
-        } else if n == 1 && m == 1 {
-            let xn = self.number(x);
-            let xs = self.nus_value(x, 0, 1)?;
-            self.intern(vec![xn, xs], vec![xn])?
         } else {
+            // x + n.^ + *m = {x | x + (n-1).^ + *(m^1)} for n >= 1 except
+            // x + ^* = {x, x* | x}, and mirrored for n <= -1: built outwards
+            // from the deepest link not yet made, so that a long chain
+            // (10^4 ups) needs no deep recursion.
             let xn = self.number(x);
-            let below = self.nus_value(x, n - 1, m ^ 1)?;
-            self.intern(vec![xn], vec![below])?
+            let sign = n.signum();
+            let star_at = |k: i64| m ^ ((n - k).unsigned_abs() & 1);
+            let form = |s: &mut Store, l: Vec<Id>, r: Vec<Id>| {
+                if sign > 0 {
+                    s.intern(l, r)
+                } else {
+                    s.intern(r, l)
+                }
+            };
+            let mut k = n.abs();
+            while k > 1
+                && !self
+                    .nus_forms
+                    .contains_key(&(x, sign * (k - 1), star_at(sign * (k - 1))))
+            {
+                k -= 1;
+            }
+            let mut below = if k == 1 {
+                let m1 = star_at(sign);
+                let first = if m1 == 1 {
+                    let xs = self.nus_value(x, 0, 1)?;
+                    form(self, vec![xn, xs], vec![xn])?
+                } else {
+                    let r = self.nus_value(x, 0, m1 ^ 1)?;
+                    form(self, vec![xn], vec![r])?
+                };
+                self.nus_forms.insert((x, sign, m1), first);
+                k = 2;
+                first
+            } else {
+                self.nus_forms[&(x, sign * (k - 1), star_at(sign * (k - 1)))]
+            };
+            while k <= n.abs() {
+                below = form(self, vec![xn], vec![below])?;
+                self.nus_forms
+                    .insert((x, sign * k, star_at(sign * k)), below);
+                k += 1;
+            }
+            below
         };
         self.nus_forms.insert((x, n, m), id);
         Ok(id)
@@ -769,6 +838,9 @@ impl Store {
         if ga.right_stop > gb.left_stop {
             return false;
         }
+        if let (Some(p), Some(q)) = (ga.nus, gb.nus) {
+            return nus_leq(p, q);
+        }
         if let Some(&r) = self.leq.get(&(a, b)) {
             return r;
         }
@@ -901,6 +973,16 @@ impl Store {
         if let Some(&n) = self.negs.get(&a) {
             return n;
         }
+        // A number-up-star's negative is built as one (its chain walked
+        // outwards, not recursed down); within the limits it was made under,
+        // this cannot fail, and the general way below stays as a fallback.
+        if let Some((x, n, m)) = self.nus_of(a) {
+            if let Ok(id) = self.nus_value(-x, -n, m) {
+                self.negs.insert(a, id);
+                self.negs.insert(id, a);
+                return id;
+            }
+        }
         let l = self.left(a);
         let r = self.right(a);
         let nl: Vec<Id> = r.iter().map(|&x| self.neg(x)).collect();
@@ -930,10 +1012,10 @@ impl Store {
         // Number-up-stars add part by part: numbers add, up multiples add,
         // nimbers nim-add.
         if let (Some(p), Some(q)) = (ga.nus, gb.nus) {
+            // Beyond the limit nus_value says so: a general sum would
+            // build the same chain, slower.
             let n = p.1.saturating_add(q.1);
-            if n.unsigned_abs() <= MAX_UP_MULTIPLE {
-                return self.nus_value(p.0.checked_add(q.0)?, n, p.2 ^ q.2);
-            }
+            return self.nus_value(p.0.checked_add(q.0)?, n, p.2 ^ q.2);
         }
         if let Some(&s) = self.sums.get(&(a, b)) {
             return Ok(s);
@@ -986,14 +1068,17 @@ impl Store {
         if let Some(t) = self.thermographs.get(&id) {
             return Ok(t.clone());
         }
-        // Every *n with n >= 2 is, like *, infinitesimal with both stops 0:
-        // its thermograph is *'s, with no walk over its n options (*1024
-        // would otherwise take seconds).
-        if self.node(id).nimber.is_some_and(|n| n >= 2) {
-            let star = self.nimber(1);
-            let t = self.thermograph(star)?;
-            self.thermographs.insert(id, t.clone());
-            return Ok(t);
+        // Every x + n.^ + *m other than x and x + * is, like x + *, x plus
+        // an infinitesimal with both stops x: its thermograph is that of
+        // x + *, with no walk over its options (*1024 would otherwise take
+        // seconds, and the chain of ^65536 is as deep as it is long).
+        if let Some((x, n, m)) = self.node(id).nus {
+            if (n, m) != (0, 0) && (n, m) != (0, 1) {
+                let star = self.nus_value(x, 0, 1)?;
+                let t = self.thermograph(star)?;
+                self.thermographs.insert(id, t.clone());
+                return Ok(t);
+            }
         }
         let th = if let Some(x) = self.num(id) {
             let temperature = if x.is_integer() {
