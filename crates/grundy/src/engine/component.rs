@@ -12,7 +12,6 @@
 //! holds the tables solvers keep between queries.
 
 use std::any::{Any, TypeId};
-use std::collections::HashMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
@@ -229,7 +228,7 @@ impl Hash for Component {
 pub struct Context {
     limits: Limits,
     budget: Budget,
-    caches: HashMap<TypeId, Box<dyn Any + Send + Sync>>,
+    caches: rustc_hash::FxHashMap<TypeId, Box<dyn Any + Send + Sync>>,
 }
 
 impl Context {
@@ -238,7 +237,7 @@ impl Context {
         Context {
             limits,
             budget: Budget::new(limits),
-            caches: HashMap::new(),
+            caches: Default::default(),
         }
     }
 
@@ -250,7 +249,7 @@ impl Context {
     /// Starts a query with a fresh budget (its clock, its position count)
     /// sharing `template`'s cancel flag and progress sink.
     pub fn start(&mut self, template: &Budget) {
-        self.budget = template.fresh();
+        self.budget.restart_from(template);
     }
 
     /// The limits in force.

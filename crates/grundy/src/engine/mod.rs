@@ -12,6 +12,8 @@ pub(crate) mod verify;
 use std::cell::Cell;
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
+
+use rustc_hash::FxHashSet;
 use std::ops::ControlFlow;
 
 use crate::engine::component::{Component, Context, Impartial, Key};
@@ -325,7 +327,7 @@ impl Engine {
         let total: Nimber = values.iter().copied().sum();
         let mut moves = Moves::new(self.limits().max_moves);
         if !total.is_zero() {
-            let mut seen = HashSet::new();
+            let mut seen = FxHashSet::default();
             for (i, c) in components.iter().enumerate() {
                 if !seen.insert(c.key()) {
                     continue; // an equal component before it gave the same moves
@@ -334,7 +336,7 @@ impl Engine {
                 // mex such an option exists when that is below v, and may exist above.
                 let target = values[i] ^ total;
                 let flow = c.options_with_value(target, &mut self.cx, &mut |o| {
-                    moves.push(GameExpr::Sum(replaced(components, i, o)))
+                    moves.push_option(c, &o, || GameExpr::Sum(replaced(components, i, o.clone())))
                 })?;
                 if flow.is_break() {
                     moves.cut();
@@ -871,7 +873,9 @@ fn replaced(components: &[Impartial], i: usize, by: Impartial) -> Vec<Component>
 struct Moves {
     max: usize,
     list: Vec<GameExpr>,
-    seen: HashSet<Vec<Key>>,
+    seen: FxHashSet<Vec<Key>>,
+    /// The moves added by [`Moves::push_option`], by what they change.
+    changes: FxHashSet<(Vec<Key>, Vec<Key>)>,
     complete: bool,
 }
 
@@ -880,7 +884,8 @@ impl Moves {
         Moves {
             max,
             list: Vec::new(),
-            seen: HashSet::new(),
+            seen: FxHashSet::default(),
+            changes: FxHashSet::default(),
             complete: true,
         }
     }
@@ -898,6 +903,31 @@ impl Moves {
         ControlFlow::Continue(())
     }
 
+    /// Adds the move of one component `from` to its option `to` in a sum
+    /// that is otherwise fixed, built by `m` only if it is new. Two such
+    /// moves leave the same sum exactly when they take away the same atom
+    /// and put back the same atoms (an atom's option never contains the
+    /// atom itself, the game being short), so that pair is the key: its cost
+    /// is the size of the component, not of the sum.
+    fn push_option(
+        &mut self,
+        from: &Impartial,
+        to: &Impartial,
+        m: impl FnOnce() -> GameExpr,
+    ) -> ControlFlow<()> {
+        let key = option_key(from, to);
+        if self.changes.contains(&key) {
+            return ControlFlow::Continue(());
+        }
+        if self.list.len() == self.max {
+            self.complete = false;
+            return ControlFlow::Break(());
+        }
+        self.changes.insert(key);
+        self.list.push(m());
+        ControlFlow::Continue(())
+    }
+
     /// Marks the list as cut short.
     fn cut(&mut self) {
         self.complete = false;
@@ -906,6 +936,50 @@ impl Moves {
     fn finish(self) -> (Vec<GameExpr>, bool) {
         (self.list, self.complete)
     }
+}
+
+/// What a move from `from` to `to` takes away and puts back, as atoms'
+/// keys: the multiset differences both ways, then a marker between them.
+fn option_key(from: &Impartial, to: &Impartial) -> (Vec<Key>, Vec<Key>) {
+    // One atom to one atom (a piece's move): the pair itself.
+    if from.split().is_none() && to.split().is_none() && !from.is_empty() {
+        let to = if to.is_empty() {
+            vec![]
+        } else {
+            vec![to.key()]
+        };
+        return (vec![from.key()], to);
+    }
+    let keys = |p: &Impartial| {
+        let mut k: Vec<Key> = split_atoms(p).into_iter().map(|a| a.key).collect();
+        k.sort();
+        k
+    };
+    let (before, after) = (keys(from), keys(to));
+    let (mut removed, mut added) = (Vec::new(), Vec::new());
+    let (mut i, mut j) = (0, 0);
+    loop {
+        match (before.get(i), after.get(j)) {
+            (Some(a), Some(b)) if a == b => {
+                i += 1;
+                j += 1;
+            }
+            (Some(a), Some(b)) if a < b => {
+                removed.push(a.clone());
+                i += 1;
+            }
+            (Some(a), None) => {
+                removed.push(a.clone());
+                i += 1;
+            }
+            (_, Some(b)) => {
+                added.push(b.clone());
+                j += 1;
+            }
+            (None, None) => break,
+        }
+    }
+    (removed, added)
 }
 
 /// The identity of a resulting position: its components' keys, in any order.

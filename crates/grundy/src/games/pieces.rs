@@ -5,10 +5,9 @@
 //! The rules are [`Piece`] (leaps and rides); values come from the piece's
 //! [`BoardTable`], kept in the [`Context`] and grown geometrically.
 
-use std::collections::HashMap;
 use std::fmt;
 use std::ops::ControlFlow;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::engine::component::{Component, Context, Impartial, ImpartialPosition, Key};
 use crate::engine::EvalError;
@@ -73,18 +72,35 @@ const PIECE_USAGE: &str =
      board size N, like piece[(-2,1),(-2,-1),(1,-2),(-1,-2); 8]";
 
 fn piece_of(call: &Call<'_>) -> Result<Piece, ExprError> {
-    let named = |p: Piece| {
-        call.no_params()?;
-        Ok(p)
-    };
-    match call.name() {
-        "queen" => named(Piece::queen()),
-        "rook" => named(Piece::rook()),
-        "bishop" => named(Piece::bishop()),
-        "king" => named(Piece::king()),
-        "knight" => named(Piece::knight()),
-        _ => general_piece(call),
+    match named(call.name()) {
+        Some((piece, _)) => {
+            call.no_params()?;
+            Ok(Piece::clone(piece))
+        }
+        None => general_piece(call),
     }
+}
+
+/// The named pieces with their names, made once: a query that names one
+/// (a batch of a million `knight(x,y)`) shares it instead of building it.
+fn named(name: &str) -> Option<&'static (Arc<Piece>, Arc<str>)> {
+    const NAMES: [&str; 5] = ["queen", "rook", "bishop", "king", "knight"];
+    static NAMED: OnceLock<[(Arc<Piece>, Arc<str>); 5]> = OnceLock::new();
+    let i = NAMES.iter().position(|&n| n == name)?;
+    let all = NAMED.get_or_init(|| {
+        [
+            Piece::queen(),
+            Piece::rook(),
+            Piece::bishop(),
+            Piece::king(),
+            Piece::knight(),
+        ]
+        .map(|p| {
+            let name = Arc::from(p.name());
+            (Arc::new(p), name)
+        })
+    });
+    Some(&all[i])
 }
 
 fn general_piece(call: &Call<'_>) -> Result<Piece, ExprError> {
@@ -141,7 +157,17 @@ fn spec_of(name: &str) -> &'static GameSpec {
 }
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {
-    let piece = piece_of(call)?;
+    let (piece, piece_name) = match named(call.name()) {
+        Some((piece, name)) => {
+            call.no_params()?;
+            (piece.clone(), name.clone())
+        }
+        None => {
+            let piece = general_piece(call)?;
+            let name = Arc::from(piece.name());
+            (Arc::new(piece), name)
+        }
+    };
     let name = call.name();
     let args = call.args().unwrap_or(&[]);
     let [x, y] = args else {
@@ -167,8 +193,8 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
     }
     Ok(Component::Impartial(Arc::new(PiecePosition {
         spec: spec_of(name),
-        name: Arc::from(piece.name()),
-        piece: Arc::new(piece),
+        name: piece_name,
+        piece,
         square,
     })))
 }
@@ -188,7 +214,7 @@ pub struct PiecePosition {
 
 /// The tables computed so far, one per piece.
 #[derive(Default)]
-pub struct Tables(HashMap<Piece, BoardTable>);
+pub struct Tables(rustc_hash::FxHashMap<Piece, BoardTable>);
 
 /// The table of `piece` in `cx` covering at least `size`×`size` squares (its
 /// whole board when bounded), computed once and grown geometrically.

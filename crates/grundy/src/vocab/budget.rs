@@ -157,10 +157,40 @@ impl Budget {
     /// its own clock and position count starting now: one for each query of
     /// a session that shares Ctrl-C and the progress bar.
     pub fn fresh(&self) -> Budget {
-        let mut b = Budget::new(self.limits);
-        b.cancel = self.cancel.clone();
-        b.progress = self.progress.clone();
-        b
+        let start = Instant::now();
+        Budget {
+            limits: self.limits,
+            deadline: self.limits.max_time.and_then(|t| start.checked_add(t)),
+            cancel: self.cancel.clone(),
+            progress: self.progress.clone(),
+            account: Arc::new(Account {
+                start,
+                positions: AtomicU64::new(0),
+                ticks: AtomicU32::new(0),
+                last_report: AtomicU64::new(0),
+            }),
+        }
+    }
+
+    /// Makes this budget [`fresh`](Budget::fresh) from `template`, reusing
+    /// its account when no clone holds it (no allocation per query).
+    pub fn restart_from(&mut self, template: &Budget) {
+        let start = Instant::now();
+        match Arc::get_mut(&mut self.account) {
+            Some(account) => {
+                account.start = start;
+                *account.positions.get_mut() = 0;
+                *account.ticks.get_mut() = 0;
+                *account.last_report.get_mut() = 0;
+                self.limits = template.limits;
+                self.deadline = template.limits.max_time.and_then(|t| start.checked_add(t));
+                if !Arc::ptr_eq(&self.cancel, &template.cancel) {
+                    self.cancel = template.cancel.clone();
+                }
+                self.progress = template.progress.clone();
+            }
+            None => *self = template.fresh(),
+        }
     }
 
     /// The limits the budget was made from.
