@@ -129,8 +129,8 @@ fn seq(cmd: &SeqCmd) -> anyhow::Result<Result<(), UserError>> {
 /// The stack of the thread that does the work. Canonical forms are
 /// recursive structures (adding `^65536` to a switch walks its whole chain),
 /// and a game's depth is bounded by its input, not by the 8 MiB of a main
-/// thread: 1 GiB of address space, touched only as deep as it is used.
-const WORK_STACK: usize = 1 << 30;
+/// thread: 256 MiB of address space, touched only as deep as it is used.
+const WORK_STACK: usize = 256 << 20;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

@@ -155,8 +155,22 @@ pub trait PartizanPosition: Send + Sync + fmt::Debug + fmt::Display {
     /// The position's identity.
     fn key(&self) -> Key;
 
-    /// The options of `player`.
-    fn options(&self, player: Player) -> Vec<Partizan>;
+    /// Calls `visit` with each option of `player` until it breaks.
+    fn options_until(
+        &self,
+        player: Player,
+        visit: &mut dyn FnMut(Partizan) -> ControlFlow<()>,
+    ) -> ControlFlow<()>;
+
+    /// All the options of `player`.
+    fn options(&self, player: Player) -> Vec<Partizan> {
+        let mut out = Vec::new();
+        let _ = self.options_until(player, &mut |o| {
+            out.push(o);
+            ControlFlow::Continue(())
+        });
+        out
+    }
 
     /// The canonical value.
     fn value(&self, cx: &mut Context) -> Result<partizan::Game, EvalError>;

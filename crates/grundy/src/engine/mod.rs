@@ -11,7 +11,7 @@ pub(crate) mod verify;
 
 use std::cell::Cell;
 use std::collections::hash_map::Entry;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use rustc_hash::FxHashSet;
 use std::ops::ControlFlow;
@@ -226,7 +226,7 @@ impl Engine {
         let GameExpr::Sum(components) = game else {
             return Err(EvalError::NotImpartial(game.to_string()));
         };
-        let report = self.partizan_report(components)?;
+        let report = self.report_within_budget(components)?;
         Ok(Analysis::Partizan {
             game: game.clone(),
             report,
@@ -240,7 +240,10 @@ impl Engine {
         let GameExpr::Sum(components) = game else {
             return Err(EvalError::NotImpartial(game.to_string()));
         };
-        Ok(self.canonical_values(components)?.total)
+        let budget = self.cx.budget().clone();
+        partizan::within_budget(&budget, || {
+            Ok::<_, EvalError>(self.canonical_values(components)?.total)
+        })
     }
 
     /// Evaluates a validated impartial game.
@@ -664,42 +667,6 @@ impl Engine {
         }
     }
 
-    /// The options of `player` from a component (impartial ones: the same for both).
-    fn component_options(
-        &self,
-        c: &Component,
-        player: Player,
-    ) -> Result<Vec<Component>, EvalError> {
-        match c {
-            Component::Partizan(p) => Ok(p
-                .options(player)
-                .into_iter()
-                .map(Component::Partizan)
-                .collect()),
-            Component::Impartial(p) => {
-                let limit = option_limit(self.limits());
-                let mut out = Vec::new();
-                let flow = p.options(&mut |o| {
-                    out.push(Component::Impartial(o));
-                    if out.len() as u64 > limit {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                });
-                if flow.is_break() {
-                    return Err(LimitError::Positions {
-                        what: format!("listing the options of {p}"),
-                        needed: limit as u128 + 1,
-                        limit,
-                    }
-                    .into());
-                }
-                Ok(out)
-            }
-        }
-    }
-
     /// The moves of `player` in a partizan sum that win when `player` moves
     /// first, each as the whole resulting sum, each position once. A move
     /// wins for Left when the sum it leaves is `>= 0` (Right, to move there,
@@ -726,31 +693,85 @@ impl Engine {
         player: Player,
         max: usize,
     ) -> Result<(Vec<Vec<Component>>, bool), EvalError> {
+        let limit = option_limit(self.limits());
         let mut out = Vec::new();
         for &(i, v) in &values.distinct {
             let rest = values.total.try_sub(v)?;
-            let mut seen = HashSet::new();
-            for m in self.component_options(&components[i], player)? {
-                self.cx.budget_tick()?;
-                if !seen.insert(m.key()) {
-                    continue;
+            let mut seen = FxHashSet::default();
+            let mut listed = 0u64;
+            let mut failed = None;
+            let mut full = false;
+            // Options are made one at a time and dropped unless they win,
+            // so a component with millions of options (a wide cake) costs
+            // time within the limits, not memory.
+            let mut each = |m: Component| -> ControlFlow<()> {
+                listed += 1;
+                let step = if listed > limit {
+                    Err(LimitError::Positions {
+                        what: format!("listing the options of {}", components[i]),
+                        needed: limit as u128 + 1,
+                        limit,
+                    }
+                    .into())
+                } else {
+                    self.cx.budget_tick()
+                };
+                if let Err(e) = step {
+                    failed = Some(e);
+                    return ControlFlow::Break(());
                 }
-                let after = rest.try_add(self.canonical(&m)?)?;
+                if !seen.insert(m.key()) {
+                    return ControlFlow::Continue(());
+                }
+                let after = self.canonical(&m).and_then(|g| Ok(rest.try_add(g)?));
+                let after = match after {
+                    Ok(a) => a,
+                    Err(e) => {
+                        failed = Some(e);
+                        return ControlFlow::Break(());
+                    }
+                };
                 let wins = match player {
                     Player::Left => after.ge(partizan::Game::zero()),
                     Player::Right => after.le(partizan::Game::zero()),
                 };
                 if wins {
                     if out.len() == max {
-                        return Ok((out, false));
+                        full = true;
+                        return ControlFlow::Break(());
                     }
                     let mut next = components.to_vec();
                     next[i] = m;
                     out.push(next);
                 }
+                ControlFlow::Continue(())
+            };
+            match &components[i] {
+                Component::Partizan(p) => {
+                    let _ = p.options_until(player, &mut |o| each(Component::Partizan(o)));
+                }
+                Component::Impartial(p) => {
+                    let _ = p.options(&mut |o| each(Component::Impartial(o)));
+                }
+            }
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            if full {
+                return Ok((out, false));
             }
         }
         Ok((out, true))
+    }
+
+    /// [`Engine::partizan_report`] with the arithmetic on values counted
+    /// against the query's budget.
+    fn report_within_budget(
+        &mut self,
+        components: &[Component],
+    ) -> Result<PartizanReport, EvalError> {
+        let budget = self.cx.budget().clone();
+        partizan::within_budget(&budget, || self.partizan_report(components))
     }
 
     /// The report on a partizan sum: value, outcome, each player's winning

@@ -4,6 +4,7 @@
 //! or from the game's own closed form where it declares one.
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::engine::component::{Component, Context, Key, Partizan, PartizanPosition};
@@ -89,10 +90,12 @@ where
         Key::text(&self.ruleset, &self.position.to_string())
     }
 
-    fn options(&self, player: Player) -> Vec<Partizan> {
-        let mut out = Vec::new();
-        R::default().options(&self.position, player, &mut out);
-        out.into_iter().map(|p| self.at(p)).collect()
+    fn options_until(
+        &self,
+        player: Player,
+        visit: &mut dyn FnMut(Partizan) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        R::default().options_until(&self.position, player, &mut |p| visit(self.at(p)))
     }
 
     fn value(&self, cx: &mut Context) -> Result<partizan::Game, EvalError> {

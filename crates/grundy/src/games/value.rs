@@ -2,6 +2,7 @@
 //! `Tiny(2)`), or `value("…")`: a partizan game given by its canonical form.
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::sync::{Arc, OnceLock};
 
 use crate::engine::component::{Component, Context, Key, Partizan, PartizanPosition};
@@ -64,14 +65,17 @@ impl PartizanPosition for Value {
         Key::text(NAME.get_or_init(|| Arc::from("value")), &self.0.to_string())
     }
 
-    fn options(&self, player: Player) -> Vec<Partizan> {
+    fn options_until(
+        &self,
+        player: Player,
+        visit: &mut dyn FnMut(Partizan) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let opts = match player {
             Player::Left => self.0.left_options(),
             Player::Right => self.0.right_options(),
         };
         opts.into_iter()
-            .map(|g| Arc::new(Value(g)) as Partizan)
-            .collect()
+            .try_for_each(|g| visit(Arc::new(Value(g)) as Partizan))
     }
 
     fn value(&self, _: &mut Context) -> Result<partizan::Game, EvalError> {

@@ -14,6 +14,18 @@ use std::fmt;
 use super::dyadic::Dyadic;
 use super::game::{with_store, Game, Id, Store};
 
+/// The longest text a game is printed as: a canonical form shares its
+/// followers, and written out as a tree it can be exponentially longer.
+pub(crate) const MAX_RENDER: usize = 1 << 22;
+
+/// The state of one printing: the text of each game already written (by
+/// how it was asked for) and the bytes written so far.
+#[derive(Default)]
+pub(crate) struct Render {
+    memo: std::collections::HashMap<(Id, bool, bool), (String, usize)>,
+    written: usize,
+}
+
 /// A number + up-multiple + nimber decomposition.
 struct Nus {
     number: Dyadic,
@@ -73,8 +85,35 @@ impl Store {
     }
 
     /// Writes `g`; returns the number of bars of an unbraced result (0 when
-    /// braced or atomic).
+    /// braced or atomic). A game met again in the same printing (forms
+    /// share followers) is copied from the first time; once the text has
+    /// grown past [`MAX_RENDER`] nothing more is written (see
+    /// [`Store::render`]).
     fn write_game(
+        &mut self,
+        g: Id,
+        out: &mut String,
+        force_braces: bool,
+        force_parens: bool,
+    ) -> usize {
+        if self.render.written > MAX_RENDER {
+            return 0;
+        }
+        let key = (g, force_braces, force_parens);
+        if let Some((text, bars)) = self.render.memo.get(&key) {
+            out.push_str(text);
+            self.render.written += text.len();
+            return *bars;
+        }
+        let mut text = String::new();
+        let bars = self.write_form(g, &mut text, force_braces, force_parens);
+        out.push_str(&text);
+        self.render.written += text.len();
+        self.render.memo.insert(key, (text, bars));
+        bars
+    }
+
+    fn write_form(
         &mut self,
         g: Id,
         out: &mut String,
@@ -237,7 +276,17 @@ impl Store {
 
     pub(crate) fn render(&mut self, g: Id) -> String {
         let mut s = String::new();
+        self.render = Render::default();
         self.write_game(g, &mut s, true, false);
+        let over = self.render.written > MAX_RENDER;
+        self.render = Render::default();
+        if over {
+            return format!(
+                "<a game of birthday {} whose written form is longer than {} MiB>",
+                self.birthday_of(g),
+                MAX_RENDER >> 20
+            );
+        }
         s
     }
 }

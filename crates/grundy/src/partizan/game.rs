@@ -101,6 +101,59 @@ pub(crate) struct Store {
     nus_forms: HashMap<Nus, Id>,
     /// Canonical forms by their (sorted, deduplicated) options as given.
     canon: HashMap<(Vec<Id>, Vec<Id>), Id>,
+    /// The budget of the computation under way on this thread (see
+    /// [`within_budget`]), and the sums and forms it has made so far.
+    budget: Option<crate::Budget>,
+    made: u64,
+    /// `made` when the limits were last checked.
+    checked: u64,
+    /// Comparisons made (memoised) under the budget.
+    compared: u64,
+    /// The limit the budget ran out on: from then on every operation gives
+    /// up and nothing is memoised (see [`within_budget`]).
+    stop: Option<crate::LimitError>,
+    /// The printing under way.
+    pub(crate) render: super::display::Render,
+}
+
+/// What a memo entry of the store (a sum, a form with its options, a
+/// comparison) costs, roughly, for [`crate::Limits::max_memory`].
+const STORE_ENTRY_BYTES: u128 = 512;
+/// What a memoised comparison costs, roughly (with the transient double
+/// table of a resize).
+const COMPARISON_BYTES: u128 = 96;
+
+/// Runs `f` with every sum, comparison and canonical form it computes on
+/// this thread counted against `budget`: the clock and cancel flag are
+/// looked at as the forms are made, each made form counts as a position and
+/// as [`STORE_ENTRY_BYTES`] of memory (a comparison as
+/// [`COMPARISON_BYTES`]), and running out is [`Error::Limit`]. A comparison
+/// has no error of its own: once the budget is out, every operation gives
+/// up and nothing more is memoised, and this returns the limit's error
+/// whatever `f` made of it, so no answer computed past the limit escapes.
+pub fn within_budget<T, E: From<Error>>(
+    budget: &crate::Budget,
+    f: impl FnOnce() -> Result<T, E>,
+) -> Result<T, E> {
+    let previous = with_store(|s| {
+        (
+            s.budget.replace(budget.clone()),
+            std::mem::take(&mut s.made),
+            std::mem::take(&mut s.checked),
+            std::mem::take(&mut s.compared),
+            s.stop.take(),
+        )
+    });
+    let result = f();
+    let stopped = with_store(|s| {
+        let stopped = s.stop.take();
+        (s.budget, s.made, s.checked, s.compared, s.stop) = previous;
+        stopped
+    });
+    match stopped {
+        Some(e) => Err(Error::Limit(e).into()),
+        None => result,
+    }
 }
 
 thread_local! {
@@ -844,6 +897,13 @@ impl Store {
         if let Some(&r) = self.leq.get(&(a, b)) {
             return r;
         }
+        if self.budget.is_some() {
+            if self.stop.is_some() {
+                return false; // given up: not memoised, and the scope fails
+            }
+            self.compared += 1;
+            let _ = self.check_budget();
+        }
         let r = if na.is_some() {
             // x <= G iff no G^R <= x.
             let gr = self.right(b);
@@ -857,7 +917,9 @@ impl Store {
             let br = self.right(b);
             al.iter().all(|&l| !self.leq(b, l)) && br.iter().all(|&r| !self.leq(r, a))
         };
-        self.leq.insert((a, b), r);
+        if self.stop.is_none() {
+            self.leq.insert((a, b), r);
+        }
         r
     }
 
@@ -877,6 +939,41 @@ impl Store {
         }
         let yr = self.right(y);
         yr.iter().all(|&z| !self.leq_to_form(z, l, r))
+    }
+
+    /// Counts one new sum or form against the budget in force, if any.
+    fn spend(&mut self) -> Result<(), Error> {
+        if let Some(e) = &self.stop {
+            return Err(Error::Limit(e.clone()));
+        }
+        self.made += 1;
+        self.check_budget()
+    }
+
+    /// Checks the budget in force now and then (every 1024 forms or 16384
+    /// comparisons); running out sets [`Store::stop`].
+    fn check_budget(&mut self) -> Result<(), Error> {
+        const WHAT: &str = "canonical forms";
+        let Some(budget) = &self.budget else {
+            return Ok(());
+        };
+        let work = self.made + self.compared / 16;
+        if work < self.checked + 1024 {
+            return Ok(());
+        }
+        let result = budget
+            .check_now(WHAT)
+            .and_then(|()| budget.charge(WHAT, work - self.checked))
+            .and_then(|()| {
+                let bytes = u128::from(self.made) * STORE_ENTRY_BYTES
+                    + u128::from(self.compared) * COMPARISON_BYTES;
+                budget.check_bytes(WHAT, bytes)
+            });
+        self.checked = work;
+        if let Err(e) = &result {
+            self.stop = Some(e.clone());
+        }
+        Ok(result?)
     }
 
     /// The canonical form of `{L | R}` with canonical options.
@@ -906,6 +1003,7 @@ impl Store {
         if let Some(&id) = self.canon.get(&key) {
             return Ok(id);
         }
+        self.spend()?;
         let id = self.reduce(l, r)?;
         self.canon.insert(key, id);
         Ok(id)
@@ -959,6 +1057,9 @@ impl Store {
             l = nl;
             r = nr;
             if !changed {
+                if let Some(e) = &self.stop {
+                    return Err(Error::Limit(e.clone()));
+                }
                 return self.intern(l, r);
             }
         }
@@ -1020,6 +1121,7 @@ impl Store {
         if let Some(&s) = self.sums.get(&(a, b)) {
             return Ok(s);
         }
+        self.spend()?;
         let s = match (na, nb) {
             // Translation (number avoidance): x + G = {x + G^L | x + G^R}
             // when G is not a number.
@@ -1273,6 +1375,9 @@ impl Store {
             }
             _ => g1,
         };
+        if let Some(e) = &self.stop {
+            return Err(Error::Limit(e.clone()));
+        }
         self.atomic.insert(id, w);
         Ok(w)
     }

@@ -5,6 +5,7 @@
 //! and each has a parser whose errors say what is accepted.
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use super::dyadic::Dyadic;
@@ -259,12 +260,25 @@ impl PartizanRules for Hackenbush {
     type Position = HackenbushString;
 
     fn options(&self, p: &HackenbushString, player: Player, out: &mut Vec<HackenbushString>) {
+        let _ = self.options_until(p, player, &mut |o| {
+            out.push(o);
+            ControlFlow::Continue(())
+        });
+    }
+
+    fn options_until(
+        &self,
+        p: &HackenbushString,
+        player: Player,
+        visit: &mut dyn FnMut(HackenbushString) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for (i, &c) in p.0.iter().enumerate() {
             let allowed = c == Colour::Green || (c == Colour::Blue) == (player == Player::Left);
             if allowed {
-                out.push(HackenbushString(p.0[..i].to_vec()));
+                visit(HackenbushString(p.0[..i].to_vec()))?;
             }
         }
+        ControlFlow::Continue(())
     }
 }
 
@@ -658,6 +672,18 @@ impl PartizanRules for Cutcake {
     type Position = CutcakeSum;
 
     fn options(&self, p: &CutcakeSum, player: Player, out: &mut Vec<CutcakeSum>) {
+        let _ = self.options_until(p, player, &mut |o| {
+            out.push(o);
+            ControlFlow::Continue(())
+        });
+    }
+
+    fn options_until(
+        &self,
+        p: &CutcakeSum,
+        player: Player,
+        visit: &mut dyn FnMut(CutcakeSum) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for (i, &(w, h)) in p.0.iter().enumerate() {
             if i > 0 && p.0[i - 1] == (w, h) {
                 continue;
@@ -670,9 +696,10 @@ impl PartizanRules for Cutcake {
                     Player::Left => v.extend([(a, h), (w - a, h)]),
                     Player::Right => v.extend([(w, a), (w, h - a)]),
                 }
-                out.push(CutcakeSum::of(v));
+                visit(CutcakeSum::of(v))?;
             }
         }
+        ControlFlow::Continue(())
     }
 
     fn split(&self, p: &CutcakeSum) -> Vec<CutcakeSum> {

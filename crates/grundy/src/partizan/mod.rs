@@ -67,7 +67,9 @@ mod table;
 mod thermograph;
 
 pub use dyadic::Dyadic;
-pub use game::{Comparison, Game, MAX_NIMBER, MAX_NIMBER_LITERAL, MAX_UP_MULTIPLE, MAX_UP_NTH};
+pub use game::{
+    within_budget, Comparison, Game, MAX_NIMBER, MAX_NIMBER_LITERAL, MAX_UP_MULTIPLE, MAX_UP_NTH,
+};
 pub use games::MAX_DOMINEERING_CELLS;
 pub use games::{
     ab_closed_form, ab_game, cutcake, domineering, hackenbush, hackenbush_tree,

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
+use std::ops::ControlFlow;
 
 use super::game::Game;
 use super::Error;
@@ -23,6 +24,21 @@ pub trait PartizanRules {
 
     /// Appends the options of `player` from `position` to `out`.
     fn options(&self, position: &Self::Position, player: Player, out: &mut Vec<Self::Position>);
+
+    /// Calls `visit` with each option of `player` until it breaks. The
+    /// default lists them all first; a game whose positions can have very
+    /// many options (a long Hackenbush string, a wide cake) makes them one
+    /// at a time, so that a caller looking for a few can stop early.
+    fn options_until(
+        &self,
+        position: &Self::Position,
+        player: Player,
+        visit: &mut dyn FnMut(Self::Position) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let mut out = Vec::new();
+        self.options(position, player, &mut out);
+        out.into_iter().try_for_each(visit)
+    }
 
     /// A position with the same value, used as the memo key (e.g. a board
     /// cropped to its empty cells). The default is the position itself.

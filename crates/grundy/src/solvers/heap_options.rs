@@ -30,10 +30,14 @@ pub fn takebreak_options_until(
     };
     let last = rules.max_take().map_or(n, |t| t.min(n));
     let unequal = rules.is_grundys_game();
-    // Removals that may split in two (or three), found once.
+    // The removals that may split: those of the listed digits, kept (there
+    // are few), and, when the repeating digit splits, every k from the end of
+    // the list to `last`, a range never stored (a heap of 10^12 has that
+    // many): as rests n - k, listed ones descending, then the range's.
+    let listed = rules.digits().len() as u64;
     let mut split2 = Vec::new();
     let mut split3 = Vec::new();
-    for k in 0..=last {
+    for k in 0..=last.min(listed.saturating_sub(1)) {
         spend()?;
         let d = rules.digit(k);
         let rest = n - k;
@@ -50,13 +54,47 @@ pub fn takebreak_options_until(
             split3.push(rest);
         }
     }
-    // rest is decreasing in k, so split2 is sorted descending: the largest rest allows the most a.
-    let widest = split2.first().copied().unwrap_or(0) / 2;
-    for a in 1..=widest {
-        for &rest in &split2 {
-            if a > rest / 2 {
-                break;
+    // The tail's removals k in listed..=last that leave one heap or none.
+    let tail = rules.tail_digit();
+    if listed <= last {
+        if tail & 2 != 0 {
+            for k in listed.max(1)..=last.min(n.saturating_sub(1)) {
+                spend()?;
+                visit(&[n - k])?;
             }
+        }
+        if tail & 1 != 0 && last == n {
+            spend()?;
+            visit(&[])?;
+        }
+    }
+    // Rests of the tail's removals k in listed..=last, as an inclusive range.
+    let tail_rests = |least_rest: u64| -> Option<(u64, u64)> {
+        if listed > last {
+            return None;
+        }
+        let hi = n - listed;
+        let lo = (n - last).max(least_rest);
+        (lo <= hi).then_some((lo, hi))
+    };
+    let range2 = if tail & 4 != 0 { tail_rests(2) } else { None };
+    let range3 = if tail & 8 != 0 { tail_rests(3) } else { None };
+    let widest = split2
+        .first()
+        .copied()
+        .max(range2.map(|(_, hi)| hi))
+        .unwrap_or(0)
+        / 2;
+    for a in 1..=widest {
+        let from_range = range2
+            .filter(|&(_, hi)| hi >= 2 * a)
+            .map(|(lo, hi)| (lo.max(2 * a)..=hi).rev());
+        for rest in split2
+            .iter()
+            .copied()
+            .filter(|&r| a <= r / 2)
+            .chain(from_range.into_iter().flatten())
+        {
             if unequal && 2 * a == rest {
                 continue;
             }
@@ -64,7 +102,12 @@ pub fn takebreak_options_until(
             visit(&[a, rest - a])?;
         }
     }
-    for &rest in &split3 {
+    let from_range = range3.map(|(lo, hi)| (lo..=hi).rev());
+    for rest in split3
+        .iter()
+        .copied()
+        .chain(from_range.into_iter().flatten())
+    {
         for a in 1..=rest / 3 {
             for b in a..=(rest - a) / 2 {
                 spend()?;
@@ -73,4 +116,58 @@ pub fn takebreak_options_until(
         }
     }
     ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rules;
+
+    fn sorted(mut v: Vec<Vec<u64>>) -> Vec<Vec<u64>> {
+        for o in &mut v {
+            o.sort_unstable();
+        }
+        v.sort();
+        v
+    }
+
+    /// Every option the rules list, each once, for many codes and heaps;
+    /// and a heap of 10^12 whose code only splits is listed lazily.
+    #[test]
+    fn lists_what_the_rules_list() {
+        let codes = [
+            "0.07", "0.137", "4.(7)", "0.(4)", "0.34(5)", "0.(3)", "0.1(2)", "0.(8)", "0.4(c)",
+            "0.6", "0.777", "4.2(4)", "0.(f)",
+        ];
+        let mut games: Vec<TakeBreak> = codes
+            .iter()
+            .map(|c| TakeBreak::from_code(c).unwrap())
+            .collect();
+        games.push(TakeBreak::grundys_game());
+        for rules in &games {
+            for n in 0..=14 {
+                let mut want = Vec::new();
+                Rules::options(rules, &n, &mut |o| want.push(o.to_vec()));
+                let mut got = Vec::new();
+                let flow = takebreak_options_until(rules, n, u64::MAX, &mut |o| {
+                    got.push(o.to_vec());
+                    ControlFlow::Continue(())
+                });
+                assert!(flow.is_continue());
+                assert_eq!(sorted(got), sorted(want), "{rules:?} heap {n}");
+            }
+        }
+        let rules = TakeBreak::from_code("0.(4)").unwrap();
+        let mut seen = 0;
+        let flow = takebreak_options_until(&rules, 1_000_000_000_000, u64::MAX, &mut |o| {
+            assert_eq!(o.len(), 2);
+            seen += 1;
+            if seen == 1000 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert!(flow.is_break() && seen == 1000);
+    }
 }
