@@ -56,6 +56,24 @@ pub(crate) struct TransformArgs {
     pub(crate) limits: LimitArgs,
 }
 
+/// Runs a command on values with all its arithmetic (cooling, heating,
+/// thermographs, atomic weights, not only the value) within the limits.
+fn within(
+    limits: &LimitArgs,
+    run: impl FnOnce(&mut Engine) -> anyhow::Result<Result<(), UserError>>,
+) -> anyhow::Result<Result<(), UserError>> {
+    let budget = limits.budget();
+    let mut engine = Engine::with_budget(budget.clone());
+    let result = grundy::partizan::within_budget(&budget, || {
+        Ok::<_, grundy::partizan::Error>(run(&mut engine))
+    });
+    result.unwrap_or_else(|e| {
+        Ok(Err(UserError {
+            message: e.to_string(),
+        }))
+    })
+}
+
 /// The canonical value of a game expression, or of a whole text in CGSuite notation.
 fn canonical(engine: &mut Engine, text: &str) -> Result<grundy::partizan::Game, UserError> {
     let game = grundy::parse_any(text).map_err(|e| UserError {
@@ -67,8 +85,11 @@ fn canonical(engine: &mut Engine, text: &str) -> Result<grundy::partizan::Game, 
 }
 
 pub(crate) fn compare(args: &CompareArgs) -> anyhow::Result<Result<(), UserError>> {
-    let mut engine = Engine::with_budget(args.limits.budget());
-    let mut value = |text: &str| canonical(&mut engine, text);
+    within(&args.limits, |engine| compare_with(args, engine))
+}
+
+fn compare_with(args: &CompareArgs, engine: &mut Engine) -> anyhow::Result<Result<(), UserError>> {
+    let mut value = |text: &str| canonical(engine, text);
     let g = match value(&args.g) {
         Ok(v) => v,
         Err(e) => return Ok(Err(e)),
@@ -94,8 +115,14 @@ pub(crate) fn compare(args: &CompareArgs) -> anyhow::Result<Result<(), UserError
 }
 
 pub(crate) fn thermograph(args: &ThermographArgs) -> anyhow::Result<Result<(), UserError>> {
-    let mut engine = Engine::with_budget(args.limits.budget());
-    let g = match canonical(&mut engine, &args.game) {
+    within(&args.limits, |engine| thermograph_with(args, engine))
+}
+
+fn thermograph_with(
+    args: &ThermographArgs,
+    engine: &mut Engine,
+) -> anyhow::Result<Result<(), UserError>> {
+    let g = match canonical(engine, &args.game) {
         Ok(g) => g,
         Err(e) => return Ok(Err(e)),
     };
@@ -140,8 +167,14 @@ pub(crate) fn thermograph(args: &ThermographArgs) -> anyhow::Result<Result<(), U
 }
 
 pub(crate) fn transform(args: &TransformArgs) -> anyhow::Result<Result<(), UserError>> {
-    let mut engine = Engine::with_budget(args.limits.budget());
-    let g = match canonical(&mut engine, &args.game) {
+    within(&args.limits, |engine| transform_with(args, engine))
+}
+
+fn transform_with(
+    args: &TransformArgs,
+    engine: &mut Engine,
+) -> anyhow::Result<Result<(), UserError>> {
+    let g = match canonical(engine, &args.game) {
         Ok(g) => g,
         Err(e) => return Ok(Err(e)),
     };

@@ -196,9 +196,13 @@ fn validate_nested(expr: &Expr, depth: usize) -> Result<GameExpr, ExprError> {
     }
     if let [term @ Term { negated: false, .. }] = expr.terms.as_slice() {
         if term.name == "misere" {
-            // `0`, the game with no moves, is read as a number inside parentheses.
-            if matches!(term.args.as_deref(), Some([Arg::Int(t, _)]) if t == "0") {
-                return Ok(GameExpr::Misere(Vec::new()));
+            // `0`, the game with no moves, is read as a number inside
+            // parentheses; another integer is a value (partizan, refused below).
+            if let Some([Arg::Int(t, span)]) = term.args.as_deref() {
+                if t == "0" {
+                    return Ok(GameExpr::Misere(Vec::new()));
+                }
+                return Ok(GameExpr::Misere(vec![integer_value(t, *span)?]));
             }
             let inner = single_game_arg(
                 term,
@@ -377,9 +381,14 @@ fn compound(term: &Term, kind: CompoundKind, depth: usize) -> Result<GameExpr, E
     for arg in args {
         let e = match arg {
             Arg::Expr(e) => e,
-            // `0`, the game with no moves, is read as a number inside parentheses
+            // `0`, the game with no moves, is read as a number inside
+            // parentheses; another integer is a value.
             Arg::Int(t, _) if t == "0" => {
                 parts.push(Vec::new());
+                continue;
+            }
+            Arg::Int(t, span) => {
+                parts.push(vec![integer_value(t, *span)?]);
                 continue;
             }
             _ => {
@@ -406,6 +415,37 @@ fn compound(term: &Term, kind: CompoundKind, depth: usize) -> Result<GameExpr, E
         play: Play::Normal,
         parts,
     })
+}
+
+/// An integer written where a game goes (`misere(1)`, `selective(2, …)`):
+/// the value, as printed for a partizan component equal to it.
+fn integer_value(text: &str, span: Span) -> Result<Component, ExprError> {
+    let expr = crate::language::syntax::parse_expr(text)
+        .map_err(|e| ExprError::invalid(span, e.to_string(), "an integer value such as 2 or -1"))?;
+    // Errors point into the integer's own text: move them to where it stands.
+    let shifted = |e: ExprError| match e {
+        ExprError::Syntax(mut e) => {
+            e.at += span.start;
+            ExprError::Syntax(e)
+        }
+        ExprError::Invalid {
+            at,
+            problem,
+            accepted,
+        } => ExprError::Invalid {
+            at: at + span.start,
+            problem,
+            accepted,
+        },
+    };
+    match validate_nested(&expr, crate::MAX_NESTING - 1).map_err(shifted)? {
+        GameExpr::Sum(mut c) if c.len() == 1 => Ok(c.remove(0)),
+        _ => Err(ExprError::invalid(
+            span,
+            "not a game",
+            "an integer value such as 2 or -1",
+        )),
+    }
 }
 
 /// The game a term names, validated by its declaration.

@@ -728,7 +728,17 @@ impl<'a> Parser<'a> {
                         self.pos = start;
                         return Err(self.error("an integer (a whole number like 3 or 12)"));
                     }
-                    Arg::Int(text, span)
+                    // A number that goes on (`0 + nim(1)`, `1/2*`, `2^`) is a
+                    // game written as a value: read the whole expression.
+                    let after = self.pos;
+                    self.skip_ws();
+                    if matches!(self.peek(), Some(c) if c != ',' && c != ')') {
+                        self.pos = start;
+                        Arg::Expr(self.expr()?)
+                    } else {
+                        self.pos = after;
+                        Arg::Int(text, span)
+                    }
                 }
                 Some('[') => {
                     let start = self.pos;

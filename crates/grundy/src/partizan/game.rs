@@ -32,8 +32,9 @@ pub const MAX_UP_MULTIPLE: u64 = 1 << 16;
 /// The largest `n` accepted for `^<n>` and `^[n]` (their canonical forms
 /// grow exponentially: `^<20>` takes about 0.1 s, `^<24>` about 1 s).
 pub const MAX_UP_NTH: u32 = 20;
-/// The largest `n` accepted for `*n` written in notation.
-pub const MAX_NIMBER_LITERAL: u64 = 1024;
+/// The largest `n` accepted for `*n` written in notation: every nimber
+/// the engine makes can be written back.
+pub const MAX_NIMBER_LITERAL: u64 = MAX_NIMBER;
 /// The largest `n` accepted by [`Game::nimber`].
 pub const MAX_NIMBER: u64 = 4096;
 
