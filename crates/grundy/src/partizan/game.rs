@@ -1210,7 +1210,31 @@ impl Store {
         Ok(th)
     }
 
+    /// Refuses a recursion over `id`'s followers deeper than the depth limit
+    /// in force ([`crate::Limits::max_depth`]; its default without a
+    /// budget): a game's birthday bounds the depth of the walk.
+    fn depth_guard(&self, id: Id, what: &str) -> Result<(), Error> {
+        let limit = self
+            .budget
+            .as_ref()
+            .map_or(crate::vocab::limits::DEFAULT_MAX_DEPTH, |b| {
+                b.limits().max_depth
+            });
+        let birthday = self.birthday_of(id);
+        if birthday > limit as u64 {
+            return Err(Error::Limit(crate::LimitError::Depth {
+                what: format!("{what} of a game of birthday {birthday}"),
+                limit,
+            }));
+        }
+        Ok(())
+    }
+
     pub(crate) fn cool(&mut self, id: Id, t: Dyadic) -> Result<Id, Error> {
+        if t == Dyadic::ZERO {
+            return Ok(id);
+        }
+        self.depth_guard(id, "cooling")?;
         let tn = self.number(t);
         let mtn = self.number(-t);
         self.cool_memo(id, t, tn, mtn, &mut HashMap::new())
@@ -1254,6 +1278,10 @@ impl Store {
     }
 
     pub(crate) fn heat(&mut self, id: Id, t: Dyadic) -> Result<Id, Error> {
+        if t == Dyadic::ZERO {
+            return Ok(id);
+        }
+        self.depth_guard(id, "heating")?;
         let tn = self.number(t);
         let mtn = self.number(-t);
         self.heat_memo(id, tn, mtn, &mut HashMap::new())
@@ -1306,6 +1334,11 @@ impl Store {
         if let Some(&w) = self.atomic.get(&id) {
             return Ok(w);
         }
+        // An all-small number-up-star n.^ + *m weighs n (aw(^) = 1, aw(*m) = 0).
+        if let Some((_, n, _)) = self.nus_of(id) {
+            return Ok(self.number(Dyadic::small(n as i32)));
+        }
+        self.depth_guard(id, "atomic weight")?;
         if self.num(id).is_some() {
             return Ok(id); // only 0 is an all-small number
         }
