@@ -786,6 +786,15 @@ impl Engine {
         let mut complete = true;
         let mut lists = [Vec::new(), Vec::new()];
         for (side, player) in [Player::Left, Player::Right].into_iter().enumerate() {
+            // A player who loses moving first has no winning move: no need
+            // to look at their options (a long A/B string in P has 10^5).
+            let wins_first = match player {
+                Player::Left => matches!(total.outcome(), Outcome::L | Outcome::N),
+                Player::Right => matches!(total.outcome(), Outcome::R | Outcome::N),
+            };
+            if !wins_first {
+                continue;
+            }
             let (moves, all) = self.winning_moves_upto(components, &values, player, max)?;
             complete &= all;
             lists[side] = moves.into_iter().map(GameExpr::Sum).collect();
