@@ -93,6 +93,18 @@ impl PartizanRules for AbGame {
     type Position = AbString;
 
     fn options(&self, p: &AbString, player: Player, out: &mut Vec<AbString>) {
+        let _ = self.options_until(p, player, &mut |o| {
+            out.push(o);
+            ControlFlow::Continue(())
+        });
+    }
+
+    fn options_until(
+        &self,
+        p: &AbString,
+        player: Player,
+        visit: &mut dyn FnMut(AbString) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let mine = if player == Player::Left { b'A' } else { b'B' };
         let s = &p.0;
         let mut k = 0; // index of the token among tokens
@@ -115,9 +127,10 @@ impl PartizanRules for AbGame {
                 let mut t = s.clone();
                 t[i] = b'.';
                 t[j] = mine;
-                out.push(AbString(t));
+                visit(AbString(t))?;
             }
         }
+        ControlFlow::Continue(())
     }
 }
 
