@@ -63,6 +63,18 @@ impl BoardTable {
     /// ride reaches from `c` are exactly the squares of `c`'s line computed
     /// before it, so the mex over a ride is an OR of words, not a walk.
     pub fn compute(piece: &Piece, size: u64, limits: &Limits) -> Result<BoardTable, TableError> {
+        BoardTable::compute_within(piece, size, &crate::Budget::new(*limits))
+    }
+
+    /// [`BoardTable::compute`] within `budget`: its size limits before
+    /// anything is taken, and its clock and cancel flag as the squares are
+    /// filled in.
+    pub fn compute_within(
+        piece: &Piece,
+        size: u64,
+        budget: &crate::Budget,
+    ) -> Result<BoardTable, TableError> {
+        let limits = budget.limits();
         let size = piece.board.unwrap_or(size);
         let rides = piece.steps.iter().filter(|s| s.ride).count() as u64;
         limits.check(
@@ -86,6 +98,7 @@ impl BoardTable {
         };
         let idx = |s: Square| s.x as usize * n + s.y as usize;
         for &c in &order {
+            budget.tick("a board table")?;
             let c = c as usize;
             scratch.clear();
             for (r, s) in rides.iter().enumerate() {

@@ -223,15 +223,21 @@ pub fn table<'c>(
     piece: &Piece,
     size: u64,
 ) -> Result<&'c BoardTable, EvalError> {
-    let limits = *cx.limits();
+    let budget = cx.budget().clone();
     let tables = cx.cache::<Tables>();
     let have = tables.0.get(piece).map(BoardTable::size);
     if have.is_none_or(|have| have < size) {
         let have = have.unwrap_or(0);
         let grown = size.max(have.saturating_mul(2)).max(16);
-        let t = match BoardTable::compute(piece, grown, &limits) {
+        let t = match BoardTable::compute_within(piece, grown, &budget) {
             Ok(t) => t,
-            Err(_) if grown > size => BoardTable::compute(piece, size, &limits)?,
+            // Out of time or cancelled: a smaller table would be too.
+            Err(
+                e @ TableError::Limit(
+                    crate::LimitError::Time { .. } | crate::LimitError::Cancelled { .. },
+                ),
+            ) => return Err(e.into()),
+            Err(_) if grown > size => BoardTable::compute_within(piece, size, &budget)?,
             Err(e) => return Err(e.into()),
         };
         tables.0.insert(piece.clone(), t);

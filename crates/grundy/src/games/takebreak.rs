@@ -240,6 +240,7 @@ pub fn sequence<'c>(
     n: u64,
 ) -> Result<&'c HeapSequence, EvalError> {
     let limits = *cx.limits();
+    let budget = cx.budget().clone();
     let cache = cx.cache::<Sequences>();
     let known = cache.0.get(rules).is_some_and(|s| s.get(n).is_ok());
     if !known {
@@ -259,7 +260,13 @@ pub fn sequence<'c>(
             max_heap: limit,
             ..SequenceConfig::default()
         };
-        let seq = rules.try_sequence(target, &config)?;
+        // In rounds of heaps, so that the clock and the cancel flag are
+        // looked at while a long sequence is computed.
+        let mut solver = crate::HeapSolver::new(rules.clone(), config)?;
+        while let crate::Progress::Paused = solver.try_extend(target, 1 << 12)? {
+            budget.check_now("a heap sequence")?;
+        }
+        let seq = solver.into_sequence();
         if n > limit && seq.get(n).is_err() {
             return Err(EvalError::HeapBeyondLimit {
                 ruleset: ruleset.to_string(),
