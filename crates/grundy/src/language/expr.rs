@@ -589,7 +589,8 @@ mod tests {
             ("nim(1) + misere(nim(2))", 9, "whole game"),
             ("nim(1) + selective(nim(2))", 9, "whole game"),
             ("selective()", 0, "needs its components"),
-            ("selective(nim(1), 3)", 18, "must be a game"),
+            // (`selective(nim(1), 3)` reads: 3 is the value 3, as printed.)
+            ("selective(nim(1), \"x\")", 18, "must be a game"),
             ("selective(misere(nim(1)))", 10, "sum of games"),
             ("staircase(1,-2)", 12, "cannot be negative"),
         ];
