@@ -318,18 +318,9 @@ fn open_writer(
         Err(StoreError::OtherGame { stored, .. }) => bail!(
             "`{}` holds values of `{stored}`, not of `{name}` ({}): name another file",
             path.display(),
-            ruleset_name(rules)
+            grundy::games::takebreak::ruleset_text(rules)
         ),
         other => Ok(other?),
-    }
-}
-
-/// How a heap game is written on the command line.
-fn ruleset_name(rules: &TakeBreak) -> String {
-    if rules.is_grundys_game() {
-        "grundy_game".into()
-    } else {
-        format!("octal[{rules}]")
     }
 }
 
@@ -353,7 +344,11 @@ pub fn check_store_game(path: &Path, stored: &TakeBreak, text: &str) -> Result<(
             if &tb == stored {
                 return Ok(());
             }
-            asked.push(format!("`{}` ({})", rules.name, ruleset_name(&tb)));
+            asked.push(format!(
+                "`{}` ({})",
+                rules.name,
+                grundy::games::takebreak::ruleset_text(&tb)
+            ));
         }
     }
     let asked = if asked.is_empty() {
@@ -365,7 +360,7 @@ pub fn check_store_game(path: &Path, stored: &TakeBreak, text: &str) -> Result<(
         "store `{}` holds values of {}, but `{text}` asks for {asked}: give the store of the \
          game asked for, or leave out --store",
         path.display(),
-        ruleset_name(stored)
+        grundy::games::takebreak::ruleset_text(stored)
     ))
 }
 

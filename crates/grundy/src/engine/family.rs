@@ -59,8 +59,9 @@ impl fmt::Display for Answer {
 #[derive(Clone, Debug)]
 pub struct Family {
     text: String,
-    /// Insertion points and how many coordinates each free ruleset takes.
-    free: Vec<(usize, usize)>,
+    /// Insertion points, how many coordinates each free ruleset takes, and
+    /// the size of its board when it has one (squares off it are no members).
+    free: Vec<(usize, usize, Option<u64>)>,
 }
 
 impl Family {
@@ -93,6 +94,15 @@ impl Family {
         self.free.iter().map(|f| f.1).sum()
     }
 
+    /// Whether every square among `coords` is on its piece's board.
+    fn on_boards(&self, coords: &[u64]) -> bool {
+        let mut c = coords.iter();
+        self.free.iter().all(|&(_, n, board)| {
+            let mine: Vec<u64> = c.by_ref().take(n).copied().collect();
+            board.is_none_or(|size| mine.iter().all(|&x| x < size))
+        })
+    }
+
     /// How many members have every coordinate in `0..=bound`.
     pub fn size(&self, bound: u64) -> u128 {
         (bound as u128 + 1).saturating_pow(self.coordinates() as u32)
@@ -103,7 +113,7 @@ impl Family {
         let mut out = String::with_capacity(self.text.len() + 8 * coords.len());
         let mut last = 0;
         let mut c = coords.iter();
-        for &(at, n) in &self.free {
+        for &(at, n, _) in &self.free {
             out.push_str(&self.text[last..at]);
             let args: Vec<String> = c.by_ref().take(n).map(u64::to_string).collect();
             out.push('(');
@@ -140,11 +150,11 @@ impl Family {
         let mut checked = 0;
         loop {
             let text = self.member(&coords);
-            let game = match validate(&parse_expr(&text).map_err(ExprError::from)?) {
-                Ok(g) => Some(g),
-                // Squares off a bounded board are not members.
-                Err(ExprError::Invalid { ref problem, .. }) if problem.contains("off the") => None,
-                Err(e) => return Err(e.into()),
+            // Squares off a bounded board are not members.
+            let game = if self.on_boards(&coords) {
+                Some(validate(&parse_expr(&text).map_err(ExprError::from)?)?)
+            } else {
+                None
             };
             if let Some(game) = game {
                 let e = engine.evaluate_game(&game)?;
@@ -255,14 +265,14 @@ impl Reference {
     }
 }
 
-fn collect_free(expr: &Expr, free: &mut Vec<(usize, usize)>) -> Result<(), ExprError> {
+fn collect_free(expr: &Expr, free: &mut Vec<(usize, usize, Option<u64>)>) -> Result<(), ExprError> {
     for term in &expr.terms {
         collect_term(term, free)?;
     }
     Ok(())
 }
 
-fn collect_term(term: &Term, free: &mut Vec<(usize, usize)>) -> Result<(), ExprError> {
+fn collect_term(term: &Term, free: &mut Vec<(usize, usize, Option<u64>)>) -> Result<(), ExprError> {
     if term.name == "misere" || compound_kind(&term.name).is_some() {
         for arg in term.args.as_deref().unwrap_or(&[]) {
             if let Arg::Expr(e) = arg {
@@ -274,19 +284,12 @@ fn collect_term(term: &Term, free: &mut Vec<(usize, usize)>) -> Result<(), ExprE
     if term.args.is_some() || term.literal.is_some() || term.name == "0" {
         return Ok(());
     }
-    if term.name == "staircase" {
-        return Err(ExprError::Invalid {
-            at: term.span.start,
-            problem: "a staircase has any number of steps, so it cannot range over a bound".into(),
-            accepted: "give its coins, as in staircase(0,2,1)".into(),
-        });
-    }
     // Validation says what the ruleset is: a piece ranges over squares, a heap game over heaps.
-    let coords = match ruleset(term)? {
-        Ruleset::Board(_) => 2,
-        Ruleset::Heap(_) => 1,
+    let (coords, board) = match ruleset(term)? {
+        Ruleset::Board(piece) => (2, piece.board()),
+        Ruleset::Heap(_) => (1, None),
     };
-    free.push((term.span.end, coords));
+    free.push((term.span.end, coords, board));
     Ok(())
 }
 

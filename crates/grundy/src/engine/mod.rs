@@ -272,11 +272,7 @@ impl Engine {
     /// unless a proved period already gives G(n) (see
     /// [`crate::games::takebreak::sequence`]).
     pub fn heap_sequence(&mut self, rules: &TakeBreak, n: u64) -> Result<&HeapSequence, EvalError> {
-        let ruleset = if rules.is_grundys_game() {
-            "grundy_game".to_string()
-        } else {
-            format!("octal[{rules}]")
-        };
+        let ruleset = crate::games::takebreak::ruleset_text(rules);
         crate::games::takebreak::sequence(&mut self.cx, rules, &ruleset, n)
     }
 

@@ -225,6 +225,17 @@ impl Sequences {
     }
 }
 
+/// How a take-and-break ruleset is written: `grundy_game`, or its code as
+/// `octal[…]` (which reads back as the same rules, whatever name it was
+/// given by).
+pub fn ruleset_text(rules: &TakeBreak) -> String {
+    if rules.is_grundys_game() {
+        "grundy_game".into()
+    } else {
+        format!("octal[{rules}]")
+    }
+}
+
 /// The sequence of `rules` in `cx`, computed at least to heap `n` unless a
 /// proved period already gives G(n); `ruleset` names it in errors.
 ///

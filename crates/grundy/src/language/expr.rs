@@ -485,8 +485,13 @@ pub(crate) fn ruleset(term: &Term) -> Result<Ruleset, ExprError> {
                 "'{}' is not an impartial heap or board ruleset",
                 term.literal.as_deref().unwrap_or(&term.name)
             ),
-            "seq takes a heap ruleset (kayles, octal[0.137], sub[1,3,4], ...), table and verify a piece or \
-             a heap ruleset; evaluate partizan games and staircases with their positions in `grundy value`",
+            format!(
+                "its positions are not numbered by one heap or one square, so it cannot range over a \
+                 bound; seq takes a heap ruleset (kayles, octal[0.137], sub[1,3,4], ...), table and \
+                 verify a piece or a heap ruleset; evaluate it with its position in `grundy value`, \
+                 as in {}",
+                spec.example
+            ),
         )),
     }
 }
