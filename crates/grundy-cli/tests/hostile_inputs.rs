@@ -35,6 +35,13 @@ fn text(bytes: &[u8]) -> String {
 /// fast paths): an answer in well under a second.
 #[test]
 fn what_theory_decides_is_answered_at_once() {
+    let sum = |g: &str, n: usize| vec![g; n].join(" + ");
+    let green_string = format!("hackenbush(\"{}\")", "e".repeat(300));
+    let long_ab = format!("ab_game(\"{}\")", "A.B..".repeat(20_000));
+    let many_ups = sum("^", 10_000);
+    let many_switches = sum("{1|0}", 10_000);
+    // Its canonical form written out as a tree is enormous; shared, it is not.
+    let forty_hot = sum("{*60,{1|0}|{1|-1},-1^}", 40);
     for (args, says) in [
         (
             vec!["value", "misere(rook(1000000000000,1000000000000))"],
@@ -65,6 +72,16 @@ fn what_theory_decides_is_answered_at_once() {
         (vec!["value", "arc_kayles_path(1000000000000)"], "value:"),
         (vec!["value", "*1024 + *1023"], "value:   *2047"),
         (vec!["value", "cutcake(1000000,1)"], "value:   999999"),
+        (vec!["value", "cutcake(100000000,1)"], "value:   99999999"),
+        (
+            vec!["value", "conjunctive(nim(1000000000000), nim(5))"],
+            "remoteness: 1",
+        ),
+        (vec!["value", &green_string], "value:   *300"),
+        (vec!["value", &long_ab], "outcome: P"),
+        (vec!["value", &many_ups], "value:   ^10000"),
+        (vec!["value", &many_switches], "value:   5000"),
+        (vec!["value", &forty_hot], "outcome: R"),
     ] {
         let (out, took) = capped(&args);
         assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
@@ -81,9 +98,19 @@ fn what_theory_decides_is_answered_at_once() {
 /// the flag to raise, and never a crash.
 #[test]
 fn the_rest_ends_within_its_limits() {
+    // Thirty-nine different switches: a canonical form too large to build.
+    let hot_sum: String = (1..40)
+        .map(|k| format!("{{{k}|0}}"))
+        .collect::<Vec<_>>()
+        .join(" + ");
     for args in [
-        vec!["value", "conjunctive(nim(1000000000000), nim(5))"],
         vec!["value", "misere(nim(100000) + kayles(3))", "--max-time", "5s"],
+        vec!["value", "misere(octal[0.(4)](1000000000000))"],
+        vec!["value", "cutcake(100000000,1) + cutcake(1,100000000)"],
+        vec!["value", &hot_sum, "--max-time", "2s"],
+        vec!["value", &hot_sum],
+        vec!["value", "octal[0.34(5)](1000000)", "--max-time", "1s"],
+        vec!["value", "queen(5000,5001) + knight(3000,2000)", "--max-time", "100ms"],
         vec!["value", "misere(kayles(60))", "--max-time", "5s"],
         vec!["verify", "kayles", "--bound", "70", "--max-time", "5s"],
         vec!["verify", "queen + queen + queen", "--bound", "12", "--max-time", "5s"],

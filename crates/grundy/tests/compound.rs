@@ -176,3 +176,43 @@ fn move_listing_limit_is_checked_before_listing() {
         Outcome::N
     );
 }
+
+/// Conjunctive and continued conjunctive compounds of single Nim heaps are
+/// answered by theory (remoteness and suspense 1 for a heap, 0 for none);
+/// the same compounds of `octal[0.(3)]`, the same game through the general
+/// compound solver, give the same outcome, remoteness, suspense and set of
+/// winning moves.
+#[test]
+fn conjunctive_nim_heaps_by_theory_match_the_general_solver() {
+    let mut engine = grundy::Engine::new(grundy::Limits::default());
+    let as_nim = |s: String| s.replace("octal[0.(3)]", "nim");
+    for kind in ["conjunctive", "continued_conjunctive"] {
+        for heaps in tuples(3, 3) {
+            let part = |name: &str, h: u32| {
+                if h == 0 {
+                    "0".to_string()
+                } else {
+                    format!("{name}({h})")
+                }
+            };
+            let of = |name: &str| {
+                let parts: Vec<String> = heaps.iter().map(|&h| part(name, h)).collect();
+                format!("{kind}({})", parts.join(", "))
+            };
+            let fast = engine.evaluate(&of("nim")).unwrap();
+            let general = engine.evaluate(&of("octal[0.(3)]")).unwrap();
+            assert_eq!(fast.outcome, general.outcome, "{}", of("nim"));
+            assert_eq!(fast.remoteness, general.remoteness, "{}", of("nim"));
+            assert_eq!(fast.suspense, general.suspense, "{}", of("nim"));
+            let mut a: Vec<String> = fast.winning_moves.iter().map(|m| m.to_string()).collect();
+            let mut b: Vec<String> = general
+                .winning_moves
+                .iter()
+                .map(|m| as_nim(m.to_string()))
+                .collect();
+            a.sort();
+            b.sort();
+            assert_eq!(a, b, "{}", of("nim"));
+        }
+    }
+}

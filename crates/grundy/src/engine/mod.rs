@@ -417,6 +417,9 @@ impl Engine {
         if kind == CompoundKind::Selective && play == Play::Normal {
             return self.selective(game, parts);
         }
+        if let Some(answer) = self.conjunctive_heaps(game, kind, play, parts) {
+            return Ok(answer);
+        }
         let rules = AtomRules::new(self.limits());
         let starts: Vec<Vec<Atom>> = parts.iter().map(|p| rules.position(p)).collect();
         rules.checked(Ok::<(), EvalError>(()))?;
@@ -457,6 +460,125 @@ impl Engine {
         }
         let (winning_moves, moves_complete) = moves.finish();
         Ok(Evaluation {
+            game: game.clone(),
+            play,
+            nimber: None,
+            outcome,
+            winning_moves,
+            moves_complete,
+            remoteness,
+            suspense,
+        })
+    }
+
+    /// Conjunctive and continued conjunctive compounds (normal play) whose
+    /// parts are each at most one Nim heap (`nim(h)`, a rook on an edge):
+    /// a heap of `h > 0` has remoteness and suspense 1 (its mover takes it
+    /// all, and that is the only move to a P-position), an empty one 0. So
+    /// the conjunctive compound is N unless some part is empty, and a move
+    /// wins when it empties some part; the continued one is N unless every
+    /// part is empty, and the one winning move empties them all (Winning
+    /// Ways ch. 9). `None` when the parts are not such heaps.
+    fn conjunctive_heaps(
+        &self,
+        game: &GameExpr,
+        kind: CompoundKind,
+        play: Play,
+        parts: &[Vec<Impartial>],
+    ) -> Option<Evaluation> {
+        let continued = match (kind, play) {
+            (CompoundKind::Conjunctive, Play::Normal) => false,
+            (CompoundKind::ContinuedConjunctive, Play::Normal) => true,
+            _ => return None,
+        };
+        let heap_of = |part: &[Impartial]| -> Option<u64> {
+            let mut live = Vec::new();
+            for c in part {
+                live.extend(c.nim_heaps()?.into_iter().filter(|&h| h > 0));
+            }
+            match live.as_slice() {
+                [] => Some(0),
+                [h] => Some(*h),
+                _ => None,
+            }
+        };
+        let heaps: Vec<u64> = parts.iter().map(|p| heap_of(p)).collect::<Option<_>>()?;
+        let r = |h: u64| Remoteness(u32::from(h > 0));
+        let (outcome, remoteness, suspense) = if continued {
+            let most = heaps.iter().map(|&h| r(h)).max().unwrap_or(Remoteness(0));
+            (most.outcome(), None, Some(most))
+        } else {
+            let least = heaps.iter().map(|&h| r(h)).min().unwrap_or(Remoteness(0));
+            (least.outcome(), Some(least), None)
+        };
+        let mut moves = Moves::new(self.limits().max_moves);
+        if outcome == Outcome::N {
+            // Each part's options, at most one more than the list can hold
+            // (a heap of 10^12 has that many), each with whether it is empty.
+            let cap = self.limits().max_moves.saturating_add(1);
+            let mut lists: Vec<Vec<(Vec<Component>, bool)>> = Vec::new();
+            let mut cut = false;
+            for part in parts {
+                let mut list = Vec::new();
+                for (i, c) in part.iter().enumerate() {
+                    if c.nim_heaps().is_some_and(|h| h.iter().all(|&x| x == 0)) {
+                        continue;
+                    }
+                    let _ = c.options(&mut |o| {
+                        if list.len() == cap {
+                            cut = true;
+                            return ControlFlow::Break(());
+                        }
+                        let empty = heap_of(std::slice::from_ref(&o)) == Some(0);
+                        list.push((replaced(part, i, o), empty));
+                        ControlFlow::Continue(())
+                    });
+                }
+                if list.is_empty() {
+                    // An ended part (continued play only) stays as it is.
+                    let stay = part.iter().cloned().map(Component::Impartial).collect();
+                    list.push((stay, true));
+                }
+                lists.push(list);
+            }
+            // Every combination (one option per part) in odometer order that
+            // empties some part (all parts, when continued).
+            let mut at = vec![0usize; lists.len()];
+            'combos: loop {
+                let empties = at.iter().zip(&lists).filter(|(&k, l)| l[k].1).count();
+                let wins = if continued {
+                    empties == lists.len()
+                } else {
+                    empties > 0
+                };
+                if wins {
+                    let parts = at
+                        .iter()
+                        .zip(&lists)
+                        .map(|(&k, l)| l[k].0.clone())
+                        .collect();
+                    if moves
+                        .push(GameExpr::Compound { kind, play, parts })
+                        .is_break()
+                    {
+                        break;
+                    }
+                }
+                for d in (0..at.len()).rev() {
+                    at[d] += 1;
+                    if at[d] < lists[d].len() {
+                        continue 'combos;
+                    }
+                    at[d] = 0;
+                }
+                break;
+            }
+            if cut {
+                moves.cut();
+            }
+        }
+        let (winning_moves, moves_complete) = moves.finish();
+        Some(Evaluation {
             game: game.clone(),
             play,
             nimber: None,
