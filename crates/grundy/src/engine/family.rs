@@ -6,14 +6,15 @@
 //! left without their position: those range over all positions up to the
 //! bound (heaps `0..=B`, squares with both coordinates in `0..=B`).
 
+use std::collections::HashMap;
 use std::fmt;
 
-use crate::engine::{impartial, AtomRules};
+use crate::engine::{impartial, Atom, AtomRules};
 use crate::language::expr::{compound_kind, ruleset, validate, GameExpr, Ruleset};
 use crate::language::syntax::{parse_expr, Arg, Expr, Term};
 use crate::{
-    Budget, Compound, CompoundKind, Engine, EvalError, ExprError, Limits, Nimber, Outcome,
-    PlainSearch, Play, Sums,
+    Budget, Compound, CompoundKind, Engine, EvalError, ExprError, GameGraph, Limits, Nimber,
+    Outcome, PlainSearch, Play, Sums,
 };
 
 /// What the check found.
@@ -203,6 +204,70 @@ struct Reference {
     budget: Budget,
     sums: PlainSearch<Sums<AtomRules>>,
     compounds: Vec<(CompoundKind, PlainSearch<Compound<Sums<AtomRules>>>)>,
+    /// Misère outcomes by the definition (see [`misere_by_definition`]).
+    misere: HashMap<Vec<Atom>, bool>,
+}
+
+/// Whether the player to move wins `start` in misère play, by the
+/// definition alone: a position is won when it has no move (the last mover
+/// lost) or some move leads to a lost one. The engine answers misère sums
+/// that theory does not decide by plain search over split components; this
+/// reference shares no code with plain search but the game graph (whole
+/// components, not split), so `verify` of such sums compares two methods,
+/// not one with itself. A walk with its own stack, memoised in `memo`.
+fn misere_by_definition(
+    graph: &Sums<AtomRules>,
+    start: &[Atom],
+    memo: &mut HashMap<Vec<Atom>, bool>,
+    budget: &Budget,
+) -> Result<bool, EvalError> {
+    const WHAT: &str = "the misère reference of verify";
+    struct Frame {
+        position: Vec<Atom>,
+        options: Vec<Vec<Atom>>,
+        next: usize,
+    }
+    let expand = |position: Vec<Atom>| -> Result<Frame, EvalError> {
+        let mut options = Vec::new();
+        graph.moves(&position, &mut options);
+        graph.0.checked(Ok::<(), EvalError>(()))?;
+        budget.charge(WHAT, 1)?;
+        Ok(Frame {
+            position,
+            options,
+            next: 0,
+        })
+    };
+    if let Some(&won) = memo.get(start) {
+        return Ok(won);
+    }
+    let mut stack = vec![expand(start.to_vec())?];
+    while let Some(top) = stack.last_mut() {
+        budget.tick(WHAT)?;
+        let mut verdict = top.options.is_empty().then_some(true);
+        while verdict.is_none() && top.next < top.options.len() {
+            match memo.get(&top.options[top.next]) {
+                Some(false) => verdict = Some(true),
+                Some(true) => top.next += 1,
+                None => break,
+            }
+        }
+        if verdict.is_none() && top.next == top.options.len() {
+            verdict = Some(false);
+        }
+        match verdict {
+            Some(won) => {
+                if let Some(done) = stack.pop() {
+                    memo.insert(done.position, won);
+                }
+            }
+            None => {
+                let child = top.options[top.next].clone();
+                stack.push(expand(child)?);
+            }
+        }
+    }
+    Ok(memo.get(start).copied().unwrap_or(false))
 }
 
 impl Reference {
@@ -213,6 +278,7 @@ impl Reference {
             budget: budget.clone(),
             sums: PlainSearch::with_budget(Sums(AtomRules::whole(&limits)), budget),
             compounds: Vec::new(),
+            misere: HashMap::new(),
         }
     }
 
@@ -233,9 +299,14 @@ impl Reference {
             }
             GameExpr::Misere(components) => {
                 let start = self.sums.graph().0.position(&impartial(components));
-                let outcome = self.sums.outcome(&start, Play::Misere);
+                let won = misere_by_definition(
+                    self.sums.graph(),
+                    &start,
+                    &mut self.misere,
+                    &self.budget,
+                )?;
                 Answer {
-                    outcome: self.sums.graph().0.checked(outcome)?,
+                    outcome: if won { Outcome::N } else { Outcome::P },
                     nimber: None,
                 }
             }
@@ -296,6 +367,32 @@ fn collect_term(term: &Term, free: &mut Vec<(usize, usize, Option<u64>)>) -> Res
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The misère reference by the definition gives Bouton's misère Nim on
+    /// every sum of three heaps up to 5: P exactly when every heap is at
+    /// most 1 and their nim-sum is 1, or some heap is larger and it is 0.
+    #[test]
+    fn misere_reference_is_boutons_rule_on_nim() {
+        let budget = Budget::new(Limits::default());
+        let graph = Sums(AtomRules::whole(&Limits::default()));
+        let mut memo = HashMap::new();
+        for a in 0..=5u64 {
+            for b in 0..=5u64 {
+                for c in 0..=5u64 {
+                    let text = format!("nim({a}) + nim({b}) + nim({c})");
+                    let GameExpr::Sum(components) = crate::parse_game(&text).unwrap() else {
+                        unreachable!()
+                    };
+                    let start = graph.0.position(&impartial(&components));
+                    let won = misere_by_definition(&graph, &start, &mut memo, &budget).unwrap();
+                    let x = a ^ b ^ c;
+                    let small = a.max(b).max(c) <= 1;
+                    let bouton_p = if small { x == 1 } else { x == 0 };
+                    assert_eq!(won, !bouton_p, "{text}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn members_are_written_in_order() {

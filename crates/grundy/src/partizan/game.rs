@@ -127,11 +127,11 @@ const COMPARISON_BYTES: u128 = 96;
 /// Runs `f` with every sum, comparison and canonical form it computes on
 /// this thread counted against `budget`: the clock and cancel flag are
 /// looked at as the forms are made, each made form counts as a position and
-/// as [`STORE_ENTRY_BYTES`] of memory (a comparison as
-/// [`COMPARISON_BYTES`]), and running out is [`Error::Limit`]. A comparison
-/// has no error of its own: once the budget is out, every operation gives
-/// up and nothing more is memoised, and this returns the limit's error
-/// whatever `f` made of it, so no answer computed past the limit escapes.
+/// as about 512 bytes of memory (a memoised comparison as 96), and running
+/// out is [`Error::Limit`]. A comparison has no error of its own: once the
+/// budget is out, every operation gives up and nothing more is memoised,
+/// and this returns the limit's error whatever `f` made of it, so no answer
+/// computed past the limit escapes.
 pub fn within_budget<T, E: From<Error>>(
     budget: &crate::Budget,
     f: impl FnOnce() -> Result<T, E>,
