@@ -285,7 +285,9 @@ fn progress_reaches_the_sink_during_a_long_search() {
         "{e}"
     );
     let seen = seen.lock().unwrap();
-    assert!((2..=4).contains(&seen.len()), "{} reports", seen.len());
+    // At least one report in 0.7 s (a loaded machine may run the search
+    // late), and no flood: reports are spaced, not one per check.
+    assert!((1..=4).contains(&seen.len()), "{} reports", seen.len());
     assert!(seen.iter().all(|p| p.what == "plain search"));
     assert!(seen.windows(2).all(|w| w[0].positions < w[1].positions));
 }
