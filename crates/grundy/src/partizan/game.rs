@@ -1231,7 +1231,9 @@ impl Store {
     }
 
     pub(crate) fn cool(&mut self, id: Id, t: Dyadic) -> Result<Id, Error> {
-        if t == Dyadic::ZERO {
+        // Numbers are unchanged, however large (their birthday is no depth:
+        // their options are made on demand).
+        if t == Dyadic::ZERO || self.num(id).is_some() {
             return Ok(id);
         }
         self.depth_guard(id, "cooling")?;
@@ -1278,7 +1280,9 @@ impl Store {
     }
 
     pub(crate) fn heat(&mut self, id: Id, t: Dyadic) -> Result<Id, Error> {
-        if t == Dyadic::ZERO {
+        // Numbers are unchanged, however large (their birthday is no depth:
+        // their options are made on demand).
+        if t == Dyadic::ZERO || self.num(id).is_some() {
             return Ok(id);
         }
         self.depth_guard(id, "heating")?;
