@@ -726,14 +726,19 @@ impl Engine {
                     ControlFlow::Continue(())
                 }
             })?;
-            if let Some(o) = found {
-                if moves
-                    .push(GameExpr::Misere(replaced(components, ci, o)))
-                    .is_break()
-                {
-                    moves.cut();
-                    break;
+            match found {
+                Some(o) => {
+                    if moves
+                        .push(GameExpr::Misere(replaced(components, ci, o)))
+                        .is_break()
+                    {
+                        moves.cut();
+                        break;
+                    }
                 }
+                // Bouton's move is always an option; not finding it among
+                // the options listed means the list stopped short: say so.
+                None => moves.cut(),
             }
         }
         let (winning_moves, moves_complete) = moves.finish();
