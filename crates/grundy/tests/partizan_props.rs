@@ -822,3 +822,37 @@ fn sums_of_many_copies_are_multiplied() {
         assert!(matches!(report, grundy::Analysis::Partizan { .. }) || g == "*");
     }
 }
+
+/// `-G` of a board stays the board, negated: it prints as written, its
+/// value is the negative of the board's, `G + -G` is 0, and its outcome is
+/// what plain minimax search of the sum finds.
+#[test]
+fn negated_boards_stay_boards() {
+    let mut engine = Engine::new(Limits::default());
+    for board in [
+        "domineering(\"..|..\")",
+        "domineering(\"...|..#\")",
+        "clobber(\"xox|o..\")",
+        "toppling_dominoes(\"lrrle\")",
+        "hackenbush(\"lre\")",
+        "col(\"R-.-.-L\")",
+    ] {
+        let text = format!("-{board} + ^");
+        let game = parse_game(&text).unwrap();
+        assert_eq!(game.to_string(), text, "prints as written");
+        let g = engine.partizan_value(&parse_game(board).unwrap()).unwrap();
+        let v = engine.partizan_value(&game).unwrap();
+        assert_eq!(v, add(g.neg(), Game::up()), "{text}");
+        let zero = parse_game(&format!("{board} - {board}")).unwrap();
+        assert_eq!(
+            engine.partizan_value(&zero).unwrap(),
+            Game::zero(),
+            "{board}"
+        );
+        let GameExpr::Sum(components) = game else {
+            unreachable!()
+        };
+        let searched = search_outcome(&ComponentSum, &SumPosition(components)).unwrap();
+        assert_eq!(v.outcome(), searched, "{text}");
+    }
+}

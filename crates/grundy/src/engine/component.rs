@@ -176,6 +176,46 @@ pub trait PartizanPosition: Send + Sync + fmt::Debug + fmt::Display {
     fn value(&self, cx: &mut Context) -> Result<partizan::Game, EvalError>;
 }
 
+/// The negative `-G` of a partizan position: Left and Right exchanged. It
+/// prints as `-G` (the board the user wrote, not its value), its options for
+/// one player are the negatives of `G`'s options for the other, and its value
+/// is the negative of `G`'s, computed when asked, within the query's budget.
+#[derive(Debug)]
+pub struct Negative(pub Partizan);
+
+impl fmt::Display for Negative {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "-{}", self.0)
+    }
+}
+
+impl PartizanPosition for Negative {
+    fn spec(&self) -> &'static GameSpec {
+        self.0.spec()
+    }
+
+    fn key(&self) -> Key {
+        let inner = self.0.key();
+        Key {
+            ruleset: Arc::from(format!("-{}", inner.ruleset)),
+            ..inner
+        }
+    }
+
+    fn options_until(
+        &self,
+        player: Player,
+        visit: &mut dyn FnMut(Partizan) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.0
+            .options_until(player.opponent(), &mut |o| visit(Arc::new(Negative(o))))
+    }
+
+    fn value(&self, cx: &mut Context) -> Result<partizan::Game, EvalError> {
+        Ok(self.0.value(cx)?.neg())
+    }
+}
+
 /// One summand of a game: a position of an impartial or a partizan game.
 #[derive(Clone, Debug)]
 pub enum Component {

@@ -8,8 +8,9 @@
 //! `misere(...)` and the compounds.
 
 use std::fmt;
+use std::sync::Arc;
 
-use crate::engine::component::Component;
+use crate::engine::component::{Component, Negative};
 use crate::language::syntax::{Arg, Expr, Span, SyntaxError, Term};
 use crate::registry::{self, Call, GameKind};
 use crate::{parse_expr, CompoundKind, Piece, Play, TakeBreak};
@@ -288,11 +289,7 @@ fn signed_summand(term: &Term, depth: usize, groups: &mut Vec<Component>) -> Res
         None => negated_summands(term, depth)?,
     };
     for g in summands {
-        groups.push(if term.negated {
-            negated_group(term, g)?
-        } else {
-            g
-        });
+        groups.push(if term.negated { negated_group(g) } else { g });
     }
     Ok(())
 }
@@ -338,21 +335,20 @@ fn negated_summands(term: &Term, depth: usize) -> Result<Vec<Component>, ExprErr
 /// `-g`: an impartial game is its own negative; a partizan component
 /// enters as the negative of its value (computed here, within the default
 /// limits; a game's own mirror image would keep its positions printable).
-fn negated_group(term: &Term, g: Component) -> Result<Component, ExprError> {
-    Ok(match g {
-        Component::Partizan(p) => {
+fn negated_group(g: Component) -> Component {
+    match g {
+        // A value is negated at once (its form is at hand); a board stays a
+        // board, negated, and is valued when the game is evaluated.
+        Component::Partizan(p) if std::ptr::eq(p.spec(), &crate::games::value::SPEC) => {
             let mut cx = crate::engine::component::Context::new(crate::Limits::default());
-            let v = p.value(&mut cx).map_err(|e| {
-                ExprError::invalid(
-                    term.span,
-                    format!("the negative needs the value of {p}: {e}"),
-                    "a smaller game, or raise the limit named",
-                )
-            })?;
-            crate::games::value::value(v.neg())
+            match p.value(&mut cx) {
+                Ok(v) => crate::games::value::value(v.neg()),
+                Err(_) => Component::Partizan(Arc::new(Negative(p))),
+            }
         }
+        Component::Partizan(p) => Component::Partizan(Arc::new(Negative(p))),
         impartial => impartial,
-    })
+    }
 }
 
 fn single_game_arg<'t>(
