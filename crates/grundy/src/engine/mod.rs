@@ -296,17 +296,7 @@ impl Engine {
                 break;
             }
         }
-        let (winning_moves, moves_complete) = list.finish();
-        Some(Evaluation {
-            game: game.clone(),
-            play,
-            nimber: None,
-            outcome,
-            winning_moves,
-            moves_complete,
-            remoteness: None,
-            suspense: None,
-        })
+        Some(list.evaluation(game, play, outcome))
     }
 
     fn normal(
@@ -343,16 +333,9 @@ impl Engine {
                 }
             }
         }
-        let (winning_moves, moves_complete) = moves.finish();
         Ok(Evaluation {
-            game: game.clone(),
-            play: Play::Normal,
             nimber: Some(total),
-            outcome: total.outcome(),
-            winning_moves,
-            moves_complete,
-            remoteness: None,
-            suspense: None,
+            ..moves.evaluation(game, Play::Normal, total.outcome())
         })
     }
 
@@ -391,17 +374,7 @@ impl Engine {
                 }
             }
         }
-        let (winning_moves, moves_complete) = moves.finish();
-        Ok(Evaluation {
-            game: game.clone(),
-            play: Play::Misere,
-            nimber: None,
-            outcome,
-            winning_moves,
-            moves_complete,
-            remoteness: None,
-            suspense: None,
-        })
+        Ok(moves.evaluation(game, Play::Misere, outcome))
     }
 
     /// A compound, by its theory over the components where it needs only
@@ -458,16 +431,10 @@ impl Engine {
             }
             CompoundKind::Selective | CompoundKind::NotAll => {}
         }
-        let (winning_moves, moves_complete) = moves.finish();
         Ok(Evaluation {
-            game: game.clone(),
-            play,
-            nimber: None,
-            outcome,
-            winning_moves,
-            moves_complete,
             remoteness,
             suspense,
+            ..moves.evaluation(game, play, outcome)
         })
     }
 
@@ -577,16 +544,10 @@ impl Engine {
                 moves.cut();
             }
         }
-        let (winning_moves, moves_complete) = moves.finish();
         Some(Evaluation {
-            game: game.clone(),
-            play,
-            nimber: None,
-            outcome,
-            winning_moves,
-            moves_complete,
             remoteness,
             suspense,
+            ..moves.evaluation(game, play, outcome)
         })
     }
 
@@ -678,17 +639,10 @@ impl Engine {
                 }
             }
         }
-        let (winning_moves, moves_complete) = moves.finish();
-        Ok(Evaluation {
-            game: game.clone(),
-            play: Play::Normal,
-            nimber: None,
-            outcome,
-            winning_moves,
-            moves_complete: moves_complete && complete,
-            remoteness: None,
-            suspense: None,
-        })
+        if !complete {
+            moves.cut();
+        }
+        Ok(moves.evaluation(game, Play::Normal, outcome))
     }
 
     fn misere_nim(
@@ -741,17 +695,7 @@ impl Engine {
                 None => moves.cut(),
             }
         }
-        let (winning_moves, moves_complete) = moves.finish();
-        Ok(Evaluation {
-            game: game.clone(),
-            play: Play::Misere,
-            nimber: None,
-            outcome: misere_nim_outcome(&all),
-            winning_moves,
-            moves_complete,
-            remoteness: None,
-            suspense: None,
-        })
+        Ok(moves.evaluation(game, Play::Misere, misere_nim_outcome(&all)))
     }
 
     /// The canonical value of each distinct component (impartial ones as
@@ -1026,9 +970,7 @@ fn replaced(components: &[Impartial], i: usize, by: Impartial) -> Vec<Component>
 struct Moves {
     max: usize,
     list: Vec<GameExpr>,
-    seen: FxHashSet<Vec<Key>>,
-    /// The moves added by [`Moves::push_option`], by what they change.
-    changes: FxHashSet<(Vec<Key>, Vec<Key>)>,
+    seen: FxHashSet<MoveKey>,
     complete: bool,
 }
 
@@ -1038,22 +980,13 @@ impl Moves {
             max,
             list: Vec::new(),
             seen: FxHashSet::default(),
-            changes: FxHashSet::default(),
             complete: true,
         }
     }
 
     /// Adds a move; breaks once the list is full and one more was offered.
     fn push(&mut self, m: GameExpr) -> ControlFlow<()> {
-        if !self.seen.insert(move_key(&m)) {
-            return ControlFlow::Continue(());
-        }
-        if self.list.len() == self.max {
-            self.complete = false;
-            return ControlFlow::Break(());
-        }
-        self.list.push(m);
-        ControlFlow::Continue(())
+        self.admit(MoveKey::Sum(move_key(&m)), || m)
     }
 
     /// Adds the move of one component `from` to its option `to` in a sum
@@ -1068,15 +1001,20 @@ impl Moves {
         to: &Impartial,
         m: impl FnOnce() -> GameExpr,
     ) -> ControlFlow<()> {
-        let key = option_key(from, to);
-        if self.changes.contains(&key) {
+        let (removed, added) = option_key(from, to);
+        self.admit(MoveKey::Change(removed, added), m)
+    }
+
+    /// Adds the move made by `m` unless one with its key is in the list.
+    fn admit(&mut self, key: MoveKey, m: impl FnOnce() -> GameExpr) -> ControlFlow<()> {
+        if self.seen.contains(&key) {
             return ControlFlow::Continue(());
         }
         if self.list.len() == self.max {
             self.complete = false;
             return ControlFlow::Break(());
         }
-        self.changes.insert(key);
+        self.seen.insert(key);
         self.list.push(m());
         ControlFlow::Continue(())
     }
@@ -1086,9 +1024,29 @@ impl Moves {
         self.complete = false;
     }
 
-    fn finish(self) -> (Vec<GameExpr>, bool) {
-        (self.list, self.complete)
+    /// The answer these moves complete: `outcome` of `game` in `play`, with
+    /// no nimber, remoteness or suspense (a caller sets those it has).
+    fn evaluation(self, game: &GameExpr, play: Play, outcome: Outcome) -> Evaluation {
+        Evaluation {
+            game: game.clone(),
+            play,
+            nimber: None,
+            outcome,
+            winning_moves: self.list,
+            moves_complete: self.complete,
+            remoteness: None,
+            suspense: None,
+        }
     }
+}
+
+/// The identity of a listed move: the resulting sum's atoms
+/// ([`Moves::push`]), or what a move in one component changes
+/// ([`Moves::push_option`]); one list uses one kind.
+#[derive(PartialEq, Eq, Hash)]
+enum MoveKey {
+    Sum(Vec<Key>),
+    Change(Vec<Key>, Vec<Key>),
 }
 
 /// What a move from `from` to `to` takes away and puts back, as atoms'
