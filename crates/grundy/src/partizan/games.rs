@@ -93,10 +93,7 @@ impl PartizanRules for AbGame {
     type Position = AbString;
 
     fn options(&self, p: &AbString, player: Player, out: &mut Vec<AbString>) {
-        let _ = self.options_until(p, player, &mut |o| {
-            out.push(o);
-            ControlFlow::Continue(())
-        });
+        super::rules::all_options(self, p, player, out);
     }
 
     fn options_until(
@@ -273,10 +270,7 @@ impl PartizanRules for Hackenbush {
     type Position = HackenbushString;
 
     fn options(&self, p: &HackenbushString, player: Player, out: &mut Vec<HackenbushString>) {
-        let _ = self.options_until(p, player, &mut |o| {
-            out.push(o);
-            ControlFlow::Continue(())
-        });
+        super::rules::all_options(self, p, player, out);
     }
 
     fn options_until(
@@ -685,10 +679,7 @@ impl PartizanRules for Cutcake {
     type Position = CutcakeSum;
 
     fn options(&self, p: &CutcakeSum, player: Player, out: &mut Vec<CutcakeSum>) {
-        let _ = self.options_until(p, player, &mut |o| {
-            out.push(o);
-            ControlFlow::Continue(())
-        });
+        super::rules::all_options(self, p, player, out);
     }
 
     fn options_until(

@@ -13,6 +13,21 @@ use crate::{Budget, LimitError, Outcome, Player};
 const VALUES: &str = "canonical values";
 const SEARCH: &str = "minimax search";
 
+/// Appends every option `rules` makes one at a time
+/// ([`PartizanRules::options_until`]) to `out`: the `options` of a game that
+/// makes its options lazily.
+pub(crate) fn all_options<R: PartizanRules>(
+    rules: &R,
+    position: &R::Position,
+    player: Player,
+    out: &mut Vec<R::Position>,
+) {
+    let _ = rules.options_until(position, player, &mut |o| {
+        out.push(o);
+        ControlFlow::Continue(())
+    });
+}
+
 /// The rules of a partizan game: each player's options from a position.
 ///
 /// Rules say nothing about values; [`CanonicalSolver`] and
