@@ -206,6 +206,39 @@ pub struct ParseLimitError {
     pub accepted: &'static str,
 }
 
+impl ParseLimitError {
+    /// The errors of reading `input` as a `kind`, by their reason.
+    fn maker<'a>(
+        kind: &'static str,
+        input: &'a str,
+        accepted: &'static str,
+    ) -> impl Fn(&'static str) -> ParseLimitError + 'a {
+        move |reason| ParseLimitError {
+            kind,
+            input: input.into(),
+            reason,
+            accepted,
+        }
+    }
+}
+
+/// A flag's text split into its leading whole number and its unit (trimmed,
+/// lower case; empty when there is none).
+fn number_and_unit(
+    text: &str,
+    error: &impl Fn(&'static str) -> ParseLimitError,
+) -> Result<(u64, String), ParseLimitError> {
+    let t = text.trim();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return Err(error("it does not start with a number"));
+    }
+    let number: u64 = t[..digits]
+        .parse()
+        .map_err(|_| error("the number is too large"))?;
+    Ok((number, t[digits..].trim_start().to_ascii_lowercase()))
+}
+
 const SIZE_ACCEPTED: &str = "a whole number of bytes with an optional unit K, M, G or T \
      (powers of 1024, also written KB/KiB…), e.g. 4G, 500M, 64K, 1234";
 const DURATION_ACCEPTED: &str =
@@ -223,21 +256,9 @@ const DURATION_ACCEPTED: &str =
 /// assert!(parse_size("4X").unwrap_err().to_string().contains("accepted"));
 /// ```
 pub fn parse_size(text: &str) -> Result<u64, ParseLimitError> {
-    let error = |reason| ParseLimitError {
-        kind: "size",
-        input: text.into(),
-        reason,
-        accepted: SIZE_ACCEPTED,
-    };
-    let t = text.trim();
-    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 {
-        return Err(error("it does not start with a number"));
-    }
-    let number: u64 = t[..digits]
-        .parse()
-        .map_err(|_| error("the number is too large"))?;
-    let shift = match t[digits..].trim_start().to_ascii_lowercase().as_str() {
+    let error = ParseLimitError::maker("size", text, SIZE_ACCEPTED);
+    let (number, unit) = number_and_unit(text, &error)?;
+    let shift = match unit.as_str() {
         "" | "b" => 0,
         "k" | "kb" | "kib" => 10,
         "m" | "mb" | "mib" => 20,
@@ -261,21 +282,9 @@ pub fn parse_size(text: &str) -> Result<u64, ParseLimitError> {
 /// assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
 /// ```
 pub fn parse_duration(text: &str) -> Result<Duration, ParseLimitError> {
-    let error = |reason| ParseLimitError {
-        kind: "duration",
-        input: text.into(),
-        reason,
-        accepted: DURATION_ACCEPTED,
-    };
-    let t = text.trim();
-    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 {
-        return Err(error("it does not start with a number"));
-    }
-    let number: u64 = t[..digits]
-        .parse()
-        .map_err(|_| error("the number is too large"))?;
-    let (millis_each, secs_each) = match t[digits..].trim_start().to_ascii_lowercase().as_str() {
+    let error = ParseLimitError::maker("duration", text, DURATION_ACCEPTED);
+    let (number, unit) = number_and_unit(text, &error)?;
+    let (millis_each, secs_each) = match unit.as_str() {
         "ms" => (1, 0),
         "" | "s" => (0, 1),
         "m" | "min" => (0, 60),
