@@ -7,7 +7,7 @@ use std::collections::{HashMap, VecDeque};
 use std::fmt;
 
 use crate::budget::try_grow;
-use crate::{Budget, GameGraph, LimitError, Limits, Play, Remoteness};
+use crate::{Budget, GameGraph, LimitError, Play, Remoteness};
 
 const WHAT: &str = "retrograde analysis";
 
@@ -52,10 +52,7 @@ impl Default for LoopyConfig {
 impl LoopyConfig {
     /// A budget of the default [`Limits`] with this position limit, starting now.
     pub fn budget(&self) -> Budget {
-        Budget::new(Limits {
-            max_positions: u64::try_from(self.max_positions).unwrap_or(u64::MAX),
-            ..Limits::default()
-        })
+        Budget::with_max_positions(self.max_positions)
     }
 }
 
@@ -563,6 +560,7 @@ impl<P: Clone + Eq + std::hash::Hash> LoopyAnalysis<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Limits;
     use crate::{Outcome, PlainSearch, SearchConfig};
     use proptest::prelude::*;
 

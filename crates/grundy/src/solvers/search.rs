@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::budget::try_grow;
-use crate::{Budget, GameGraph, LimitError, Limits, MexSet, Nimber, Outcome};
+use crate::{Budget, GameGraph, LimitError, MexSet, Nimber, Outcome};
 
 const WHAT: &str = "plain search";
 
@@ -87,10 +87,7 @@ impl SearchConfig {
 
     /// A budget of the default [`Limits`] with this position limit, starting now.
     pub fn budget(&self) -> Budget {
-        Budget::new(Limits {
-            max_positions: u64::try_from(self.max_positions).unwrap_or(u64::MAX),
-            ..Limits::default()
-        })
+        Budget::with_max_positions(self.max_positions)
     }
 }
 

@@ -127,6 +127,15 @@ impl Budget {
         }
     }
 
+    /// A budget of the default [`Limits`] but for `max_positions`, as the
+    /// solvers' old position-count configurations give it.
+    pub fn with_max_positions(max_positions: usize) -> Budget {
+        Budget::new(Limits {
+            max_positions: u64::try_from(max_positions).unwrap_or(u64::MAX),
+            ..Limits::default()
+        })
+    }
+
     /// A budget that is never exhausted (no limits at all); for tests and
     /// for callers that bound the work themselves.
     pub fn unlimited() -> Budget {
