@@ -50,7 +50,7 @@ impl Default for LoopyConfig {
 }
 
 impl LoopyConfig {
-    /// A budget of the default [`Limits`] with this position limit, starting now.
+    /// A budget of the default [`Limits`](crate::Limits) with this position limit, starting now.
     pub fn budget(&self) -> Budget {
         Budget::with_max_positions(self.max_positions)
     }

@@ -85,7 +85,7 @@ impl SearchConfig {
         SearchConfig { max_positions }
     }
 
-    /// A budget of the default [`Limits`] with this position limit, starting now.
+    /// A budget of the default [`Limits`](crate::Limits) with this position limit, starting now.
     pub fn budget(&self) -> Budget {
         Budget::with_max_positions(self.max_positions)
     }
@@ -206,7 +206,7 @@ pub struct PlainSearch<G: GameGraph> {
 
 impl<G: GameGraph> PlainSearch<G> {
     /// A search over `graph` with the given position limit (and the other
-    /// default [`Limits`]); nothing is explored yet.
+    /// default [`Limits`](crate::Limits)); nothing is explored yet.
     pub fn new(graph: G, config: SearchConfig) -> PlainSearch<G> {
         PlainSearch::with_budget(graph, &config.budget())
     }
