@@ -28,6 +28,9 @@ pub(crate) struct LimitArgs {
     /// Deepest line of play or nesting followed before stopping with an error.
     #[arg(long, default_value_t = Limits::default().max_depth)]
     pub(crate) max_depth: usize,
+    /// Most operations one call of a scripted game's function (--rules) may take.
+    #[arg(long, default_value_t = Limits::default().max_script_ops)]
+    pub(crate) max_script_ops: u64,
 }
 
 fn size(text: &str) -> Result<u64, String> {
@@ -46,6 +49,7 @@ impl LimitArgs {
             max_moves: self.max_moves,
             max_time: self.max_time,
             max_depth: self.max_depth,
+            max_script_ops: self.max_script_ops,
         }
     }
 

@@ -16,6 +16,7 @@ pub mod games;
 pub mod gaps;
 mod language;
 pub mod partizan;
+pub mod script;
 mod solvers;
 mod takebreak;
 mod vocab;
@@ -34,8 +35,8 @@ pub use engine::component::{
 pub use engine::family::{search_game, Answer, Family, FamilyVerdict};
 pub use engine::verify::{verify_loopy_outcomes, verify_nimbers, verify_outcomes, Verdict};
 pub use engine::{
-    Analysis, Atom, ComponentSum, Engine, EvalError, Evaluation, ExprGraph, PartizanReport,
-    SumPosition,
+    Analysis, Atom, ComponentSum, Engine, EvalError, Evaluation, ExprGraph, LoopyLine, LoopyReport,
+    PartizanReport, SumPosition,
 };
 pub use games::nim::{
     misere_nim_outcome, misere_nim_winning_moves, nim_value, nim_winning_moves, Nim,
@@ -45,8 +46,8 @@ pub use games::staircase::{
     CoinTree, CoinTreeGame, StaircaseError, StaircaseNim,
 };
 pub use language::expr::{
-    parse_any, parse_game, parse_ruleset_spec, validate, ExprError, GameExpr, HeapKind, HeapRules,
-    Ruleset,
+    parse_any, parse_any_in, parse_game, parse_game_in, parse_ruleset_in, parse_ruleset_spec,
+    validate, validate_in, ExprError, GameExpr, HeapKind, HeapRules, Ruleset,
 };
 pub use language::syntax::{
     caret, parse_expr, parse_ruleset, Arg, Expr, Item, Span, SyntaxError, Term, MAX_EXPR_LEN,

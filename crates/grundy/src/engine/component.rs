@@ -85,6 +85,17 @@ pub trait ImpartialPosition: Send + Sync + fmt::Debug + fmt::Display {
     /// take-and-break move that leaves two heaps gives one position of two.
     fn options(&self, visit: &mut dyn FnMut(Impartial) -> ControlFlow<()>) -> ControlFlow<()>;
 
+    /// [`options`](Self::options) within the query's budget, for games whose
+    /// options can fail to be made (a scripted game's script): an analysis
+    /// that must see every option (retrograde analysis) calls this one.
+    fn try_options(
+        &self,
+        _cx: &mut Context,
+        visit: &mut dyn FnMut(Impartial) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, EvalError> {
+        Ok(self.options(visit))
+    }
+
     /// The position's independent parts, if it falls apart into a sum
     /// (`nim(3,5)` into `nim(3)` and `nim(5)`). Plain search then memoises
     /// each part on its own. `None`: it does not split.
@@ -161,6 +172,17 @@ pub trait PartizanPosition: Send + Sync + fmt::Debug + fmt::Display {
         player: Player,
         visit: &mut dyn FnMut(Partizan) -> ControlFlow<()>,
     ) -> ControlFlow<()>;
+
+    /// [`options_until`](Self::options_until) within the query's budget, for
+    /// games whose options can fail to be made (a scripted game's script).
+    fn try_options_until(
+        &self,
+        player: Player,
+        _cx: &mut Context,
+        visit: &mut dyn FnMut(Partizan) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, EvalError> {
+        Ok(self.options_until(player, visit))
+    }
 
     /// All the options of `player`.
     fn options(&self, player: Player) -> Vec<Partizan> {

@@ -10,8 +10,9 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::engine::{impartial, Atom, AtomRules};
-use crate::language::expr::{compound_kind, ruleset, validate, GameExpr, Ruleset};
+use crate::language::expr::{compound_kind, ruleset, validate_in, GameExpr, Ruleset};
 use crate::language::syntax::{parse_expr, Arg, Expr, Term};
+use crate::registry::Registry;
 use crate::{
     Budget, Compound, CompoundKind, Engine, EvalError, ExprError, GameGraph, Limits, Nimber,
     Outcome, PlainSearch, Play, Sums,
@@ -63,14 +64,21 @@ pub struct Family {
     /// Insertion points, how many coordinates each free ruleset takes, and
     /// the size of its board when it has one (squares off it are no members).
     free: Vec<(usize, usize, Option<u64>)>,
+    /// The games its names are read with.
+    registry: Registry,
 }
 
 impl Family {
     /// Reads a family. Errors when the text is not an expression or has no free ruleset.
     pub fn parse(text: &str) -> Result<Family, ExprError> {
+        Family::parse_in(text, Registry::builtin())
+    }
+
+    /// [`Family::parse`] with the games of `registry` (scripted ones too).
+    pub fn parse_in(text: &str, registry: &Registry) -> Result<Family, ExprError> {
         let expr = parse_expr(text)?;
         let mut free = Vec::new();
-        collect_free(&expr, &mut free)?;
+        collect_free(&expr, &mut free, registry)?;
         if free.is_empty() {
             return Err(ExprError::Invalid {
                 at: 0,
@@ -84,9 +92,13 @@ impl Family {
         let family = Family {
             text: text.to_string(),
             free,
+            registry: registry.clone(),
         };
         // The first member must be a valid game: this checks every name and parameter.
-        validate(&parse_expr(&family.member(&vec![0; family.coordinates()]))?)?;
+        validate_in(
+            &parse_expr(&family.member(&vec![0; family.coordinates()]))?,
+            registry,
+        )?;
         Ok(family)
     }
 
@@ -153,7 +165,10 @@ impl Family {
             let text = self.member(&coords);
             // Squares off a bounded board are not members.
             let game = if self.on_boards(&coords) {
-                Some(validate(&parse_expr(&text).map_err(ExprError::from)?)?)
+                Some(validate_in(
+                    &parse_expr(&text).map_err(ExprError::from)?,
+                    &self.registry,
+                )?)
             } else {
                 None
             };
@@ -336,18 +351,20 @@ impl Reference {
     }
 }
 
-fn collect_free(expr: &Expr, free: &mut Vec<(usize, usize, Option<u64>)>) -> Result<(), ExprError> {
+type Free = Vec<(usize, usize, Option<u64>)>;
+
+fn collect_free(expr: &Expr, free: &mut Free, reg: &Registry) -> Result<(), ExprError> {
     for term in &expr.terms {
-        collect_term(term, free)?;
+        collect_term(term, free, reg)?;
     }
     Ok(())
 }
 
-fn collect_term(term: &Term, free: &mut Vec<(usize, usize, Option<u64>)>) -> Result<(), ExprError> {
+fn collect_term(term: &Term, free: &mut Free, reg: &Registry) -> Result<(), ExprError> {
     if term.name == "misere" || compound_kind(&term.name).is_some() {
         for arg in term.args.as_deref().unwrap_or(&[]) {
             if let Arg::Expr(e) = arg {
-                collect_free(e, free)?;
+                collect_free(e, free, reg)?;
             }
         }
         return Ok(());
@@ -356,9 +373,26 @@ fn collect_term(term: &Term, free: &mut Vec<(usize, usize, Option<u64>)>) -> Res
         return Ok(());
     }
     // Validation says what the ruleset is: a piece ranges over squares, a heap game over heaps.
-    let (coords, board) = match ruleset(term)? {
+    let (coords, board) = match ruleset(term, reg)? {
         Ruleset::Board(piece) => (2, piece.board()),
         Ruleset::Heap(_) => (1, None),
+        Ruleset::Script(game) => match game.coordinates() {
+            Some(n) => (n, None),
+            None => {
+                return Err(ExprError::Invalid {
+                    at: term.span.start,
+                    problem: format!(
+                        "'{}' does not say how many integers its positions hold",
+                        term.name
+                    ),
+                    accepted: format!(
+                        "give {} an example() like {}(3,4), whose integers a family ranges over",
+                        game.path(),
+                        term.name
+                    ),
+                })
+            }
+        },
     };
     free.push((term.span.end, coords, board));
     Ok(())

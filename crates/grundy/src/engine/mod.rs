@@ -7,6 +7,7 @@
 
 pub(crate) mod component;
 pub(crate) mod family;
+pub(crate) mod loopy;
 pub(crate) mod verify;
 
 use std::cell::Cell;
@@ -17,15 +18,17 @@ use rustc_hash::FxHashSet;
 use std::ops::ControlFlow;
 
 use crate::engine::component::{Component, Context, Impartial, Key};
-use crate::language::expr::{parse_any, GameExpr};
+use crate::language::expr::{parse_any_in, parse_game_in, GameExpr};
 use crate::partizan;
+use crate::registry::Registry;
 use crate::HeapSequence;
 use crate::{
-    misere_nim_outcome, misere_nim_winning_moves, parse_game, BoardTable, ExprError, LimitError,
-    Limits, Nimber, Outcome, Piece, PlainSearch, Play, Player, Rules, SearchError, Sums,
-    TableError, TakeBreak,
+    misere_nim_outcome, misere_nim_winning_moves, BoardTable, ExprError, LimitError, Limits,
+    Nimber, Outcome, Piece, PlainSearch, Play, Player, Rules, SearchError, Sums, TableError,
+    TakeBreak,
 };
 use crate::{CompoundError, CompoundKind, CompoundSolver, Remoteness};
+pub use loopy::{LoopyLine, LoopyReport};
 
 /// The answer for one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,6 +74,15 @@ pub enum EvalError {
     /// A user limit was hit.
     #[error(transparent)]
     Limit(#[from] LimitError),
+    /// A scripted game's script failed or returned something it must not.
+    #[error(transparent)]
+    Script(crate::script::ScriptError),
+    /// A compound of a loopy game, which retrograde analysis of sums does not cover.
+    #[error(
+        "{0} has a loopy component (its moves return to an earlier position); retrograde \
+         analysis answers sums of loopy games, under normal or misère play, not compounds"
+    )]
+    LoopyCompound(String),
     /// An exact search gave up.
     #[error(transparent)]
     Search(#[from] SearchError),
@@ -125,6 +137,9 @@ pub enum Analysis {
         /// Canonical value, outcome class, stops, temperature, winning moves.
         report: PartizanReport,
     },
+    /// A game whose moves can return to an earlier position (a scripted
+    /// game found loopy): win, loss or draw by retrograde analysis.
+    Loopy(LoopyReport),
 }
 
 /// What is known of a partizan sum: its canonical value and what follows from it.
@@ -168,6 +183,8 @@ pub struct PartizanReport {
 /// ```
 pub struct Engine {
     cx: Context,
+    /// The games expressions may name.
+    registry: Registry,
     /// Each query's budget is a fresh copy of this one (its cancel flag and
     /// progress sink shared).
     template: crate::Budget,
@@ -178,6 +195,7 @@ impl Engine {
     pub fn new(limits: Limits) -> Engine {
         Engine {
             cx: Context::new(limits),
+            registry: Registry::default(),
             template: crate::Budget::new(limits),
         }
     }
@@ -188,6 +206,7 @@ impl Engine {
     pub fn with_budget(budget: crate::Budget) -> Engine {
         Engine {
             cx: Context::new(*budget.limits()),
+            registry: Registry::default(),
             template: budget,
         }
     }
@@ -200,6 +219,16 @@ impl Engine {
             .offer(sequence);
     }
 
+    /// Reads expressions with the games of `registry` (scripted games too).
+    pub fn set_registry(&mut self, registry: Registry) {
+        self.registry = registry;
+    }
+
+    /// The games expressions are read with.
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
     /// The limits in force.
     pub fn limits(&self) -> &Limits {
         self.cx.limits()
@@ -207,18 +236,46 @@ impl Engine {
 
     /// Parses, validates and evaluates `text`.
     pub fn evaluate(&mut self, text: &str) -> Result<Evaluation, EvalError> {
-        let game = parse_game(text)?;
+        let game = parse_game_in(text, &self.registry)?;
         self.evaluate_game(&game)
     }
 
     /// Parses, validates and analyses `text`, impartial or partizan.
     pub fn analyse(&mut self, text: &str) -> Result<Analysis, EvalError> {
-        let game = parse_any(text)?;
+        let game = parse_any_in(text, &self.registry)?;
         self.analyse_game(&game)
     }
 
-    /// Analyses a validated game, impartial or partizan.
+    /// Analyses a validated game, impartial or partizan; a game found to
+    /// have a cycle (a scripted loopy game) by retrograde analysis.
     pub fn analyse_game(&mut self, game: &GameExpr) -> Result<Analysis, EvalError> {
+        match self.analyse_finite(game) {
+            Err(EvalError::Search(SearchError::Cycle { .. })) => self.analyse_loopy(game),
+            other => other,
+        }
+    }
+
+    /// Analyses a game by retrograde analysis of its whole graph (sums
+    /// under normal or misère play; compounds are refused).
+    pub fn analyse_loopy(&mut self, game: &GameExpr) -> Result<Analysis, EvalError> {
+        self.cx.start(&self.template);
+        let (components, play) = match game {
+            GameExpr::Sum(c) => (c, Play::Normal),
+            GameExpr::Misere(c) => (c, Play::Misere),
+            GameExpr::Compound { .. } => {
+                return Err(EvalError::LoopyCompound(game.to_string()));
+            }
+        };
+        Ok(Analysis::Loopy(loopy::loopy_report(
+            &mut self.cx,
+            game,
+            components,
+            play,
+        )?))
+    }
+
+    /// [`Engine::analyse_game`] for a game that always ends.
+    fn analyse_finite(&mut self, game: &GameExpr) -> Result<Analysis, EvalError> {
         self.cx.start(&self.template);
         if !game.is_partizan() {
             return Ok(Analysis::Impartial(self.evaluate_game(game)?));

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use crate::engine::component::{Component, Negative};
 use crate::language::syntax::{Arg, Expr, Span, SyntaxError, Term};
-use crate::registry::{self, Call, GameKind};
+use crate::registry::{Call, GameKind, Registry};
 use crate::{parse_expr, CompoundKind, Piece, Play, TakeBreak};
 
 /// A validated game expression.
@@ -58,6 +58,8 @@ pub enum Ruleset {
     Heap(HeapRules),
     /// A piece: positions are squares.
     Board(Piece),
+    /// A scripted game (`--rules FILE`): positions are its arguments.
+    Script(&'static crate::script::ScriptGame),
 }
 
 /// A game expression that could not be read, with where and why.
@@ -126,13 +128,13 @@ pub fn compound_name(kind: CompoundKind) -> &'static str {
     }
 }
 
-fn accepted_names() -> String {
+fn accepted_names(reg: &Registry) -> String {
     format!(
         "known games are {}; partizan {}; values like {{1|0}}, ^*, 1/2; compounds \
          selective(A, B, ...), not_all, conjunctive, continued_conjunctive; misere(...) and 0 \
          (`grundy games` lists them all)",
-        registry::names(GameKind::Impartial).join(", "),
-        registry::names(GameKind::Partizan)
+        reg.names(GameKind::Impartial).join(", "),
+        reg.names(GameKind::Partizan)
             .into_iter()
             .filter(|&n| n != "value")
             .collect::<Vec<_>>()
@@ -150,8 +152,14 @@ fn accepted_names() -> String {
 /// assert!(err.to_string().contains("heap sizes"));
 /// ```
 pub fn parse_game(text: &str) -> Result<GameExpr, ExprError> {
+    parse_game_in(text, Registry::builtin())
+}
+
+/// [`parse_game`] with the games of `reg` (the built-in ones and those
+/// loaded from scripts).
+pub fn parse_game_in(text: &str, reg: &Registry) -> Result<GameExpr, ExprError> {
     let expr = parse_expr(text)?;
-    validate(&expr)
+    validate_in(&expr, reg)
 }
 
 /// Parses a game expression, or else a whole text in CGSuite notation (a
@@ -159,7 +167,12 @@ pub fn parse_game(text: &str) -> Result<GameExpr, ExprError> {
 /// CGSuite's way) as one partizan value. The error is the expression
 /// grammar's when neither reads it.
 pub fn parse_any(text: &str) -> Result<GameExpr, ExprError> {
-    parse_game(text).or_else(|e| match crate::partizan::Game::parse(text) {
+    parse_any_in(text, Registry::builtin())
+}
+
+/// [`parse_any`] with the games of `reg`.
+pub fn parse_any_in(text: &str, reg: &Registry) -> Result<GameExpr, ExprError> {
+    parse_game_in(text, reg).or_else(|e| match crate::partizan::Game::parse(text) {
         Ok(g) => Ok(GameExpr::Sum(vec![crate::games::value::value(g)])),
         Err(_) => Err(e),
     })
@@ -167,18 +180,28 @@ pub fn parse_any(text: &str) -> Result<GameExpr, ExprError> {
 
 /// Parses and validates a ruleset given without a position (`kayles`, `piece[(1,2); 8]`).
 pub fn parse_ruleset_spec(text: &str) -> Result<Ruleset, ExprError> {
+    parse_ruleset_in(text, Registry::builtin())
+}
+
+/// [`parse_ruleset_spec`] with the games of `reg`.
+pub fn parse_ruleset_in(text: &str, reg: &Registry) -> Result<Ruleset, ExprError> {
     let term = crate::parse_ruleset(text)?;
-    ruleset(&term)
+    ruleset(&term, reg)
 }
 
 /// Validates a parsed expression.
 pub fn validate(expr: &Expr) -> Result<GameExpr, ExprError> {
-    validate_nested(expr, 0)
+    validate_in(expr, Registry::builtin())
+}
+
+/// [`validate`] with the games of `reg`.
+pub fn validate_in(expr: &Expr, reg: &Registry) -> Result<GameExpr, ExprError> {
+    validate_nested(expr, 0, reg)
 }
 
 /// [`validate`] at `depth` levels of nesting, bounded by
 /// [`crate::MAX_NESTING`] even for a tree not built by the parser.
-fn validate_nested(expr: &Expr, depth: usize) -> Result<GameExpr, ExprError> {
+fn validate_nested(expr: &Expr, depth: usize, reg: &Registry) -> Result<GameExpr, ExprError> {
     if depth >= crate::MAX_NESTING {
         return Err(ExprError::invalid(
             expr.span,
@@ -193,7 +216,7 @@ fn validate_nested(expr: &Expr, depth: usize) -> Result<GameExpr, ExprError> {
         ..
     }] = expr.terms.as_slice()
     {
-        return validate_nested(inner, depth + 1);
+        return validate_nested(inner, depth + 1, reg);
     }
     if let [term @ Term { negated: false, .. }] = expr.terms.as_slice() {
         if term.name == "misere" {
@@ -210,7 +233,7 @@ fn validate_nested(expr: &Expr, depth: usize) -> Result<GameExpr, ExprError> {
                 "misere(...) takes exactly one game",
                 "write misere(nim(1,2,3)) or misere(kayles(4) + nim(2))",
             )?;
-            return match validate_nested(inner, depth + 1)? {
+            return match validate_nested(inner, depth + 1, reg)? {
                 GameExpr::Sum(groups) => Ok(GameExpr::Misere(groups)),
                 GameExpr::Compound {
                     kind,
@@ -229,13 +252,13 @@ fn validate_nested(expr: &Expr, depth: usize) -> Result<GameExpr, ExprError> {
             };
         }
         if let Some(kind) = compound_kind(&term.name) {
-            return compound(term, kind, depth);
+            return compound(term, kind, depth, reg);
         }
     }
     let mut groups = Vec::new();
     for term in &expr.terms {
         if term.negated || term.group.is_some() {
-            signed_summand(term, depth, &mut groups)?;
+            signed_summand(term, depth, &mut groups, reg)?;
             continue;
         }
         if term.name == "misere" || compound_kind(&term.name).is_some() {
@@ -254,7 +277,7 @@ fn validate_nested(expr: &Expr, depth: usize) -> Result<GameExpr, ExprError> {
         if term.name == "0" {
             continue;
         }
-        groups.push(component(term)?);
+        groups.push(component(term, reg)?);
     }
     Ok(GameExpr::Sum(groups))
 }
@@ -283,10 +306,15 @@ impl GameExpr {
 /// an impartial game is its own negative, a partizan component enters as
 /// the negative of its value. (Split in small functions: their frames are
 /// on the stack once per level of nesting.)
-fn signed_summand(term: &Term, depth: usize, groups: &mut Vec<Component>) -> Result<(), ExprError> {
+fn signed_summand(
+    term: &Term,
+    depth: usize,
+    groups: &mut Vec<Component>,
+    reg: &Registry,
+) -> Result<(), ExprError> {
     let summands = match &term.group {
-        Some(inner) => group_summands(term, inner, depth)?,
-        None => negated_summands(term, depth)?,
+        Some(inner) => group_summands(term, inner, depth, reg)?,
+        None => negated_summands(term, depth, reg)?,
     };
     for g in summands {
         groups.push(if term.negated { negated_group(g) } else { g });
@@ -295,8 +323,13 @@ fn signed_summand(term: &Term, depth: usize, groups: &mut Vec<Component>) -> Res
 }
 
 /// The summands of `(inner)`.
-fn group_summands(term: &Term, inner: &Expr, depth: usize) -> Result<Vec<Component>, ExprError> {
-    match validate_nested(inner, depth + 1)? {
+fn group_summands(
+    term: &Term,
+    inner: &Expr,
+    depth: usize,
+    reg: &Registry,
+) -> Result<Vec<Component>, ExprError> {
+    match validate_nested(inner, depth + 1, reg)? {
         GameExpr::Sum(gs) => Ok(gs),
         _ => Err(ExprError::invalid(
             term.span,
@@ -307,7 +340,11 @@ fn group_summands(term: &Term, inner: &Expr, depth: usize) -> Result<Vec<Compone
 }
 
 /// The summands of `-G` for a term that is not a group, before negation.
-fn negated_summands(term: &Term, depth: usize) -> Result<Vec<Component>, ExprError> {
+fn negated_summands(
+    term: &Term,
+    depth: usize,
+    reg: &Registry,
+) -> Result<Vec<Component>, ExprError> {
     let plain = Expr {
         terms: vec![Term {
             negated: false,
@@ -315,7 +352,7 @@ fn negated_summands(term: &Term, depth: usize) -> Result<Vec<Component>, ExprErr
         }],
         span: term.span,
     };
-    match validate_nested(&plain, depth + 1)? {
+    match validate_nested(&plain, depth + 1, reg)? {
         GameExpr::Sum(gs) => Ok(gs),
         _ => Err(ExprError::invalid(
             term.span,
@@ -362,7 +399,12 @@ fn single_game_arg<'t>(
     }
 }
 
-fn compound(term: &Term, kind: CompoundKind, depth: usize) -> Result<GameExpr, ExprError> {
+fn compound(
+    term: &Term,
+    kind: CompoundKind,
+    depth: usize,
+    reg: &Registry,
+) -> Result<GameExpr, ExprError> {
     let name = compound_name(kind);
     let usage = format!("write {name}(A, B, ...) with games as components, like {name}(kayles(3), nim(2) + queen(1,2))");
     let args = term.args.as_deref().unwrap_or(&[]);
@@ -395,7 +437,7 @@ fn compound(term: &Term, kind: CompoundKind, depth: usize) -> Result<GameExpr, E
                 ))
             }
         };
-        match validate_nested(e, depth + 1)? {
+        match validate_nested(e, depth + 1, reg)? {
             GameExpr::Sum(groups) => parts.push(groups),
             _ => {
                 return Err(ExprError::invalid(
@@ -434,7 +476,7 @@ fn integer_value(text: &str, span: Span) -> Result<Component, ExprError> {
             accepted,
         },
     };
-    match validate_nested(&expr, crate::MAX_NESTING - 1).map_err(shifted)? {
+    match validate_nested(&expr, crate::MAX_NESTING - 1, Registry::builtin()).map_err(shifted)? {
         GameExpr::Sum(mut c) if c.len() == 1 => Ok(c.remove(0)),
         _ => Err(ExprError::invalid(
             span,
@@ -445,33 +487,60 @@ fn integer_value(text: &str, span: Span) -> Result<Component, ExprError> {
 }
 
 /// The game a term names, validated by its declaration.
-fn component(term: &Term) -> Result<Component, ExprError> {
+fn component(term: &Term, reg: &Registry) -> Result<Component, ExprError> {
+    if let Some(game) = term
+        .literal
+        .is_none()
+        .then(|| reg.script(&term.name))
+        .flatten()
+    {
+        return game.build(&Call::new(term));
+    }
     let spec = match term.literal {
         Some(_) => &crate::games::value::SPEC,
-        None => spec_named(term)?,
+        None => spec_named(term, reg)?,
     };
     (spec.build)(&Call::new(term))
 }
 
-fn spec_named(term: &Term) -> Result<&'static registry::GameSpec, ExprError> {
+fn spec_named(
+    term: &Term,
+    reg: &Registry,
+) -> Result<&'static crate::registry::GameSpec, ExprError> {
     let name = term.name.as_str();
-    registry::lookup(name).ok_or_else(|| {
-        let hint = registry::closest(name, OPERATORS.iter().copied())
+    reg.lookup(name).ok_or_else(|| {
+        let hint = reg
+            .closest(name, OPERATORS.iter().copied())
             .map(|n| format!("did you mean '{n}'? "))
             .unwrap_or_default();
         ExprError::invalid(
             term.name_span,
             format!("unknown game '{name}'"),
-            format!("{hint}{}", accepted_names()),
+            format!("{hint}{}", accepted_names(reg)),
         )
     })
 }
 
 /// The ruleset a term names without its position (`kayles`, `queen`).
-pub(crate) fn ruleset(term: &Term) -> Result<Ruleset, ExprError> {
+pub(crate) fn ruleset(term: &Term, reg: &Registry) -> Result<Ruleset, ExprError> {
+    if let Some(game) = term
+        .literal
+        .is_none()
+        .then(|| reg.script(&term.name))
+        .flatten()
+    {
+        if term.params.is_some() || term.args.is_some() {
+            return Err(ExprError::invalid(
+                term.span,
+                format!("'{}' is named alone here, without a position", term.name),
+                format!("write {}", term.name),
+            ));
+        }
+        return Ok(Ruleset::Script(game));
+    }
     let spec = match term.literal {
         Some(_) => &crate::games::value::SPEC,
-        None => spec_named(term)?,
+        None => spec_named(term, reg)?,
     };
     match spec.ruleset {
         Some(ruleset) => ruleset(&Call::new(term)),
@@ -540,6 +609,7 @@ impl fmt::Display for Ruleset {
         match self {
             Ruleset::Heap(h) => f.write_str(&h.name),
             Ruleset::Board(p) => write!(f, "{p}"),
+            Ruleset::Script(g) => f.write_str(g.name()),
         }
     }
 }

@@ -15,6 +15,7 @@ use std::fmt;
 use crate::engine::component::Component;
 use crate::language::expr::{ExprError, Ruleset};
 use crate::language::syntax::{Arg, Item, Span, Term};
+use crate::script::{ScriptError, ScriptGame};
 
 /// Impartial or partizan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -111,7 +112,102 @@ pub static GAMES: &[&GameSpec] = &[
     &games::value::SPEC,
 ];
 
-/// The game written `name`, if any.
+/// The games an expression may name: the built-in ones ([`GAMES`]) and
+/// those loaded from script files (`--rules FILE`). The language reads
+/// names through it; the front ends list it.
+#[derive(Clone, Debug, Default)]
+pub struct Registry {
+    scripts: Vec<&'static ScriptGame>,
+}
+
+impl Registry {
+    /// The built-in games alone.
+    pub fn builtin() -> &'static Registry {
+        static BUILTIN: Registry = Registry {
+            scripts: Vec::new(),
+        };
+        &BUILTIN
+    }
+
+    /// Loads the games of the script at `path` into the registry (and
+    /// returns them). A name already taken, by a built-in game or an
+    /// earlier file, is refused.
+    pub fn load(
+        &mut self,
+        path: &std::path::Path,
+        limits: &crate::Limits,
+    ) -> Result<Vec<&'static ScriptGame>, ScriptError> {
+        let games = crate::script::load_file(path, limits)?;
+        self.add(&games)?;
+        Ok(games)
+    }
+
+    /// Adds loaded games, refusing a name already taken.
+    pub fn add(&mut self, games: &[&'static ScriptGame]) -> Result<(), ScriptError> {
+        for g in games {
+            let taken = lookup(g.name())
+                .map(|_| "a built-in game".to_string())
+                .or_else(|| {
+                    self.script(g.name())
+                        .map(|other| format!("a game of {}", other.path()))
+                });
+            if let Some(by) = taken {
+                return Err(ScriptError::Declaration {
+                    file: g.path().to_string(),
+                    problem: format!("the name '{}' is taken by {by}", g.name()),
+                    accepted: "give the game another name (its file's stem, or name())".into(),
+                });
+            }
+            self.scripts.push(g);
+        }
+        Ok(())
+    }
+
+    /// The scripted game named `name`, if one is loaded.
+    pub fn script(&self, name: &str) -> Option<&'static ScriptGame> {
+        self.scripts.iter().copied().find(|g| g.name() == name)
+    }
+
+    /// The scripted games, in the order loaded.
+    pub fn scripts(&self) -> &[&'static ScriptGame] {
+        &self.scripts
+    }
+
+    /// The declaration of the game written `name`, if any.
+    pub fn lookup(&self, name: &str) -> Option<&'static GameSpec> {
+        lookup(name).or_else(|| self.script(name).map(ScriptGame::spec))
+    }
+
+    /// Every game: the built-in ones, then the scripted ones.
+    pub fn games(&self) -> Vec<&'static GameSpec> {
+        GAMES
+            .iter()
+            .copied()
+            .chain(self.scripts.iter().map(|g| g.spec()))
+            .collect()
+    }
+
+    /// The names of the games of one kind, for "accepted" lists.
+    pub fn names(&self, kind: GameKind) -> Vec<&'static str> {
+        self.games()
+            .into_iter()
+            .filter(|g| g.kind == kind)
+            .map(|g| g.name)
+            .collect()
+    }
+
+    /// The known name nearest to `name` (a typo), if one is near enough.
+    pub fn closest<'a>(
+        &self,
+        name: &str,
+        extra: impl IntoIterator<Item = &'a str>,
+    ) -> Option<String> {
+        let scripted: Vec<&str> = self.scripts.iter().map(|g| g.name()).collect();
+        closest(name, scripted.into_iter().chain(extra))
+    }
+}
+
+/// The built-in game written `name`, if any.
 pub fn lookup(name: &str) -> Option<&'static GameSpec> {
     GAMES.iter().copied().find(|g| g.name == name)
 }

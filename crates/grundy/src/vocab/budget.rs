@@ -145,6 +145,7 @@ impl Budget {
             max_moves: usize::MAX,
             max_time: None,
             max_depth: usize::MAX,
+            max_script_ops: u64::MAX,
         })
     }
 

@@ -21,7 +21,15 @@ pub struct Limits {
     /// Deepest recursion (lines of play, nesting) followed before stopping
     /// with an error instead of risking the thread's stack.
     pub max_depth: usize,
+    /// Most operations one call of a scripted game's function may take
+    /// (statements, expressions, function calls: Rhai's operation count),
+    /// so that a script that runs away (`loop {}`) stops with an error.
+    pub max_script_ops: u64,
 }
+
+/// The default of [`Limits::max_script_ops`]: about a second of script
+/// work for one position, far more than listing the moves of any board.
+pub const DEFAULT_MAX_SCRIPT_OPS: u64 = 10_000_000;
 
 /// The default of [`Limits::max_depth`]: deep enough for every game the
 /// crate knows at sizes it can solve, shallow enough that a recursive
@@ -36,6 +44,7 @@ impl Default for Limits {
             max_moves: 1000,
             max_time: None,
             max_depth: DEFAULT_MAX_DEPTH,
+            max_script_ops: DEFAULT_MAX_SCRIPT_OPS,
         }
     }
 }
@@ -106,6 +115,14 @@ pub enum LimitError {
         /// The limit in force.
         limit: usize,
     },
+    /// A script function took more than [`Limits::max_script_ops`] operations.
+    #[error("{what} took more than {limit} operations, the limit; raise it with --max-script-ops")]
+    ScriptOperations {
+        /// What was being computed.
+        what: String,
+        /// The limit in force.
+        limit: u64,
+    },
     /// The run was cancelled from outside (Ctrl-C, a server dropping a request).
     #[error("{what} was cancelled")]
     Cancelled {
@@ -124,6 +141,7 @@ impl LimitError {
             LimitError::Memory { .. } => Some("--max-memory"),
             LimitError::Time { .. } => Some("--max-time"),
             LimitError::Depth { .. } => Some("--max-depth"),
+            LimitError::ScriptOperations { .. } => Some("--max-script-ops"),
             LimitError::Allocation { .. } | LimitError::Cancelled { .. } => None,
         }
     }
@@ -136,6 +154,7 @@ impl LimitError {
             | LimitError::Allocation { what, .. }
             | LimitError::Time { what, .. }
             | LimitError::Depth { what, .. }
+            | LimitError::ScriptOperations { what, .. }
             | LimitError::Cancelled { what } => what,
         }
     }

@@ -1,0 +1,226 @@
+//! Games whose moves can return to an earlier position (a scripted game
+//! found loopy): the whole sum's graph enumerated and labelled by
+//! retrograde analysis (Winning Ways ch. 11) — win, loss or draw for the
+//! player to move, the moves that win and those that save a draw, and for
+//! impartial games under normal play the generalised Sprague–Grundy value
+//! (Smith 1966).
+
+use std::cell::RefCell;
+use std::cmp::Ordering;
+use std::hash::{Hash, Hasher};
+use std::ops::ControlFlow;
+
+use super::component::{Component, Context, Key};
+use super::EvalError;
+use crate::language::expr::GameExpr;
+use crate::{analyse_loopy_within, GameGraph, Gsg, LoopyError, LoopyOutcome, Play, Player};
+
+/// What retrograde analysis says of a loopy game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopyReport {
+    /// The position analysed.
+    pub game: GameExpr,
+    /// Normal or misère play.
+    pub play: Play,
+    /// For an impartial game one line, for the player to move; for a
+    /// partizan game two, Left moving first and Right moving first.
+    pub lines: Vec<LoopyLine>,
+    /// The generalised Sprague–Grundy value (impartial games, normal play).
+    pub gsg: Option<Gsg>,
+    /// How many positions the analysis enumerated.
+    pub positions: usize,
+}
+
+/// The answer for one player moving first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopyLine {
+    /// Who moves first (`None` in an impartial game).
+    pub mover: Option<Player>,
+    /// Win, loss or draw for the player who moves first.
+    pub outcome: LoopyOutcome,
+    /// Moves to the end when the game ends: the winner hurrying, the loser delaying.
+    pub remoteness: Option<u32>,
+    /// The moves that win (at most `--max-moves`).
+    pub winning_moves: Vec<GameExpr>,
+    /// When the position cannot be won: the moves that keep the draw.
+    pub drawing_moves: Vec<GameExpr>,
+    /// False when a list was cut at `--max-moves`.
+    pub moves_complete: bool,
+}
+
+/// A component of a position of the graph, compared by its key.
+#[derive(Clone, Debug)]
+struct Part {
+    key: Key,
+    component: Component,
+}
+
+impl PartialEq for Part {
+    fn eq(&self, other: &Part) -> bool {
+        self.key == other.key
+    }
+}
+impl Eq for Part {}
+impl Hash for Part {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.key.hash(state)
+    }
+}
+impl PartialOrd for Part {
+    fn partial_cmp(&self, other: &Part) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Part {
+    fn cmp(&self, other: &Part) -> Ordering {
+        self.key.cmp(&other.key)
+    }
+}
+
+/// A position of the graph: the sorted parts of the sum, and for a
+/// partizan game the player to move.
+type Node = (Vec<Part>, Option<Player>);
+
+/// The move graph of a sum: a move replaces one part by the parts of one
+/// of its options. Options are made within the query's budget; the first
+/// failure is kept and reported after the enumeration.
+struct SumGraph<'c> {
+    cx: RefCell<&'c mut Context>,
+    error: RefCell<Option<EvalError>>,
+}
+
+fn parts_of(c: Component, out: &mut Vec<Part>) {
+    let split = match &c {
+        Component::Impartial(p) => p.split(),
+        Component::Partizan(_) => None,
+    };
+    match split {
+        Some(parts) => out.extend(parts.into_iter().map(|p| Part {
+            key: p.key(),
+            component: Component::Impartial(p),
+        })),
+        None if c.is_empty() => {}
+        None => out.push(Part {
+            key: c.key(),
+            component: c,
+        }),
+    }
+}
+
+fn node(components: &[Component], mover: Option<Player>) -> Node {
+    let mut parts = Vec::new();
+    for c in components {
+        parts_of(c.clone(), &mut parts);
+    }
+    parts.sort();
+    (parts, mover)
+}
+
+impl GameGraph for SumGraph<'_> {
+    type Position = Node;
+
+    fn moves(&self, (parts, mover): &Node, out: &mut Vec<Node>) {
+        if self.error.borrow().is_some() {
+            return;
+        }
+        let mut cx = self.cx.borrow_mut();
+        for (i, part) in parts.iter().enumerate() {
+            if i > 0 && parts[i - 1] == *part {
+                continue;
+            }
+            let mut replace = |option: Component| {
+                let mut next: Vec<Part> = parts[..i].to_vec();
+                next.extend_from_slice(&parts[i + 1..]);
+                parts_of(option, &mut next);
+                next.sort();
+                out.push((next, mover.map(Player::opponent)));
+                ControlFlow::Continue(())
+            };
+            let made = match (&part.component, mover) {
+                (Component::Impartial(p), _) => {
+                    p.try_options(&mut cx, &mut |o| replace(Component::Impartial(o)))
+                }
+                (Component::Partizan(p), Some(player)) => {
+                    p.try_options_until(*player, &mut cx, &mut |o| replace(Component::Partizan(o)))
+                }
+                (Component::Partizan(_), None) => Ok(ControlFlow::Continue(())),
+            };
+            if let Err(e) = made {
+                *self.error.borrow_mut() = Some(e);
+                return;
+            }
+        }
+    }
+}
+
+fn expr_of((parts, _): &Node) -> GameExpr {
+    GameExpr::Sum(parts.iter().map(|p| p.component.clone()).collect())
+}
+
+/// Analyses the sum of `components` by retrograde analysis.
+pub(crate) fn loopy_report(
+    cx: &mut Context,
+    game: &GameExpr,
+    components: &[Component],
+    play: Play,
+) -> Result<LoopyReport, EvalError> {
+    let budget = cx.budget().clone();
+    let max_moves = cx.limits().max_moves;
+    let partizan = components.iter().any(Component::is_partizan);
+    let movers: &[Option<Player>] = if partizan {
+        &[Some(Player::Left), Some(Player::Right)]
+    } else {
+        &[None]
+    };
+    let graph = SumGraph {
+        cx: RefCell::new(cx),
+        error: RefCell::new(None),
+    };
+    let mut lines = Vec::new();
+    let mut gsg = None;
+    let mut positions = 0;
+    for &mover in movers {
+        let start = node(components, mover);
+        let analysis = analyse_loopy_within(&graph, &start, play, &budget);
+        if let Some(e) = graph.error.borrow_mut().take() {
+            return Err(e);
+        }
+        let analysis = analysis.map_err(|LoopyError::Limit(l)| EvalError::Limit(l))?;
+        positions += analysis.len();
+        let outcome = analysis
+            .outcome(&start)
+            .expect("the start is the first position analysed");
+        let listed = |moves: Vec<Node>| -> (Vec<GameExpr>, bool) {
+            let complete = moves.len() <= max_moves;
+            (
+                moves.iter().take(max_moves).map(expr_of).collect(),
+                complete,
+            )
+        };
+        let (winning_moves, won_all) = listed(analysis.winning_moves(&start));
+        let (drawing_moves, drawn_all) = match outcome {
+            LoopyOutcome::Draw => listed(analysis.drawing_moves(&start)),
+            _ => (Vec::new(), true),
+        };
+        if !partizan && play == Play::Normal {
+            gsg = analysis
+                .gsg_within(&start, &budget)
+                .map_err(|LoopyError::Limit(l)| EvalError::Limit(l))?;
+        }
+        lines.push(LoopyLine {
+            mover,
+            outcome,
+            remoteness: analysis.remoteness(&start).map(|r| r.0),
+            winning_moves,
+            drawing_moves,
+            moves_complete: won_all && drawn_all,
+        });
+    }
+    Ok(LoopyReport {
+        game: game.clone(),
+        play,
+        lines,
+        gsg,
+        positions,
+    })
+}

@@ -1,0 +1,530 @@
+//! A game whose rules are a script: its declaration (name, kind, hooks) and
+//! the calls into the script, each within the query's budget and each
+//! error told with the file, line and column, the game, the position and
+//! the hook being evaluated.
+
+use std::cell::RefCell;
+use std::fmt;
+use std::sync::Arc;
+
+use rhai::{Dynamic, EvalAltResult, FnPtr, Scope, AST};
+
+use super::position::{describe, Args, Value};
+use super::ScriptError;
+use crate::registry::{GameKind, GameSpec};
+use crate::{Budget, LimitError, Limits, Player};
+
+/// A loaded script file: its sandboxed interpreter and compiled text,
+/// shared by the games it defines.
+pub struct ScriptFile {
+    /// The file as named on the command line (for errors).
+    pub path: String,
+    pub(super) engine: rhai::Engine,
+    pub(super) ast: AST,
+    /// The limits the file was loaded with: they bound calls made outside
+    /// any query (printing a position).
+    pub(super) limits: Limits,
+}
+
+impl fmt::Debug for ScriptFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ScriptFile")
+            .field("path", &self.path)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A function of the script: named (`fn moves(p)`) or a function pointer
+/// or closure given in a `game(#{...})` declaration.
+#[derive(Clone, Debug)]
+pub(super) enum Hook {
+    Named(String),
+    Pointer(FnPtr),
+}
+
+/// The functions a scripted game declares. Impartial games give `moves`,
+/// partizan games `left` and `right`; the rest are optional.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Hooks {
+    pub moves: Option<Hook>,
+    pub left: Option<Hook>,
+    pub right: Option<Hook>,
+    pub split: Option<Hook>,
+    pub show: Option<Hook>,
+    pub claim: Option<Hook>,
+    pub positions: Option<Hook>,
+}
+
+/// A game defined by a script (see the [module](super) documentation).
+pub struct ScriptGame {
+    pub(super) name: String,
+    pub(super) kind: GameKind,
+    pub(super) file: Arc<ScriptFile>,
+    pub(super) hooks: Hooks,
+    pub(super) spec: &'static GameSpec,
+    pub(super) ruleset: Arc<str>,
+    /// An example position as written (`chomp(3,4)`), or `name(...)`.
+    pub(super) example: String,
+}
+
+impl fmt::Debug for ScriptGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ScriptGame")
+            .field("name", &self.name)
+            .field("kind", &self.kind)
+            .field("file", &self.file.path)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A game is itself: loaded twice, a file makes two games.
+impl PartialEq for ScriptGame {
+    fn eq(&self, other: &ScriptGame) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl Eq for ScriptGame {}
+
+impl std::hash::Hash for ScriptGame {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::ptr::hash(self, state)
+    }
+}
+
+/// What `claim(p)` says of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// A Grundy value (an integer).
+    Nimber(u64),
+    /// An outcome class: `"P"`, `"N"`, `"L"` or `"R"`.
+    Outcome(crate::Outcome),
+    /// A loopy outcome for the player to move: `"win"`, `"loss"`, `"draw"`.
+    Loopy(crate::LoopyOutcome),
+    /// A canonical value in CGSuite notation (`"1/2"`, `"{1|*}"`).
+    Value(crate::partizan::Game),
+}
+
+impl fmt::Display for Claim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Claim::Nimber(n) => write!(f, "*{n}"),
+            Claim::Outcome(o) => write!(f, "{o}"),
+            Claim::Loopy(o) => write!(f, "{o}"),
+            Claim::Value(g) => write!(f, "{g}"),
+        }
+    }
+}
+
+thread_local! {
+    /// The budget of the call running on this thread, looked at by the
+    /// interpreter's progress callback; and the limit it stopped on.
+    static CURRENT: RefCell<Option<Budget>> = const { RefCell::new(None) };
+    static STOPPED: RefCell<Option<LimitError>> = const { RefCell::new(None) };
+}
+
+/// How often (in operations) the progress callback looks at the budget.
+const CHECK_EVERY: u64 = 1 << 12;
+
+/// The interpreter's progress callback: stops a call over the operation
+/// limit, the time limit, or cancelled. Returns the token that stops it.
+pub(super) fn on_progress(operations: u64, load_limit: u64) -> Option<Dynamic> {
+    if operations % CHECK_EVERY != 0 {
+        return None;
+    }
+    let stop = CURRENT.with(|current| match &*current.borrow() {
+        Some(budget) => {
+            let limit = budget.limits().max_script_ops;
+            if operations > limit {
+                return Some(LimitError::ScriptOperations {
+                    what: String::new(),
+                    limit,
+                });
+            }
+            budget.check_now("a script").err()
+        }
+        None if operations > load_limit => Some(LimitError::ScriptOperations {
+            what: String::new(),
+            limit: load_limit,
+        }),
+        None => None,
+    })?;
+    STOPPED.with(|s| *s.borrow_mut() = Some(stop));
+    Some(Dynamic::UNIT)
+}
+
+/// Sets the budget of the calls made while it lives on this thread.
+pub(super) struct Entered(Option<Budget>);
+
+/// Runs the calls made on this thread, until the guard drops, within `budget`.
+pub(super) fn enter(budget: &Budget) -> Entered {
+    Entered::new(budget)
+}
+
+impl Entered {
+    fn new(budget: &Budget) -> Entered {
+        Entered(CURRENT.with(|c| c.borrow_mut().replace(budget.clone())))
+    }
+}
+
+impl Drop for Entered {
+    fn drop(&mut self) {
+        let previous = self.0.take();
+        CURRENT.with(|c| *c.borrow_mut() = previous);
+    }
+}
+
+/// Where the error of a script stands, and what it says, with the
+/// interpreter's wrappers (a call inside a call) taken off.
+fn innermost(e: &EvalAltResult) -> (&EvalAltResult, rhai::Position) {
+    let mut e = e;
+    let mut pos = e.position();
+    while let EvalAltResult::ErrorInFunctionCall(_, _, inner, at) = e {
+        if !at.is_none() {
+            pos = *at;
+        }
+        e = inner;
+        if !e.position().is_none() {
+            pos = e.position();
+        }
+    }
+    (e, pos)
+}
+
+impl ScriptGame {
+    /// The game's name, as it is written in expressions.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Impartial or partizan.
+    pub fn kind(&self) -> GameKind {
+        self.kind
+    }
+
+    /// The file it was loaded from.
+    pub fn path(&self) -> &str {
+        &self.file.path
+    }
+
+    /// The game's declaration in the registry.
+    pub fn spec(&self) -> &'static GameSpec {
+        self.spec
+    }
+
+    /// Whether the script declares a claimed value (`claim`).
+    pub fn has_claim(&self) -> bool {
+        self.hooks.claim.is_some()
+    }
+
+    /// Whether the script lists positions of a size (`positions`).
+    pub fn has_positions(&self) -> bool {
+        self.hooks.positions.is_some()
+    }
+
+    /// How many integers a position holds, if its example says (`chomp(3,4)`: 2).
+    pub fn coordinates(&self) -> Option<usize> {
+        let expr = crate::parse_expr(&self.example).ok()?;
+        let [term] = expr.terms.as_slice() else {
+            return None;
+        };
+        let args = term.args.as_deref()?;
+        args.iter()
+            .all(|a| matches!(a, crate::Arg::Int(..)))
+            .then_some(args.len())
+    }
+
+    /// How `position` is written: `name(3,4)`.
+    pub fn written(&self, position: &Args) -> String {
+        format!("{}({})", self.name, position.written())
+    }
+
+    /// Calls `hook` (named `what` in errors) on `arg`, for `position`.
+    fn call(
+        &self,
+        hook: &Hook,
+        what: &str,
+        arg: Dynamic,
+        position: &dyn Fn() -> String,
+        budget: Option<&Budget>,
+    ) -> Result<Dynamic, ScriptError> {
+        let _entered = budget.map(Entered::new);
+        let file = &*self.file;
+        let result = match hook {
+            Hook::Named(name) => file.engine.call_fn_with_options::<Dynamic>(
+                rhai::CallFnOptions::new().eval_ast(false),
+                &mut Scope::new(),
+                &file.ast,
+                name,
+                (arg,),
+            ),
+            Hook::Pointer(f) => f.call::<Dynamic>(&file.engine, &file.ast, (arg,)),
+        };
+        result.map_err(|e| self.error(&e, what, &position()))
+    }
+
+    /// A script error as grundy reports it.
+    fn error(&self, e: &EvalAltResult, what: &str, position: &str) -> ScriptError {
+        let call = format!("{what}({position})");
+        script_error(
+            &self.file.path,
+            e,
+            &self.file.limits,
+            Some((&self.name, &call)),
+        )
+    }
+
+    /// The options of `position`: for `player` in a partizan game, the
+    /// moves of an impartial one (`player` ignored).
+    pub fn options(
+        &self,
+        position: &Args,
+        player: Option<Player>,
+        budget: Option<&Budget>,
+    ) -> Result<Vec<Args>, ScriptError> {
+        let (hook, what) = match (self.kind, player) {
+            (GameKind::Partizan, Some(Player::Right)) => (&self.hooks.right, "right"),
+            (GameKind::Partizan, _) => (&self.hooks.left, "left"),
+            (GameKind::Impartial, _) => (&self.hooks.moves, "moves"),
+        };
+        let Some(hook) = hook else {
+            return Ok(Vec::new());
+        };
+        let shown = || position.written();
+        let list = self.call(hook, what, position.to_dynamic(), &shown, budget)?;
+        self.positions_in(list, what, position)
+    }
+
+    /// The positions in an array `list` returned by `what` for `position`.
+    fn positions_in(
+        &self,
+        list: Dynamic,
+        what: &str,
+        position: &Args,
+    ) -> Result<Vec<Args>, ScriptError> {
+        let returned = |found: String, accepted: String| ScriptError::Returned {
+            file: self.file.path.clone(),
+            game: self.name.clone(),
+            call: format!("{what}({})", position.written()),
+            found,
+            accepted,
+        };
+        let Some(items) = list.read_lock::<rhai::Array>() else {
+            return Err(returned(
+                describe(&list),
+                format!(
+                    "{what} returns an array of positions, like [{}]",
+                    position.written()
+                ),
+            ));
+        };
+        items
+            .iter()
+            .map(|item| {
+                Args::from_dynamic_like(item, position).map_err(|found| {
+                    returned(
+                        format!("an option {found}"),
+                        format!(
+                            "each option is written like the position, as {}",
+                            position.to_dynamic()
+                        ),
+                    )
+                })
+            })
+            .collect()
+    }
+
+    /// The independent parts of `position`, if the script splits it into
+    /// more than one.
+    pub fn split(
+        &self,
+        position: &Args,
+        budget: Option<&Budget>,
+    ) -> Result<Option<Vec<Args>>, ScriptError> {
+        let Some(hook) = &self.hooks.split else {
+            return Ok(None);
+        };
+        let shown = || position.written();
+        let parts = self.call(hook, "split", position.to_dynamic(), &shown, budget)?;
+        if parts.is_unit() {
+            return Ok(None);
+        }
+        let parts = self.positions_in(parts, "split", position)?;
+        Ok((parts.len() != 1 || parts[0] != *position).then_some(parts))
+    }
+
+    /// How `position` prints: the script's `show`, or its call.
+    pub fn show(&self, position: &Args) -> String {
+        let written = || self.written(position);
+        let Some(hook) = &self.hooks.show else {
+            return written();
+        };
+        let shown = || position.written();
+        let budget = Budget::new(self.file.limits);
+        match self.call(hook, "show", position.to_dynamic(), &shown, Some(&budget)) {
+            Ok(d) if d.is_string() => d.to_string(),
+            _ => written(),
+        }
+    }
+
+    /// What the script claims of `position`, if it has a `claim`.
+    pub fn claim(
+        &self,
+        position: &Args,
+        budget: Option<&Budget>,
+    ) -> Result<Option<Claim>, ScriptError> {
+        let Some(hook) = &self.hooks.claim else {
+            return Ok(None);
+        };
+        let shown = || position.written();
+        let d = self.call(hook, "claim", position.to_dynamic(), &shown, budget)?;
+        let accepted = "claim returns a Grundy value (an integer from 0), an outcome \
+                        (\"P\", \"N\", \"L\", \"R\"; \"win\", \"loss\", \"draw\" for loopy games) \
+                        or a value in CGSuite notation (\"1/2\", \"{1|*}\")";
+        let returned = |found: String| ScriptError::Returned {
+            file: self.file.path.clone(),
+            game: self.name.clone(),
+            call: format!("claim({})", position.written()),
+            found,
+            accepted: accepted.into(),
+        };
+        if let Ok(n) = d.as_int() {
+            return u64::try_from(n)
+                .map(|n| Some(Claim::Nimber(n)))
+                .map_err(|_| returned(describe(&d)));
+        }
+        if !d.is_string() {
+            return Err(returned(describe(&d)));
+        }
+        let text = d.to_string();
+        Ok(Some(match text.as_str() {
+            "P" => Claim::Outcome(crate::Outcome::P),
+            "N" => Claim::Outcome(crate::Outcome::N),
+            "L" => Claim::Outcome(crate::Outcome::L),
+            "R" => Claim::Outcome(crate::Outcome::R),
+            "win" => Claim::Loopy(crate::LoopyOutcome::Win),
+            "loss" => Claim::Loopy(crate::LoopyOutcome::Loss),
+            "draw" => Claim::Loopy(crate::LoopyOutcome::Draw),
+            other => Claim::Value(
+                crate::partizan::Game::parse(other).map_err(|_| returned(describe(&d)))?,
+            ),
+        }))
+    }
+
+    /// The positions the script lists for `size` (its `positions` hook),
+    /// each checked to be a list of arguments.
+    pub fn positions(
+        &self,
+        size: u64,
+        budget: Option<&Budget>,
+    ) -> Result<Option<Vec<Args>>, ScriptError> {
+        let Some(hook) = &self.hooks.positions else {
+            return Ok(None);
+        };
+        let n = i64::try_from(size).unwrap_or(i64::MAX);
+        let shown = || size.to_string();
+        let list = self.call(hook, "positions", Dynamic::from_int(n), &shown, budget)?;
+        let returned = |found: String| ScriptError::Returned {
+            file: self.file.path.clone(),
+            game: self.name.clone(),
+            call: format!("positions({size})"),
+            found,
+            accepted: "positions returns an array of positions, each as the script's \
+                       functions take it"
+                .into(),
+        };
+        let Some(items) = list.read_lock::<rhai::Array>() else {
+            return Err(returned(describe(&list)));
+        };
+        items
+            .iter()
+            .map(|d| Value::from_dynamic(d).map(|v| Args(Arc::from([v]))))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some)
+            .map_err(returned)
+    }
+}
+
+/// An error of the interpreter as grundy reports it: where in `path`, and
+/// for a call, the game and the function with its position (`game`,
+/// `moves(7)`); a stop by a limit as that limit's error.
+fn script_error(
+    path: &str,
+    e: &EvalAltResult,
+    limits: &Limits,
+    call: Option<(&str, &str)>,
+) -> ScriptError {
+    let (inner, at) = innermost(e);
+    let place = super::load::place(path, at);
+    let context = match call {
+        Some((game, call)) => format!("{call} of game '{game}' ({place})"),
+        None => format!("loading {place}"),
+    };
+    let limit = match inner {
+        EvalAltResult::ErrorTerminated(..) => STOPPED.with(|s| s.borrow_mut().take()),
+        EvalAltResult::ErrorTooManyOperations(_) => Some(LimitError::ScriptOperations {
+            what: String::new(),
+            limit: limits.max_script_ops,
+        }),
+        EvalAltResult::ErrorStackOverflow(_) => Some(LimitError::Depth {
+            what: String::new(),
+            limit: super::load::MAX_SCRIPT_CALLS.min(limits.max_depth),
+        }),
+        _ => None,
+    };
+    let mut message = message_of(inner);
+    if let EvalAltResult::ErrorDataTooLarge(..) = inner {
+        message.push_str(" (a script's arrays and strings are bounded by --max-memory)");
+    }
+    match (limit, call) {
+        (Some(l), _) => ScriptError::Limit(with_what(l, &context)),
+        (None, Some((game, call))) => ScriptError::Runtime {
+            place,
+            game: game.to_string(),
+            call: call.to_string(),
+            message,
+        },
+        (None, None) => ScriptError::Syntax {
+            place,
+            message: format!("while loading: {message}"),
+        },
+    }
+}
+
+/// An error raised while the file's top level runs.
+pub(super) fn load_error(path: &str, e: &EvalAltResult, limits: &Limits) -> ScriptError {
+    script_error(path, e, limits, None)
+}
+
+/// A limit error told with what was being evaluated.
+fn with_what(e: LimitError, context: &str) -> LimitError {
+    match e {
+        LimitError::ScriptOperations { limit, .. } => LimitError::ScriptOperations {
+            what: context.into(),
+            limit,
+        },
+        LimitError::Depth { limit, .. } => LimitError::Depth {
+            what: format!("{context}: its calls"),
+            limit,
+        },
+        LimitError::Time { limit, elapsed, .. } => LimitError::Time {
+            what: context.into(),
+            limit,
+            elapsed,
+        },
+        LimitError::Cancelled { .. } => LimitError::Cancelled {
+            what: context.into(),
+        },
+        other => other,
+    }
+}
+
+/// The interpreter's message without the position it appends (grundy
+/// puts the place first).
+fn message_of(e: &EvalAltResult) -> String {
+    let text = e.to_string();
+    match text.rfind(" (line ") {
+        Some(i) if text.ends_with(')') => text[..i].to_string(),
+        _ => text,
+    }
+}

@@ -1,0 +1,452 @@
+//! Positions of scripted games as the engine sees them, and their values:
+//! Grundy values and canonical forms by a memoised search on its own stack
+//! (a line of play a million moves long does not touch the thread's stack),
+//! each position's script run once, its value kept in the [`Context`] for
+//! the next query. A position met again on its own line of play means the
+//! game is loopy: the search stops with [`SearchError::Cycle`] and the
+//! engine turns to retrograde analysis.
+
+use std::fmt;
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::game::ScriptGame;
+use super::position::{Args, Value};
+use super::ScriptError;
+use crate::engine::component::{Context, Key, Partizan, PartizanPosition};
+use crate::engine::EvalError;
+use crate::language::expr::ExprError;
+use crate::language::syntax::Arg;
+use crate::partizan::Game;
+use crate::registry::{Call, GameKind, GameSpec};
+use crate::solvers::mex::mex_naive;
+use crate::{Budget, Component, Impartial, ImpartialPosition, Nimber, Player, SearchError};
+
+/// A position of a scripted game.
+#[derive(Clone)]
+pub(crate) struct ScriptPosition {
+    game: &'static ScriptGame,
+    args: Args,
+}
+
+impl ScriptGame {
+    /// The position a call such as `chomp(3,4)` names.
+    pub fn build(&'static self, call: &Call<'_>) -> Result<Component, ExprError> {
+        let usage = format!(
+            "write {} with its position's integers, quoted strings or lists [1,2] \
+             (as {} takes them)",
+            self.example,
+            self.path()
+        );
+        if let Some(params) = call.params() {
+            let at = params
+                .first()
+                .and_then(|p| p.first())
+                .map_or(call.name_span(), crate::registry::item_span);
+            return Err(call.error(
+                at,
+                format!("'{}' takes no parameters in [...]", self.name),
+                usage,
+            ));
+        }
+        let args = call.args().unwrap_or(&[]);
+        if args.is_empty() {
+            return Err(call.error(
+                call.span(),
+                format!("'{}' needs its position", self.name),
+                usage,
+            ));
+        }
+        let values = args
+            .iter()
+            .map(|a| {
+                Value::from_arg(a).map_err(|problem| call.error(Arg::span(a), problem, &usage))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(self.component(Args(values.into())))
+    }
+
+    /// `args` as a component of a sum.
+    pub fn component(&'static self, args: Args) -> Component {
+        let p = ScriptPosition { game: self, args };
+        match self.kind {
+            GameKind::Impartial => Component::Impartial(Arc::new(p)),
+            GameKind::Partizan => Component::Partizan(Arc::new(p)),
+        }
+    }
+
+    /// The Grundy value of `args` (an impartial game), memoised in `cx`.
+    pub fn nimber_of(&'static self, args: &Args, cx: &mut Context) -> Result<u64, EvalError> {
+        let budget = cx.budget().clone();
+        if let Some(parts) = self.split(args, Some(&budget)).map_err(eval)? {
+            let mut total = 0;
+            for part in &parts {
+                total ^= self.nimber_of_whole(part, cx, &budget)?;
+            }
+            return Ok(total);
+        }
+        self.nimber_of_whole(args, cx, &budget)
+    }
+
+    /// The canonical value of `args` (a partizan game), memoised in `cx`.
+    pub fn value_of(&'static self, args: &Args, cx: &mut Context) -> Result<Game, EvalError> {
+        let budget = cx.budget().clone();
+        if let Some(parts) = self.split(args, Some(&budget)).map_err(eval)? {
+            let mut values = Vec::with_capacity(parts.len());
+            for part in &parts {
+                values.push(self.value_of_whole(part, cx, &budget)?);
+            }
+            return Ok(Game::try_sum(&values)?);
+        }
+        self.value_of_whole(args, cx, &budget)
+    }
+
+    /// The options of `args`, each split into its parts (as the script's
+    /// `split` says).
+    fn split_options(
+        &self,
+        args: &Args,
+        player: Option<Player>,
+        budget: &Budget,
+    ) -> Result<Vec<Vec<Args>>, ScriptError> {
+        let options = self.options(args, player, Some(budget))?;
+        if self.hooks.split.is_none() {
+            return Ok(options.into_iter().map(|o| vec![o]).collect());
+        }
+        options
+            .into_iter()
+            .map(|o| Ok(self.split(&o, Some(budget))?.unwrap_or_else(|| vec![o])))
+            .collect()
+    }
+
+    fn nimber_of_whole(
+        &'static self,
+        root: &Args,
+        cx: &mut Context,
+        budget: &Budget,
+    ) -> Result<u64, EvalError> {
+        let memo = cx.cache::<Memos>().of::<u64>(self);
+        search(self, root, memo, budget, &mut Impartially)
+    }
+
+    fn value_of_whole(
+        &'static self,
+        root: &Args,
+        cx: &mut Context,
+        budget: &Budget,
+    ) -> Result<Game, EvalError> {
+        let memo = cx.cache::<Memos>().of::<Game>(self);
+        search(self, root, memo, budget, &mut Partizanly)
+    }
+}
+
+/// A script error as the engine reports it (a limit as a limit).
+fn eval(e: ScriptError) -> EvalError {
+    match e {
+        ScriptError::Limit(l) => EvalError::Limit(l),
+        other => EvalError::Script(other),
+    }
+}
+
+/// The values of every scripted game met, by game, kept between queries.
+#[derive(Default)]
+struct Memos {
+    tables: FxHashMap<(usize, std::any::TypeId), Box<dyn std::any::Any + Send + Sync>>,
+}
+
+/// The values of one game, and an estimate of their bytes.
+struct Memo<V> {
+    values: FxHashMap<Args, V>,
+    bytes: u128,
+}
+
+impl Memos {
+    fn of<V: Send + Sync + 'static>(&mut self, game: &'static ScriptGame) -> &mut Memo<V> {
+        let key = (
+            game as *const ScriptGame as usize,
+            std::any::TypeId::of::<V>(),
+        );
+        self.tables
+            .entry(key)
+            .or_insert_with(|| {
+                Box::new(Memo::<V> {
+                    values: FxHashMap::default(),
+                    bytes: 0,
+                })
+            })
+            .downcast_mut::<Memo<V>>()
+            .expect("the table of a key holds its type")
+    }
+}
+
+/// How values are made from options: mex for impartial games, the
+/// canonical form for partizan ones.
+trait Valuing {
+    type V: Copy;
+    /// The players whose options a position lists (one pass for impartial games).
+    fn players(&self) -> &'static [Option<Player>];
+    /// The value of a position from its options' values, pass by pass.
+    fn combine(&mut self, options: &[Vec<Self::V>]) -> Result<Self::V, EvalError>;
+    /// The value of a sum of parts.
+    fn sum(&mut self, parts: &[Self::V]) -> Result<Self::V, EvalError>;
+}
+
+struct Impartially;
+struct Partizanly;
+
+impl Valuing for Impartially {
+    type V = u64;
+    fn players(&self) -> &'static [Option<Player>] {
+        &[None]
+    }
+    fn combine(&mut self, options: &[Vec<u64>]) -> Result<u64, EvalError> {
+        Ok(mex_naive(&options[0]))
+    }
+    fn sum(&mut self, parts: &[u64]) -> Result<u64, EvalError> {
+        Ok(parts.iter().fold(0, |a, b| a ^ b))
+    }
+}
+
+impl Valuing for Partizanly {
+    type V = Game;
+    fn players(&self) -> &'static [Option<Player>] {
+        &[Some(Player::Left), Some(Player::Right)]
+    }
+    fn combine(&mut self, options: &[Vec<Game>]) -> Result<Game, EvalError> {
+        Ok(Game::from_options(&options[0], &options[1])?)
+    }
+    fn sum(&mut self, parts: &[Game]) -> Result<Game, EvalError> {
+        Ok(Game::try_sum(parts)?)
+    }
+}
+
+/// A position being valued: its options (each a list of parts) per pass,
+/// and the values found so far.
+struct Frame<V> {
+    position: Args,
+    /// Per player: the options, each split into parts.
+    options: Vec<Vec<Vec<Args>>>,
+    /// Which pass, option and part are next.
+    pass: usize,
+    option: usize,
+    part: usize,
+    /// Values of the parts of the current option.
+    parts: Vec<V>,
+    /// Per pass: the values of its options.
+    values: Vec<Vec<V>>,
+}
+
+const WHAT: &str = "the values of a scripted game";
+
+/// The value of `root` by memoised search with an explicit stack.
+fn search<W: Valuing>(
+    game: &'static ScriptGame,
+    root: &Args,
+    memo: &mut Memo<W::V>,
+    budget: &Budget,
+    way: &mut W,
+) -> Result<W::V, EvalError>
+where
+    W::V: Send + Sync + 'static,
+{
+    if let Some(&v) = memo.values.get(root) {
+        return Ok(v);
+    }
+    let frame = |position: Args, way: &W| -> Result<Frame<W::V>, EvalError> {
+        budget.tick(WHAT)?;
+        let options = way
+            .players()
+            .iter()
+            .map(|&p| game.split_options(&position, p, budget))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(eval)?;
+        Ok(Frame {
+            position,
+            values: vec![Vec::new(); options.len()],
+            options,
+            pass: 0,
+            option: 0,
+            part: 0,
+            parts: Vec::new(),
+        })
+    };
+    let mut on_line: FxHashSet<Args> = FxHashSet::default();
+    on_line.insert(root.clone());
+    let mut stack = vec![frame(root.clone(), way)?];
+    loop {
+        let top = stack.last_mut().expect("the stack ends only by returning");
+        if top.pass < top.options.len() {
+            let pass = &top.options[top.pass];
+            if top.option == pass.len() {
+                top.pass += 1;
+                top.option = 0;
+                continue;
+            }
+            let parts = &pass[top.option];
+            if top.part == parts.len() {
+                let v = way.sum(&top.parts)?;
+                top.parts.clear();
+                top.values[top.pass].push(v);
+                top.option += 1;
+                top.part = 0;
+                continue;
+            }
+            let child = &parts[top.part];
+            if let Some(&v) = memo.values.get(child) {
+                top.parts.push(v);
+                top.part += 1;
+                continue;
+            }
+            if on_line.contains(child) {
+                return Err(EvalError::Search(SearchError::Cycle {
+                    position: game.written(child),
+                }));
+            }
+            let child = child.clone();
+            budget.check_depth(WHAT, stack.len())?;
+            on_line.insert(child.clone());
+            let f = frame(child, way)?;
+            stack.push(f);
+            continue;
+        }
+        let done = stack.pop().expect("not empty");
+        let v = way.combine(&done.values)?;
+        on_line.remove(&done.position);
+        budget.charge(WHAT, 1)?;
+        memo.bytes += done.position.bytes() as u128 + 48;
+        budget.check_bytes(WHAT, memo.bytes)?;
+        memo.values.insert(done.position, v);
+        match stack.last_mut() {
+            Some(parent) => {
+                parent.parts.push(v);
+                parent.part += 1;
+            }
+            None => return Ok(v),
+        }
+    }
+}
+
+impl fmt::Debug for ScriptPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.game.written(&self.args))
+    }
+}
+
+impl fmt::Display for ScriptPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.game.show(&self.args))
+    }
+}
+
+impl ScriptPosition {
+    fn key(&self) -> Key {
+        Key::text(&self.game.ruleset, &self.args.written())
+    }
+
+    fn at(&self, args: Args) -> ScriptPosition {
+        ScriptPosition {
+            game: self.game,
+            args,
+        }
+    }
+
+    /// The options of `player` (impartial: `None`), visited until `visit`
+    /// breaks; a script error is returned.
+    fn visit_options<T>(
+        &self,
+        player: Option<Player>,
+        budget: &Budget,
+        visit: &mut dyn FnMut(T) -> ControlFlow<()>,
+        wrap: fn(ScriptPosition) -> T,
+    ) -> Result<ControlFlow<()>, EvalError> {
+        let options = self
+            .game
+            .options(&self.args, player, Some(budget))
+            .map_err(eval)?;
+        Ok(options
+            .into_iter()
+            .try_for_each(|o| visit(wrap(self.at(o)))))
+    }
+}
+
+fn impartial(p: ScriptPosition) -> Impartial {
+    Arc::new(p)
+}
+
+fn partizan(p: ScriptPosition) -> Partizan {
+    Arc::new(p)
+}
+
+impl ImpartialPosition for ScriptPosition {
+    fn spec(&self) -> &'static GameSpec {
+        self.game.spec
+    }
+
+    fn key(&self) -> Key {
+        ScriptPosition::key(self)
+    }
+
+    /// The options, listed after the position's value was computed (so the
+    /// script ran on them without error); a script that fails now (over a
+    /// limit) ends the list early. [`Self::try_options`] reports it.
+    fn options(&self, visit: &mut dyn FnMut(Impartial) -> ControlFlow<()>) -> ControlFlow<()> {
+        let budget = Budget::new(self.game.file.limits);
+        self.visit_options(None, &budget, visit, impartial)
+            .unwrap_or(ControlFlow::Break(()))
+    }
+
+    fn try_options(
+        &self,
+        cx: &mut Context,
+        visit: &mut dyn FnMut(Impartial) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, EvalError> {
+        let budget = cx.budget().clone();
+        self.visit_options(None, &budget, visit, impartial)
+    }
+
+    fn split(&self) -> Option<Vec<Impartial>> {
+        let budget = Budget::new(self.game.file.limits);
+        let parts = self.game.split(&self.args, Some(&budget)).ok()??;
+        Some(parts.into_iter().map(|p| impartial(self.at(p))).collect())
+    }
+
+    fn nimber(&self, cx: &mut Context) -> Result<Nimber, EvalError> {
+        self.game.nimber_of(&self.args, cx).map(Nimber)
+    }
+}
+
+impl PartizanPosition for ScriptPosition {
+    fn spec(&self) -> &'static GameSpec {
+        self.game.spec
+    }
+
+    fn key(&self) -> Key {
+        ScriptPosition::key(self)
+    }
+
+    fn options_until(
+        &self,
+        player: Player,
+        visit: &mut dyn FnMut(Partizan) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let budget = Budget::new(self.game.file.limits);
+        self.visit_options(Some(player), &budget, visit, partizan)
+            .unwrap_or(ControlFlow::Break(()))
+    }
+
+    fn try_options_until(
+        &self,
+        player: Player,
+        cx: &mut Context,
+        visit: &mut dyn FnMut(Partizan) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, EvalError> {
+        let budget = cx.budget().clone();
+        self.visit_options(Some(player), &budget, visit, partizan)
+    }
+
+    fn value(&self, cx: &mut Context) -> Result<Game, EvalError> {
+        self.game.value_of(&self.args, cx)
+    }
+}
