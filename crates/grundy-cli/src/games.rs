@@ -2,13 +2,16 @@
 
 use std::io::{self, Write};
 
-use grundy::registry::{GameKind, GAMES};
+use grundy::registry::GameKind;
 
 /// Prints the games, as a table or as JSON.
 pub fn list(json: bool) -> io::Result<()> {
     let mut out = io::stdout().lock();
+    let registry = crate::registry();
+    let all = registry.games();
+    let scripted = |name: &str| registry.script(name).map(|g| g.path().to_string());
     if json {
-        let games: Vec<_> = GAMES
+        let games: Vec<_> = all
             .iter()
             .map(|g| {
                 serde_json::json!({
@@ -16,7 +19,8 @@ pub fn list(json: bool) -> io::Result<()> {
                     "kind": g.kind,
                     "example": g.example,
                     "summary": g.summary,
-                    "ruleset": g.ruleset.is_some(),
+                    "ruleset": g.ruleset.is_some() || scripted(g.name).is_some(),
+                    "script": scripted(g.name),
                 })
             })
             .collect();
@@ -25,14 +29,17 @@ pub fn list(json: bool) -> io::Result<()> {
     }
     for kind in [GameKind::Impartial, GameKind::Partizan] {
         writeln!(out, "{kind} games:")?;
-        let width = GAMES
+        let width = all
             .iter()
             .filter(|g| g.kind == kind)
             .map(|g| g.example.chars().count())
             .max()
             .unwrap_or(0);
-        for g in GAMES.iter().filter(|g| g.kind == kind) {
-            writeln!(out, "  {:width$}  {}", g.example, g.summary)?;
+        for g in all.iter().filter(|g| g.kind == kind) {
+            let from = scripted(g.name)
+                .map(|p| format!(" (from {p})"))
+                .unwrap_or_default();
+            writeln!(out, "  {:width$}  {}{from}", g.example, g.summary)?;
         }
         writeln!(out)?;
     }

@@ -4,7 +4,7 @@
 //! `docs/value.schema.json` is the contract as a JSON Schema, checked by the
 //! command's tests.
 
-use grundy::{Evaluation, GameExpr, PartizanReport, Play};
+use grundy::{Evaluation, GameExpr, LoopyOutcome, LoopyReport, PartizanReport, Play};
 use serde::Serialize;
 
 /// The answer for one position.
@@ -50,6 +50,25 @@ enum Detail {
         #[serde(skip_serializing_if = "Option::is_none")]
         nimber: Option<u64>,
     },
+    Loopy {
+        loopy: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        value: Option<String>,
+        lines: Vec<LoopyLine>,
+        positions: usize,
+    },
+}
+
+/// One player moving first in a loopy game.
+#[derive(Serialize)]
+struct LoopyLine {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mover: Option<&'static str>,
+    outcome: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    remoteness: Option<u32>,
+    winning_moves: Vec<String>,
+    drawing_moves: Vec<String>,
 }
 
 fn play(p: Play) -> &'static str {
@@ -83,6 +102,54 @@ impl From<&Evaluation> for Answer {
 }
 
 impl Answer {
+    /// The answer for a loopy game (retrograde analysis). Its outcome class:
+    /// `D` when someone moving first draws, else P, N, L or R as usual.
+    pub(crate) fn loopy(r: &LoopyReport) -> Answer {
+        let wins = |l: &grundy::LoopyLine| l.outcome == LoopyOutcome::Win;
+        let outcome = if r.lines.iter().any(|l| l.outcome == LoopyOutcome::Draw) {
+            "D"
+        } else {
+            match r.lines.as_slice() {
+                [one] if wins(one) => "N",
+                [_] => "P",
+                [left, right] => match (wins(left), wins(right)) {
+                    (true, true) => "N",
+                    (false, false) => "P",
+                    (true, false) => "L",
+                    (false, true) => "R",
+                },
+                _ => "D",
+            }
+        };
+        let partizan = r.lines.iter().any(|l| l.mover.is_some());
+        Answer {
+            game: r.game.to_string(),
+            kind: if partizan { "partizan" } else { "impartial" },
+            play: play(r.play),
+            outcome: outcome.to_string(),
+            moves_complete: r.lines.iter().all(|l| l.moves_complete),
+            detail: Detail::Loopy {
+                loopy: true,
+                value: r.gsg.as_ref().map(ToString::to_string),
+                lines: r
+                    .lines
+                    .iter()
+                    .map(|l| LoopyLine {
+                        mover: l.mover.map(|p| match p {
+                            grundy::Player::Left => "left",
+                            grundy::Player::Right => "right",
+                        }),
+                        outcome: l.outcome.to_string(),
+                        remoteness: l.remoteness,
+                        winning_moves: texts(&l.winning_moves),
+                        drawing_moves: texts(&l.drawing_moves),
+                    })
+                    .collect(),
+                positions: r.positions,
+            },
+        }
+    }
+
     /// The answer for a partizan sum.
     pub(crate) fn partizan(game: &GameExpr, r: &PartizanReport) -> Answer {
         Answer {

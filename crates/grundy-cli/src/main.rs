@@ -17,6 +17,7 @@ mod value;
 mod values;
 mod verify;
 
+use grundy::registry::Registry;
 use grundy::{caret, Ruleset};
 
 /// Combinatorial game engine: Grundy values, outcomes and winning moves.
@@ -25,6 +26,32 @@ use grundy::{caret, Ruleset};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Load the games of a script file (repeat for several files): each is then
+    /// written like a built-in game. See "Your own games" in the README.
+    #[arg(long, global = true, value_name = "FILE")]
+    rules: Vec<std::path::PathBuf>,
+}
+
+/// The games expressions are read with: the built-in ones and those of --rules.
+static REGISTRY: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
+
+/// The registry of this run (the built-in games until --rules are loaded).
+pub(crate) fn registry() -> &'static Registry {
+    REGISTRY.get().unwrap_or(Registry::builtin())
+}
+
+/// Loads the games of every --rules file.
+fn load_rules(files: &[std::path::PathBuf]) -> Result<(), UserError> {
+    let mut registry = Registry::default();
+    for path in files {
+        registry
+            .load(path, &grundy::Limits::default())
+            .map_err(|e| UserError {
+                message: e.to_string(),
+            })?;
+    }
+    let _ = REGISTRY.set(registry);
+    Ok(())
 }
 
 #[derive(Subcommand)]
@@ -78,7 +105,8 @@ enum Command {
 
 #[derive(Args)]
 struct SeqCmd {
-    /// A heap ruleset, like kayles, 'octal[0.137]', 'sub[1,3,4]' or grundy_game.
+    /// A heap ruleset, like kayles, 'octal[0.137]', 'sub[1,3,4]' or grundy_game
+    /// (or a scripted game on one integer, with --rules FILE).
     ruleset: String,
     #[command(flatten)]
     args: seq::SeqArgs,
@@ -90,7 +118,7 @@ pub(crate) struct UserError {
 }
 
 pub(crate) fn ruleset(text: &str) -> Result<Ruleset, UserError> {
-    grundy::parse_ruleset_spec(text).map_err(|e| UserError {
+    grundy::parse_ruleset_in(text, registry()).map_err(|e| UserError {
         message: format!("{e}\n{}", caret(text, e.at())),
     })
 }
@@ -98,6 +126,15 @@ pub(crate) fn ruleset(text: &str) -> Result<Ruleset, UserError> {
 fn seq(cmd: &SeqCmd) -> anyhow::Result<Result<(), UserError>> {
     let heap = match ruleset(&cmd.ruleset) {
         Ok(Ruleset::Heap(h)) => h,
+        Ok(Ruleset::Script(game)) => {
+            return match seq::run_script(game, &cmd.args) {
+                Ok(()) => Ok(Ok(())),
+                Err(e) if e.downcast_ref::<io::Error>().is_some() => Err(e),
+                Err(e) => Ok(Err(UserError {
+                    message: format!("{e:#}"),
+                })),
+            }
+        }
         Ok(Ruleset::Board(p)) => {
             return Ok(Err(UserError {
                 message: format!(
@@ -150,6 +187,10 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: &Cli) -> ExitCode {
+    if let Err(e) = load_rules(&cli.rules) {
+        eprintln!("error: {}", e.message);
+        return ExitCode::from(2);
+    }
     let result = match &cli.command {
         Command::Value(a) => value::value(a),
         Command::Seq(a) => seq(a),

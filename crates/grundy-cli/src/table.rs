@@ -10,7 +10,8 @@ use crate::{ruleset, UserError};
 
 #[derive(Args)]
 pub(crate) struct TableArgs {
-    /// A piece, like queen, knight or 'piece[(-2,1),(1,-2); 8]'.
+    /// A piece, like queen, knight or 'piece[(-2,1),(1,-2); 8]' (or a scripted
+    /// game on two integers, with --rules FILE).
     pub(crate) ruleset: String,
     /// Side of the table (at most the board size of a bounded piece).
     #[arg(long)]
@@ -25,6 +26,7 @@ pub(crate) struct TableArgs {
 pub(crate) fn table(args: &TableArgs) -> anyhow::Result<Result<(), UserError>> {
     let piece = match ruleset(&args.ruleset) {
         Ok(Ruleset::Board(p)) => p,
+        Ok(Ruleset::Script(game)) => return script_table(game, args),
         Ok(Ruleset::Heap(h)) => {
             return Ok(Err(UserError {
                 message: format!(
@@ -74,6 +76,47 @@ pub(crate) fn table(args: &TableArgs) -> anyhow::Result<Result<(), UserError>> {
             .max()
             .map_or(1, |m| m.to_string().len());
         for r in rows {
+            let cells: Vec<String> = r.iter().map(|v| format!("{v:>width$}")).collect();
+            writeln!(out, "{}", cells.join(" "))?;
+        }
+    }
+    out.flush()?;
+    Ok(Ok(()))
+}
+
+/// The table of a scripted game on two integers, and what holds on it.
+fn script_table(
+    game: &'static grundy::script::ScriptGame,
+    args: &TableArgs,
+) -> anyhow::Result<Result<(), UserError>> {
+    if args.size == 0 {
+        return Ok(Err(UserError {
+            message: "--size must be at least 1 (the table has --size rows and columns)".into(),
+        }));
+    }
+    let rows = match game.table(args.size, args.size, &args.limits.budget()) {
+        Ok(t) => t,
+        Err(e) => {
+            return Ok(Err(UserError {
+                message: e.to_string(),
+            }))
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    if args.json {
+        serde_json::to_writer(
+            &mut out,
+            &serde_json::json!({ "ruleset": game.name(), "script": game.path(), "values": rows }),
+        )?;
+        writeln!(out)?;
+    } else {
+        let width = rows
+            .iter()
+            .flat_map(|r| r.iter())
+            .max()
+            .map_or(1, |m| m.to_string().len());
+        for r in &rows {
             let cells: Vec<String> = r.iter().map(|v| format!("{v:>width$}")).collect();
             writeln!(out, "{}", cells.join(" "))?;
         }

@@ -4,7 +4,8 @@ use std::io::{self, BufRead, BufWriter, Write};
 
 use clap::Args;
 use grundy::{
-    caret, Analysis, Engine, EvalError, Evaluation, GameExpr, Outcome, PartizanReport, Play,
+    caret, Analysis, Engine, EvalError, Evaluation, GameExpr, LoopyOutcome, LoopyReport, Outcome,
+    PartizanReport, Play,
 };
 
 use crate::json::Answer;
@@ -143,6 +144,7 @@ fn print_value(out: &mut impl Write, e: &Evaluation) -> io::Result<()> {
 
 pub(crate) fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
     let mut engine = Engine::with_budget(args.limits.budget());
+    engine.set_registry(crate::registry().clone());
     for path in &args.store {
         match grundy::SequenceStore::open_within(path, args.limits.limits().max_memory) {
             Ok(store) => {
@@ -188,6 +190,7 @@ pub(crate) fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
         match &analysis {
             Analysis::Impartial(e) => print_value(&mut out, e)?,
             Analysis::Partizan { game, report } => print_partizan(&mut out, game, report)?,
+            Analysis::Loopy(report) => print_loopy(&mut out, report)?,
         }
     }
     Ok(Ok(()))
@@ -198,7 +201,48 @@ fn answer(a: &Analysis) -> Answer {
     match a {
         Analysis::Impartial(e) => Answer::from(e),
         Analysis::Partizan { game, report } => Answer::partizan(game, report),
+        Analysis::Loopy(report) => Answer::loopy(report),
     }
+}
+
+fn print_loopy(out: &mut impl Write, r: &LoopyReport) -> io::Result<()> {
+    writeln!(out, "{}", r.game)?;
+    if r.play == Play::Misere {
+        writeln!(out, "play:    misère (the player who moves last loses)")?;
+    }
+    writeln!(
+        out,
+        "loopy:   moves can return to an earlier position; {} positions analysed",
+        r.positions
+    )?;
+    if let Some(g) = &r.gsg {
+        writeln!(out, "value:   {g} (generalised Sprague–Grundy value)")?;
+    }
+    for line in &r.lines {
+        let who = match line.mover {
+            Some(p) => format!("{p:?} moving first"),
+            None => "the player to move".to_string(),
+        };
+        let how = match (line.outcome, line.remoteness) {
+            (LoopyOutcome::Draw, _) => "draws: neither player can force a win".to_string(),
+            (o, Some(r)) => format!("{}s in {r} moves", o.to_string().trim_end_matches('s')),
+            (o, None) => o.to_string(),
+        };
+        writeln!(out, "outcome: {who} {how}")?;
+        let (label, moves) = match line.outcome {
+            LoopyOutcome::Win => ("winning moves", &line.winning_moves),
+            LoopyOutcome::Draw => ("drawing moves", &line.drawing_moves),
+            LoopyOutcome::Loss => continue,
+        };
+        writeln!(out, "{label}:")?;
+        for m in moves {
+            writeln!(out, "  {m}")?;
+        }
+    }
+    if r.lines.iter().any(|l| !l.moves_complete) {
+        writeln!(out, "  … more exist (listing stopped at --max-moves)")?;
+    }
+    Ok(())
 }
 
 fn joined(moves: &[GameExpr]) -> String {
@@ -255,6 +299,20 @@ fn batch(engine: &mut Engine, json: bool) -> anyhow::Result<bool> {
                     value,
                     joined(&e.winning_moves)
                 )?;
+            }
+            Ok(Analysis::Loopy(report)) => {
+                let lines: Vec<String> = report
+                    .lines
+                    .iter()
+                    .map(|l| {
+                        let moves = match l.outcome {
+                            LoopyOutcome::Draw => &l.drawing_moves,
+                            _ => &l.winning_moves,
+                        };
+                        format!("{} -> {}", l.outcome, joined(moves))
+                    })
+                    .collect();
+                writeln!(out, "{}", lines.join(" | "))?;
             }
             Ok(Analysis::Partizan { report, .. }) => {
                 writeln!(

@@ -64,6 +64,7 @@ fn within(
 ) -> anyhow::Result<Result<(), UserError>> {
     let budget = limits.budget();
     let mut engine = Engine::with_budget(budget.clone());
+    engine.set_registry(crate::registry().clone());
     let result = grundy::partizan::within_budget(&budget, || {
         Ok::<_, grundy::partizan::Error>(run(&mut engine))
     });
@@ -76,7 +77,7 @@ fn within(
 
 /// The canonical value of a game expression, or of a whole text in CGSuite notation.
 fn canonical(engine: &mut Engine, text: &str) -> Result<grundy::partizan::Game, UserError> {
-    let game = grundy::parse_any(text).map_err(|e| UserError {
+    let game = grundy::parse_any_in(text, crate::registry()).map_err(|e| UserError {
         message: format!("{e}\n{}", caret(text, e.at())),
     })?;
     engine.partizan_value(&game).map_err(|e| UserError {

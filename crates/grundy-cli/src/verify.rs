@@ -23,7 +23,14 @@ pub(crate) struct VerifyArgs {
 }
 
 pub(crate) fn verify(args: &VerifyArgs) -> anyhow::Result<Result<bool, UserError>> {
-    let family = match grundy::Family::parse(&args.family) {
+    if let Ok(grundy::Ruleset::Script(game)) =
+        grundy::parse_ruleset_in(&args.family, crate::registry())
+    {
+        if game.has_claim() {
+            return verify_claim(game, args);
+        }
+    }
+    let family = match grundy::Family::parse_in(&args.family, crate::registry()) {
         Ok(f) => f,
         Err(e) => {
             return Ok(Err(UserError {
@@ -88,6 +95,54 @@ pub(crate) fn verify(args: &VerifyArgs) -> anyhow::Result<Result<bool, UserError
                 &mut out,
                 &serde_json::json!({ "family": args.family, "bound": args.bound, "holds": false, "checked": checked,
                     "counterexample": { "position": position, "engine": answer(fast), "search": answer(search) } }),
+            )?;
+            writeln!(out)?;
+        }
+    }
+    Ok(Ok(holds))
+}
+
+/// `verify` of a scripted game with a `claim`: the claim against brute
+/// force on every position up to the bound.
+fn verify_claim(
+    game: &'static grundy::script::ScriptGame,
+    args: &VerifyArgs,
+) -> anyhow::Result<Result<bool, UserError>> {
+    use grundy::script::ClaimVerdict;
+    let verdict = match game.verify_claim(args.bound, &args.limits.budget(), &mut |_| {}) {
+        Ok(v) => v,
+        Err(e) => {
+            return Ok(Err(UserError {
+                message: e.to_string(),
+            }))
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let holds = matches!(verdict, ClaimVerdict::Holds { .. });
+    match (&verdict, args.json) {
+        (ClaimVerdict::Holds { checked }, false) => writeln!(
+            out,
+            "holds: claim({}) agrees with brute force on all {checked} positions up to {}",
+            game.name(),
+            args.bound
+        )?,
+        (ClaimVerdict::Refuted { position, claimed, found, checked }, false) => writeln!(
+            out,
+            "counterexample after {checked} agreeing positions: {position}\n  claim:       {claimed}\n  brute force: {found}"
+        )?,
+        (ClaimVerdict::Holds { checked }, true) => {
+            serde_json::to_writer(
+                &mut out,
+                &serde_json::json!({ "family": args.family, "bound": args.bound, "claim": true, "holds": true, "checked": checked, "counterexample": null }),
+            )?;
+            writeln!(out)?;
+        }
+        (ClaimVerdict::Refuted { position, claimed, found, checked }, true) => {
+            serde_json::to_writer(
+                &mut out,
+                &serde_json::json!({ "family": args.family, "bound": args.bound, "claim": true, "holds": false, "checked": checked,
+                    "counterexample": { "position": position, "claim": claimed, "brute_force": found } }),
             )?;
             writeln!(out)?;
         }

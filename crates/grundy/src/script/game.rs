@@ -345,11 +345,11 @@ impl ScriptGame {
             return Ok(None);
         };
         let shown = || position.written();
-        let parts = self.call(hook, "split", position.to_dynamic(), &shown, budget)?;
+        let parts = self.call(hook, "parts", position.to_dynamic(), &shown, budget)?;
         if parts.is_unit() {
             return Ok(None);
         }
-        let parts = self.positions_in(parts, "split", position)?;
+        let parts = self.positions_in(parts, "parts", position)?;
         Ok((parts.len() != 1 || parts[0] != *position).then_some(parts))
     }
 
@@ -466,15 +466,19 @@ fn script_error(
             what: String::new(),
             limit: limits.max_script_ops,
         }),
-        EvalAltResult::ErrorStackOverflow(_) => Some(LimitError::Depth {
-            what: String::new(),
-            limit: super::load::MAX_SCRIPT_CALLS.min(limits.max_depth),
-        }),
         _ => None,
     };
     let mut message = message_of(inner);
     if let EvalAltResult::ErrorDataTooLarge(..) = inner {
         message.push_str(" (a script's arrays and strings are bounded by --max-memory)");
+    }
+    if let EvalAltResult::ErrorStackOverflow(_) = inner {
+        message = format!(
+            "its function calls nest deeper than {}, the limit of scripts (the smaller of {} and \
+             --max-depth)",
+            super::load::MAX_SCRIPT_CALLS.min(limits.max_depth),
+            super::load::MAX_SCRIPT_CALLS
+        );
     }
     match (limit, call) {
         (Some(l), _) => ScriptError::Limit(with_what(l, &context)),

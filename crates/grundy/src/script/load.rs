@@ -26,7 +26,7 @@ const HOOKS: &[&str] = &[
     "moves",
     "left",
     "right",
-    "split",
+    "parts",
     "show",
     "claim",
     "positions",
@@ -269,7 +269,7 @@ fn slot<'h>(hooks: &'h mut Hooks, name: &str) -> &'h mut Option<Hook> {
         "moves" => &mut hooks.moves,
         "left" => &mut hooks.left,
         "right" => &mut hooks.right,
-        "split" => &mut hooks.split,
+        "parts" => &mut hooks.split,
         "show" => &mut hooks.show,
         "claim" => &mut hooks.claim,
         _ => &mut hooks.positions,
@@ -297,7 +297,13 @@ fn leading_comment(source: &str) -> Option<String> {
         .map(|l| l.trim_start_matches('/').trim())
         .take_while(|l| !l.is_empty())
         .collect();
-    (!text.is_empty()).then(|| text.join(" "))
+    let text = text.join(" ");
+    // The first sentence: a line of help, not the whole comment.
+    let first = match text.find(". ") {
+        Some(i) => &text[..=i],
+        None => &text,
+    };
+    (!first.is_empty()).then(|| first.to_string())
 }
 
 /// Whether `name` can be written in an expression: a letter or `_`, then

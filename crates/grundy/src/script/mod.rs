@@ -21,7 +21,7 @@
 //! |----------------|------------------------------------------------------------------------|
 //! | `moves(p)`     | the options of `p`, an array of positions (an impartial game)           |
 //! | `left(p)`, `right(p)` | Left's and Right's options (a partizan game)                     |
-//! | `split(p)`     | the independent parts of `p`, an array of positions (or `()`: none)    |
+//! | `parts(p)`     | the independent parts of `p`, an array of positions (or `()`: none)    |
 //! | `show(p)`      | how `p` prints in answers (a string)                                    |
 //! | `claim(p)`     | a claimed value: a Grundy value, `"P"`/`"N"`/`"L"`/`"R"`, `"win"`/`"loss"`/`"draw"`, or a CGSuite value |
 //! | `positions(n)` | the positions `verify --bound n` checks the claim on                   |
@@ -37,14 +37,18 @@
 //! time limit and the cancel flag of the query's budget, 64 nested calls,
 //! and arrays and strings sized from [`crate::Limits::max_memory`].
 
+mod claim;
 mod game;
 mod load;
 mod position;
+mod sequence;
 mod solve;
 
+pub use claim::ClaimVerdict;
 pub use game::{Claim, ScriptFile, ScriptGame};
 pub use load::{load_file, load_source};
 pub use position::{Args, Value};
+pub use sequence::{observed_period, ObservedPeriod, MAX_OBSERVED_PERIOD};
 
 use crate::LimitError;
 

@@ -143,7 +143,7 @@ impl ScriptGame {
 }
 
 /// A script error as the engine reports it (a limit as a limit).
-fn eval(e: ScriptError) -> EvalError {
+pub(super) fn eval(e: ScriptError) -> EvalError {
     match e {
         ScriptError::Limit(l) => EvalError::Limit(l),
         other => EvalError::Script(other),
@@ -239,6 +239,8 @@ struct Frame<V> {
 }
 
 const WHAT: &str = "the values of a scripted game";
+/// A rough size of a frame of the search with a few options.
+const FRAME_BYTES: u128 = 512;
 
 /// The value of `root` by memoised search with an explicit stack.
 fn search<W: Valuing>(
@@ -305,7 +307,10 @@ where
                 }));
             }
             let child = child.clone();
-            budget.check_depth(WHAT, stack.len())?;
+            // The stack is the search's own (a line of play a million moves
+            // long is fine): its frames count against the memory limit.
+            let frames = stack.len() as u128 * FRAME_BYTES;
+            budget.check_bytes(WHAT, memo.bytes + frames)?;
             on_line.insert(child.clone());
             let f = frame(child, way)?;
             stack.push(f);
