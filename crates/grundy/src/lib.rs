@@ -24,9 +24,11 @@ mod vocab;
 pub use language::registry;
 pub use vocab::budget;
 
+pub use board::patterns;
 pub use board::{
-    floor_n_phi, misere_wythoff_is_p, misere_wythoff_winning_moves, wythoff_is_p, wythoff_partner,
-    wythoff_winning_moves, BoardTable, ClosedForm, Piece, PieceError, Square, Step, TableError,
+    find_table_patterns, floor_n_phi, misere_wythoff_is_p, misere_wythoff_winning_moves,
+    wythoff_is_p, wythoff_partner, wythoff_winning_moves, BoardTable, ClosedForm, PatternError,
+    PatternKind, Piece, PieceError, Square, Step, TableError, TablePattern,
 };
 pub use budget::Budget;
 pub use engine::component::{

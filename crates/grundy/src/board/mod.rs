@@ -12,14 +12,18 @@
 //! - `table`: the dense solver ([`BoardTable`]);
 //! - `wythoff`: exact integer arithmetic for Wythoff's game (the queen);
 //! - `closed`: which pieces have a closed form ([`ClosedForm`]) and the
-//!   values, outcomes and winning moves it gives, exact over all of `u64`.
+//!   values, outcomes and winning moves it gives, exact over all of `u64`;
+//! - `patterns`: what holds on a computed table of a game on two integers
+//!   ([`find_table_patterns`]), the step between the table and a closed form.
 
 mod closed;
+pub mod patterns;
 mod piece;
 mod table;
 mod wythoff;
 
 pub use closed::ClosedForm;
+pub use patterns::{find_table_patterns, PatternError, PatternKind, TablePattern};
 pub use piece::{Piece, PieceError, Square, Step};
 pub use table::{BoardTable, TableError};
 pub use wythoff::{
