@@ -611,7 +611,7 @@ pub(crate) fn run_script(
     let values = game
         .sequence(to, &budget)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let period = grundy::script::observed_period(&values);
+    let period = grundy::patterns::observed_period(&values);
     let name = game.name();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());

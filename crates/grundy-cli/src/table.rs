@@ -58,16 +58,38 @@ pub(crate) fn table(args: &TableArgs) -> anyhow::Result<Result<(), UserError>> {
             }))
         }
     };
-    let rows: Vec<&[u32]> = (0..args.size)
-        .map(|x| &t.row(x)[..args.size as usize])
+    let rows: Vec<Vec<u64>> = (0..args.size)
+        .map(|x| {
+            t.row(x)[..args.size as usize]
+                .iter()
+                .map(|&v| u64::from(v))
+                .collect()
+        })
         .collect();
+    print_table(&piece.name(), None, &rows, args.json)?;
+    Ok(Ok(()))
+}
+
+/// Prints a table and what holds on it (periodic rows, P-positions on
+/// lines, Beatty pairs, nim-sums of coordinate functions: seen on the
+/// range, not proved), as text or one JSON object.
+fn print_table(
+    name: &str,
+    script: Option<&str>,
+    rows: &[Vec<u64>],
+    json: bool,
+) -> anyhow::Result<()> {
+    // Rows are all of one length, so the finder cannot refuse them.
+    let patterns = grundy::find_table_patterns(rows).unwrap_or_default();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    if args.json {
-        serde_json::to_writer(
-            &mut out,
-            &serde_json::json!({ "ruleset": piece.name(), "values": rows }),
-        )?;
+    if json {
+        let mut object =
+            serde_json::json!({ "ruleset": name, "values": rows, "patterns": patterns });
+        if let Some(path) = script {
+            object["script"] = serde_json::json!(path);
+        }
+        serde_json::to_writer(&mut out, &object)?;
         writeln!(out)?;
     } else {
         let width = rows
@@ -79,9 +101,15 @@ pub(crate) fn table(args: &TableArgs) -> anyhow::Result<Result<(), UserError>> {
             let cells: Vec<String> = r.iter().map(|v| format!("{v:>width$}")).collect();
             writeln!(out, "{}", cells.join(" "))?;
         }
+        if !patterns.is_empty() {
+            writeln!(out, "seen on the table (not proved):")?;
+            for p in &patterns {
+                writeln!(out, "  {p}")?;
+            }
+        }
     }
     out.flush()?;
-    Ok(Ok(()))
+    Ok(())
 }
 
 /// The table of a scripted game on two integers, and what holds on it.
@@ -102,25 +130,6 @@ fn script_table(
             }))
         }
     };
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    if args.json {
-        serde_json::to_writer(
-            &mut out,
-            &serde_json::json!({ "ruleset": game.name(), "script": game.path(), "values": rows }),
-        )?;
-        writeln!(out)?;
-    } else {
-        let width = rows
-            .iter()
-            .flat_map(|r| r.iter())
-            .max()
-            .map_or(1, |m| m.to_string().len());
-        for r in &rows {
-            let cells: Vec<String> = r.iter().map(|v| format!("{v:>width$}")).collect();
-            writeln!(out, "{}", cells.join(" "))?;
-        }
-    }
-    out.flush()?;
+    print_table(game.name(), Some(game.path()), &rows, args.json)?;
     Ok(Ok(()))
 }

@@ -138,7 +138,13 @@ fn seq_and_table_print_values() {
         "8",
     ]);
     assert!(o.status.success());
-    assert_eq!(stdout(&o).lines().count(), 8);
+    // Eight rows, then what holds on them.
+    let text = stdout(&o);
+    let (table, seen) = text
+        .split_once("seen on the table (not proved):\n")
+        .unwrap();
+    assert_eq!(table.lines().count(), 8, "{text}");
+    assert!(seen.contains("G(x,y) = G(y,x) on 0<=x<8, 0<=y<8"), "{text}");
 }
 
 #[test]

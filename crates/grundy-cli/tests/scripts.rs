@@ -106,6 +106,18 @@ fn knight_corner_has_the_table_of_knight() {
     ]);
     let built_in = json(&["table", "knight", "--size", "40", "--json"]);
     assert_eq!(scripted["values"], built_in["values"]);
+    // What holds on the table is stated with its range, for both alike.
+    assert_eq!(scripted["patterns"], built_in["patterns"]);
+    let statements: Vec<&str> = scripted["patterns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["statement"].as_str().unwrap())
+        .collect();
+    assert!(
+        statements.contains(&"G(x,y) = G(y,x) on 0<=x<40, 0<=y<40"),
+        "{statements:?}"
+    );
     // In sums, beside the built-in piece.
     let v = json(&[
         "value",

@@ -390,8 +390,9 @@ fn seen(len: usize, e: usize, p: usize) -> bool {
 
 /// The smallest period of `v` (plain before arithmetic) with two full
 /// periods after its least preperiod and at least [`MIN_WITNESSES`]
-/// values predicted by it.
-fn observed_period(v: &[u64]) -> Option<ObservedPeriod> {
+/// values predicted by it: what a sequence shows, not a proof (a scripted
+/// game's `seq` states it with the range it was seen on).
+pub fn observed_period(v: &[u64]) -> Option<ObservedPeriod> {
     let len = v.len();
     let seen = |e, p| seen(len, e, p);
     let periods = 1..=(len / 2).min(MAX_LINE_PERIOD);

@@ -48,7 +48,6 @@ pub use claim::ClaimVerdict;
 pub use game::{Claim, ScriptFile, ScriptGame};
 pub use load::{load_file, load_source};
 pub use position::{Args, Value};
-pub use sequence::{observed_period, ObservedPeriod, MAX_OBSERVED_PERIOD};
 
 use crate::LimitError;
 

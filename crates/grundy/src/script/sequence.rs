@@ -1,8 +1,7 @@
-//! The values of a scripted game over a range — `G(0..=N)` of a game on one
-//! integer, the table of a game on two — and the period a sequence shows.
-//!
-//! A scripted game's rules are arbitrary, so no theorem proves its period:
-//! what [`observed_period`] finds is stated with the range it was seen on.
+//! The values of a scripted game over a range: `G(0..=N)` of a game on one
+//! integer, the table of a game on two. What they show is found by
+//! [`crate::patterns`]; a scripted game's rules are arbitrary, so no
+//! theorem proves it, and it is stated with the range it was seen on.
 
 use std::sync::Arc;
 
@@ -10,54 +9,6 @@ use super::game::ScriptGame;
 use super::position::{Args, Value};
 use crate::engine::component::Context;
 use crate::{Budget, EvalError, LimitError};
-
-/// A period seen in a sequence: `G(n + period) = G(n) + saltus` for every
-/// `n >= preperiod` in the range computed (arithmetic when `saltus > 0`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct ObservedPeriod {
-    /// Values before the periodic part.
-    pub preperiod: usize,
-    /// The period.
-    pub period: usize,
-    /// What each period adds (0: plainly periodic).
-    pub saltus: u64,
-    /// How many values it was seen on (`G(0..len)`).
-    pub seen_on: usize,
-}
-
-/// The longest period looked for.
-pub const MAX_OBSERVED_PERIOD: usize = 1 << 14;
-
-/// The shortest period (then the shortest preperiod) that `values` show
-/// with at least two whole periods after the preperiod, plain periods
-/// before arithmetic ones.
-pub fn observed_period(values: &[u64]) -> Option<ObservedPeriod> {
-    let len = values.len();
-    let best = |arithmetic: bool| {
-        (1..=(len / 3).min(MAX_OBSERVED_PERIOD)).find_map(|p| {
-            let saltus = if arithmetic {
-                values[len - 1].checked_sub(values[len - 1 - p])?
-            } else {
-                0
-            };
-            if arithmetic && saltus == 0 {
-                return None;
-            }
-            // The smallest preperiod: walk back from the end while it holds.
-            let mut pre = len - p;
-            while pre > 0 && values[pre - 1 + p] == values[pre - 1].checked_add(saltus)? {
-                pre -= 1;
-            }
-            (pre + 2 * p <= len).then_some(ObservedPeriod {
-                preperiod: pre,
-                period: p,
-                saltus,
-                seen_on: len,
-            })
-        })
-    };
-    best(false).or_else(|| best(true))
-}
 
 impl ScriptGame {
     fn context(budget: &Budget) -> Context {
@@ -118,27 +69,5 @@ impl ScriptGame {
             problem: format!("{n} is larger than a script's integers (2^63-1)"),
             accepted: format!("positions of {} up to 2^63-1", self.name()),
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn periods_are_the_shortest_seen_twice() {
-        let sub134: Vec<u64> = (0..30).map(|n| [0, 1, 0, 1, 2, 3, 2][n % 7]).collect();
-        let p = observed_period(&sub134).unwrap();
-        assert_eq!((p.preperiod, p.period, p.saltus), (0, 7, 0));
-        let mut late = vec![5, 9];
-        late.extend(&sub134);
-        let p = observed_period(&late).unwrap();
-        assert_eq!((p.preperiod, p.period), (2, 7));
-        let nim: Vec<u64> = (0..20).collect();
-        let p = observed_period(&nim).unwrap();
-        assert_eq!((p.preperiod, p.period, p.saltus), (0, 1, 1));
-        // Less than two whole periods is no period.
-        assert_eq!(observed_period(&[0, 1, 2, 0, 1]), None);
-        assert_eq!(observed_period(&[]), None);
     }
 }
