@@ -117,3 +117,38 @@ fn the_schema_refuses_answers_that_break_the_contract() {
         assert!(!v.is_valid(&broken), "accepted {broken}");
     }
 }
+
+#[test]
+fn loopy_answers_follow_the_schema() {
+    let v = schema();
+    let dir = std::env::temp_dir().join(format!("grundy-json-loopy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pendulum = dir.join("pendulum.rhai");
+    std::fs::write(
+        &pendulum,
+        "fn left(n) { if n > 0 { [n - 1] } else { [] } }\nfn right(n) { if n < 3 { [n + 1] } else { [] } }\n",
+    )
+    .unwrap();
+    let climb = concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/loopy_climb.rhai");
+    for (rules, expr) in [
+        (climb.to_string(), "loopy_climb(5)"),
+        (climb.to_string(), "loopy_climb(0)"),
+        (climb.to_string(), "loopy_climb(2) + nim(3)"),
+        (climb.to_string(), "misere(loopy_climb(4))"),
+        (pendulum.display().to_string(), "pendulum(1)"),
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["value", "--json", "--rules", &rules, expr])
+            .output()
+            .expect("the binary runs");
+        assert!(
+            o.status.success(),
+            "{expr}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let a: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+        assert_eq!(a["loopy"], true, "{expr}: {a}");
+        check(&v, &a, expr);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

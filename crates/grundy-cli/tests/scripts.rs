@@ -13,11 +13,22 @@ fn rules(name: &str) -> String {
         .to_string()
 }
 
+/// Runs `grundy ARGS` under a 4 GB address-space cap and a wall-clock
+/// guard, so that a script that runs away fails the test, not the machine.
 fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
+    let quoted: Vec<String> = args
+        .iter()
+        .map(|a| format!("'{}'", a.replace('\'', "'\\''")))
+        .collect();
+    let line = format!(
+        "ulimit -v 4000000; exec timeout 120 '{}' {}",
+        env!("CARGO_BIN_EXE_grundy"),
+        quoted.join(" ")
+    );
+    Command::new("bash")
+        .args(["-c", &line])
         .output()
-        .expect("the binary runs")
+        .expect("bash runs")
 }
 
 fn ok(args: &[&str]) -> String {
@@ -378,6 +389,33 @@ fn bad_scripts_get_clear_errors() {
     refused(
         &["games", "--rules", "no/such/file.rhai"],
         &["no/such/file.rhai", "cannot read"],
+    );
+
+    // A game that never ends and never repeats: bounded by memory.
+    let (_n, up) = script("up", "fn moves(n) { [n + 1] }\n");
+    refused(
+        &["value", "--rules", &up, "up(0)", "--max-memory", "64M"],
+        &["--max-memory"],
+    );
+    let (_o, doubling) = script("dbl", "fn moves(n) { let s = \"x\"; loop { s += s; } }\n");
+    refused(
+        &["value", "--rules", &doubling, "dbl(0)"],
+        &["moves(0) of game 'dbl'", "--max-memory"],
+    );
+    let (_p, wide) = script(
+        "wide",
+        "fn moves(n) { let a = []; for i in 0..n { a.push(i); } a }\n",
+    );
+    refused(
+        &[
+            "value",
+            "--rules",
+            &wide,
+            "wide(100000)",
+            "--max-time",
+            "2s",
+        ],
+        &["--max-time"],
     );
 
     let (_m, slow) = script(

@@ -22,7 +22,9 @@ use crate::language::syntax::Arg;
 use crate::partizan::Game;
 use crate::registry::{Call, GameKind, GameSpec};
 use crate::solvers::mex::mex_naive;
-use crate::{Budget, Component, Impartial, ImpartialPosition, Nimber, Player, SearchError};
+use crate::{
+    Budget, Component, Impartial, ImpartialPosition, LimitError, Nimber, Player, SearchError,
+};
 
 /// A position of a scripted game.
 #[derive(Clone)]
@@ -239,8 +241,10 @@ struct Frame<V> {
 }
 
 const WHAT: &str = "the values of a scripted game";
-/// A rough size of a frame of the search with a few options.
-const FRAME_BYTES: u128 = 512;
+/// A rough size of what a frame of the search holds besides its slot on
+/// the stack: its position and options, and its entry in the set of the
+/// line of play (measured: about 400 bytes for a position with one option).
+const FRAME_BYTES: u128 = 768;
 
 /// The value of `root` by memoised search with an explicit stack.
 fn search<W: Valuing>(
@@ -258,6 +262,8 @@ where
     }
     let frame = |position: Args, way: &W| -> Result<Frame<W::V>, EvalError> {
         budget.tick(WHAT)?;
+        // Each position is stored from here on (on the stack, then memoised).
+        budget.charge(WHAT, 1)?;
         let options = way
             .players()
             .iter()
@@ -308,9 +314,22 @@ where
             }
             let child = child.clone();
             // The stack is the search's own (a line of play a million moves
-            // long is fine): its frames count against the memory limit.
-            let frames = stack.len() as u128 * FRAME_BYTES;
-            budget.check_bytes(WHAT, memo.bytes + frames)?;
+            // long is fine): its frames count against the memory limit,
+            // checked before the stack grows.
+            if stack.len() == stack.capacity() {
+                let cap = stack.len().saturating_mul(2).max(64);
+                let slots =
+                    (cap + stack.len()) as u128 * std::mem::size_of::<Frame<W::V>>() as u128;
+                let frames = stack.len() as u128 * FRAME_BYTES;
+                budget.check_bytes(WHAT, memo.bytes + frames + slots)?;
+                stack
+                    .try_reserve_exact(cap - stack.len())
+                    .map_err(|_| LimitError::Allocation {
+                        what: WHAT.into(),
+                        requested: slots,
+                        limit: budget.limits().max_memory,
+                    })?;
+            }
             on_line.insert(child.clone());
             let f = frame(child, way)?;
             stack.push(f);
@@ -319,9 +338,20 @@ where
         let done = stack.pop().expect("not empty");
         let v = way.combine(&done.values)?;
         on_line.remove(&done.position);
-        budget.charge(WHAT, 1)?;
         memo.bytes += done.position.bytes() as u128 + 48;
         budget.check_bytes(WHAT, memo.bytes)?;
+        if memo.values.len() == memo.values.capacity() {
+            let cap = budget.grown_capacity(memo.values.len()) as u128;
+            let table = cap * (std::mem::size_of::<(Args, W::V)>() as u128 + 1) * 8 / 7;
+            budget.check_bytes(WHAT, memo.bytes + table)?;
+            memo.values
+                .try_reserve(cap as usize - memo.values.len())
+                .map_err(|_| LimitError::Allocation {
+                    what: WHAT.into(),
+                    requested: table,
+                    limit: budget.limits().max_memory,
+                })?;
+        }
         memo.values.insert(done.position, v);
         match stack.last_mut() {
             Some(parent) => {
