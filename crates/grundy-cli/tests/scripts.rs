@@ -441,3 +441,26 @@ fn a_loopy_partizan_game_is_answered_for_each_first_player() {
     assert_eq!(a["lines"][0]["mover"], "left");
     assert_eq!(a["lines"][1]["mover"], "right");
 }
+
+/// The README's "Your own games" example, as a new user copies it: its
+/// script and the answers it shows.
+#[test]
+fn the_readme_example_works_as_shown() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let section = &readme[readme.find("## Your own games").unwrap()..];
+    let code = section.split("```rust\n").nth(1).unwrap();
+    let code = &code[..code.find("```").unwrap()];
+    let (_d, f) = script("pickup", code);
+    let shown = section.split("```text\n").nth(1).unwrap();
+    let value = ok(&["value", "--rules", &f, "pickup(10) + nim(3)"]);
+    assert!(
+        shown.contains(&value),
+        "README shows:\n{shown}\nthe command says:\n{value}"
+    );
+    let seq = ok(&["seq", "--rules", &f, "pickup", "--to", "20"]);
+    assert!(
+        shown.contains(&seq),
+        "README shows:\n{shown}\nthe command says:\n{seq}"
+    );
+}
