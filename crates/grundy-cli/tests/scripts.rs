@@ -464,3 +464,66 @@ fn the_readme_example_works_as_shown() {
         "README shows:\n{shown}\nthe command says:\n{seq}"
     );
 }
+
+#[test]
+fn a_file_may_define_several_games_name_them_and_print_them() {
+    let (_d, f) = script(
+        "several",
+        r#"
+// Two heap games and a board, declared at the top level.
+fn take(n, set) { set.filter(|k| k <= n).map(|k| n - k) }
+game(#{ name: "sub12", moves: |n| take(n, [1, 2]), example: "sub12(4)" });
+game(#{ name: "sub123", moves: Fn("sub123_moves"), summary: "take 1, 2 or 3" });
+fn sub123_moves(n) { take(n, [1, 2, 3]) }
+game(#{
+    name: "strip",
+    moves: |s| { let out = []; for i in 0..s.len() { if s[i] == 'o' { out.push(s.sub_string(0, i) + "." + s.sub_string(i + 1)); } } out },
+    show: |s| "strip " + s,
+});
+"#,
+    );
+    let list = ok(&["games", "--rules", &f]);
+    assert!(
+        list.contains("sub12(4)") && list.contains("take 1, 2 or 3"),
+        "{list}"
+    );
+    let v = json(&["value", "--rules", &f, "--json", "sub12(4) + sub123(4)"]);
+    assert_eq!(v["nimber"], 1 ^ 0);
+    let seq = json(&["seq", "--rules", &f, "sub123", "--to", "20", "--json"]);
+    assert_eq!(seq["period"], 4);
+    // show() prints positions in answers.
+    let text = ok(&["value", "--rules", &f, "strip(\"ooo\")"]);
+    assert!(
+        text.starts_with("strip ooo\n") && text.contains("strip .oo"),
+        "{text}"
+    );
+
+    let (_e, named) = script(
+        "file_stem",
+        "fn name() { \"renamed\" }\nfn moves(n) { [] }\n",
+    );
+    assert!(ok(&["value", "--rules", &named, "renamed(3)"]).contains("value:   0"));
+    refused(
+        &["value", "--rules", &named, "file_stem(3)"],
+        &["unknown game 'file_stem'"],
+    );
+
+    let (_g, bad_key) = script("badkey", "game(#{ name: \"x\", mooves: |n| [] });\n");
+    refused(&["games", "--rules", &bad_key], &["unknown key 'mooves'"]);
+    let (_h, late) = script("late", "fn moves(n) { game(#{ name: \"y\" }); [] }\n");
+    refused(
+        &["value", "--rules", &late, "late(1)"],
+        &["at its top level"],
+    );
+    refused(
+        &[
+            "seq",
+            "--rules",
+            &rules("lr_subtraction.rhai"),
+            "lr_subtraction",
+            "--to",
+            "5",
+        ],
+        &["partizan game", "grundy value"],
+    );
+}

@@ -98,7 +98,8 @@ pub trait ImpartialPosition: Send + Sync + fmt::Debug + fmt::Display {
 
     /// The position's independent parts, if it falls apart into a sum
     /// (`nim(3,5)` into `nim(3)` and `nim(5)`). Plain search then memoises
-    /// each part on its own. `None`: it does not split.
+    /// each part on its own. `None`: it does not split. The parts are not
+    /// split again.
     fn split(&self) -> Option<Vec<Impartial>> {
         None
     }

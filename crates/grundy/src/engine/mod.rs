@@ -1212,13 +1212,16 @@ impl std::hash::Hash for Atom {
 
 /// The indivisible parts of a position (its split, recursively), empty ones dropped.
 fn split_atoms(p: &Impartial) -> Vec<Atom> {
+    // One level: parts do not split further (a scripted game's `parts`
+    // could otherwise split for ever).
+    let atom = |p: &Impartial| Atom {
+        key: p.key(),
+        position: p.clone(),
+    };
     match p.split() {
-        Some(parts) => parts.iter().flat_map(split_atoms).collect(),
+        Some(parts) => parts.iter().filter(|q| !q.is_empty()).map(atom).collect(),
         None if p.is_empty() => Vec::new(),
-        None => vec![Atom {
-            key: p.key(),
-            position: p.clone(),
-        }],
+        None => vec![atom(p)],
     }
 }
 

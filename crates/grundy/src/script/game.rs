@@ -174,6 +174,20 @@ impl Drop for Entered {
     }
 }
 
+/// The stack a script call may need: the interpreter recurses on the
+/// thread's stack, about 60 KiB a nested call in a debug build and a tenth
+/// of it optimised, for at most [`super::load::MAX_SCRIPT_CALLS`] calls
+/// and as deep expressions.
+const SCRIPT_STACK: usize = 8 << 20;
+
+/// Runs `f` with at least [`SCRIPT_STACK`] of stack left: on the thread's
+/// own stack when it has that much (the command's work thread), on a
+/// fresh segment otherwise (a test's or a server's 2 MiB thread), so that
+/// a deeply recursive script ends in its depth error, never a crash.
+pub(super) fn on_enough_stack<T>(f: impl FnOnce() -> T) -> T {
+    stacker::maybe_grow(SCRIPT_STACK, 2 * SCRIPT_STACK, f)
+}
+
 /// Where the error of a script stands, and what it says, with the
 /// interpreter's wrappers (a call inside a call) taken off.
 fn innermost(e: &EvalAltResult) -> (&EvalAltResult, rhai::Position) {
@@ -250,7 +264,7 @@ impl ScriptGame {
     ) -> Result<Dynamic, ScriptError> {
         let _entered = budget.map(Entered::new);
         let file = &*self.file;
-        let result = match hook {
+        let result = on_enough_stack(|| match hook {
             Hook::Named(name) => file.engine.call_fn_with_options::<Dynamic>(
                 rhai::CallFnOptions::new().eval_ast(false),
                 &mut Scope::new(),
@@ -259,7 +273,7 @@ impl ScriptGame {
                 (arg,),
             ),
             Hook::Pointer(f) => f.call::<Dynamic>(&file.engine, &file.ast, (arg,)),
-        };
+        });
         result.map_err(|e| self.error(&e, what, &position()))
     }
 

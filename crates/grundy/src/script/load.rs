@@ -126,8 +126,7 @@ pub fn load_source(
     let budget = crate::Budget::new(*limits);
     {
         let _entered = super::game::enter(&budget);
-        engine
-            .run_ast_with_scope(&mut Scope::new(), &ast)
+        super::game::on_enough_stack(|| engine.run_ast_with_scope(&mut Scope::new(), &ast))
             .map_err(|e| super::game::load_error(path, &e, limits))?;
     }
     loading.store(false, Ordering::Relaxed);
@@ -204,10 +203,11 @@ fn by_functions(
     let mut texts = [None, None, None];
     for (i, &t) in TEXTS.iter().enumerate() {
         if defined(t, 0) {
-            let value = file
-                .engine
-                .call_fn::<Dynamic>(&mut Scope::new(), &file.ast, t, ())
-                .map_err(|e| super::game::load_error(&file.path, &e, &file.limits))?;
+            let value = super::game::on_enough_stack(|| {
+                file.engine
+                    .call_fn::<Dynamic>(&mut Scope::new(), &file.ast, t, ())
+            })
+            .map_err(|e| super::game::load_error(&file.path, &e, &file.limits))?;
             texts[i] = Some(text_of(&file.path, t, &value)?);
         }
     }

@@ -19,6 +19,7 @@ impl ScriptGame {
 
     /// `G(0), …, G(to)` of a game whose positions are one integer.
     pub fn sequence(&'static self, to: u64, budget: &Budget) -> Result<Vec<u64>, EvalError> {
+        self.impartial_for("seq")?;
         let count = to as u128 + 1;
         budget
             .limits()
@@ -46,6 +47,7 @@ impl ScriptGame {
         cols: u64,
         budget: &Budget,
     ) -> Result<Vec<Vec<u64>>, EvalError> {
+        self.impartial_for("table")?;
         let cells = rows as u128 * cols as u128;
         budget.limits().check("a scripted game's table", cells, 8)?;
         let mut cx = ScriptGame::context(budget);
@@ -61,6 +63,25 @@ impl ScriptGame {
             table.push(row);
         }
         Ok(table)
+    }
+
+    /// Refuses a partizan game where Grundy values are listed.
+    fn impartial_for(&self, command: &str) -> Result<(), EvalError> {
+        if self.kind() == crate::registry::GameKind::Impartial {
+            return Ok(());
+        }
+        Err(EvalError::Script(super::ScriptError::Declaration {
+            file: self.path().to_string(),
+            problem: format!(
+                "{} is a partizan game (it gives left and right), and {command} lists Grundy values",
+                self.name()
+            ),
+            accepted: format!(
+                "{command} takes an impartial game (one that gives moves); value a partizan position \
+                 with `grundy value`, as in {}",
+                self.example
+            ),
+        }))
     }
 
     fn too_large(&self, n: u64) -> EvalError {
