@@ -521,6 +521,80 @@ fn write_json(
     Ok(())
 }
 
+/// `grundy seq` for a scripted game on one integer: its values, and the
+/// period they show (seen, not proved: a script's rules have no theorem).
+pub(crate) fn run_script(
+    game: &'static grundy::script::ScriptGame,
+    args: &SeqArgs,
+) -> anyhow::Result<()> {
+    let to = args.at.iter().copied().max().unwrap_or(args.to);
+    let budget = grundy::Budget::new(grundy::Limits::default());
+    let values = game
+        .sequence(to, &budget)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let period = grundy::patterns::observed_period(&values);
+    let name = game.name();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let heaps: Vec<u64> = if args.at.is_empty() {
+        (0..=args.to).collect()
+    } else {
+        args.at.clone()
+    };
+    if args.json {
+        serde_json::to_writer(
+            &mut out,
+            &serde_json::json!({
+                "game": name,
+                "script": game.path(),
+                "to": to,
+                "heaps": if args.at.is_empty() { serde_json::Value::Null } else { serde_json::json!(heaps) },
+                "values": heaps.iter().map(|&n| values[n as usize]).collect::<Vec<_>>(),
+                "period": period.map(|p| p.period),
+                "preperiod": period.map(|p| p.preperiod),
+                "saltus": period.and_then(|p| (p.saltus > 0).then_some(p.saltus)),
+                "proved": false,
+                "seen_on": values.len(),
+            }),
+        )?;
+        writeln!(out)?;
+    } else if args.at.is_empty() {
+        for (n, v) in values.iter().enumerate() {
+            let sep = if n % 32 == 31 || n == values.len() - 1 {
+                "\n"
+            } else {
+                " "
+            };
+            write!(out, "{v}{sep}")?;
+        }
+    } else {
+        for &n in &heaps {
+            writeln!(out, "G({n}) = {}", values[n as usize])?;
+        }
+    }
+    if !args.json {
+        let last = values.len() - 1;
+        match period {
+            None => writeln!(out, "period: none seen in heaps 0..={last}")?,
+            Some(p) => {
+                let kind = if p.saltus > 0 {
+                    format!("arithmetic period {} with saltus {}", p.period, p.saltus)
+                } else {
+                    format!("period {}", p.period)
+                };
+                writeln!(
+                    out,
+                    "{kind}, preperiod {}: seen on heaps 0..={last}, not proved (no theorem \
+                     covers a scripted game's rules)",
+                    p.preperiod
+                )?
+            }
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -598,78 +672,4 @@ mod tests {
         assert_eq!(value["proved"], true);
         assert_eq!(value["saltus"], serde_json::Value::Null);
     }
-}
-
-/// `grundy seq` for a scripted game on one integer: its values, and the
-/// period they show (seen, not proved: a script's rules have no theorem).
-pub(crate) fn run_script(
-    game: &'static grundy::script::ScriptGame,
-    args: &SeqArgs,
-) -> anyhow::Result<()> {
-    let to = args.at.iter().copied().max().unwrap_or(args.to);
-    let budget = grundy::Budget::new(grundy::Limits::default());
-    let values = game
-        .sequence(to, &budget)
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let period = grundy::patterns::observed_period(&values);
-    let name = game.name();
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let heaps: Vec<u64> = if args.at.is_empty() {
-        (0..=args.to).collect()
-    } else {
-        args.at.clone()
-    };
-    if args.json {
-        serde_json::to_writer(
-            &mut out,
-            &serde_json::json!({
-                "game": name,
-                "script": game.path(),
-                "to": to,
-                "heaps": if args.at.is_empty() { serde_json::Value::Null } else { serde_json::json!(heaps) },
-                "values": heaps.iter().map(|&n| values[n as usize]).collect::<Vec<_>>(),
-                "period": period.map(|p| p.period),
-                "preperiod": period.map(|p| p.preperiod),
-                "saltus": period.and_then(|p| (p.saltus > 0).then_some(p.saltus)),
-                "proved": false,
-                "seen_on": values.len(),
-            }),
-        )?;
-        writeln!(out)?;
-    } else if args.at.is_empty() {
-        for (n, v) in values.iter().enumerate() {
-            let sep = if n % 32 == 31 || n == values.len() - 1 {
-                "\n"
-            } else {
-                " "
-            };
-            write!(out, "{v}{sep}")?;
-        }
-    } else {
-        for &n in &heaps {
-            writeln!(out, "G({n}) = {}", values[n as usize])?;
-        }
-    }
-    if !args.json {
-        let last = values.len() - 1;
-        match period {
-            None => writeln!(out, "period: none seen in heaps 0..={last}")?,
-            Some(p) => {
-                let kind = if p.saltus > 0 {
-                    format!("arithmetic period {} with saltus {}", p.period, p.saltus)
-                } else {
-                    format!("period {}", p.period)
-                };
-                writeln!(
-                    out,
-                    "{kind}, preperiod {}: seen on heaps 0..={last}, not proved (no theorem \
-                     covers a scripted game's rules)",
-                    p.preperiod
-                )?
-            }
-        }
-    }
-    out.flush()?;
-    Ok(())
 }

@@ -66,7 +66,7 @@ pub(crate) fn table(args: &TableArgs) -> anyhow::Result<Result<(), UserError>> {
                 .collect()
         })
         .collect();
-    print_table(&piece.name(), None, &rows, args.json)?;
+    print_table(piece.name(), None, &rows, args.json)?;
     Ok(Ok(()))
 }
 

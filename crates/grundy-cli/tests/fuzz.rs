@@ -932,9 +932,14 @@ fn engine_property(text: &str) -> Result<(), String> {
                 Some(grundy::Player::Right) => matches!(report.outcome, Outcome::R | Outcome::P),
                 None => report.outcome == Outcome::P,
             }),
+            // Only scripted games are loopy, and the fuzzer loads none.
+            Analysis::Loopy(_) => None,
         }
     };
     match analysis {
+        Analysis::Loopy(r) => {
+            return Err(format!("a loopy answer with no scripted game: {}", r.game));
+        }
         Analysis::Impartial(e) => {
             if let Some(n) = e.nimber {
                 if (n.0 == 0) != (e.outcome == Outcome::P) {

@@ -488,7 +488,8 @@ game(#{
         "{list}"
     );
     let v = json(&["value", "--rules", &f, "--json", "sub12(4) + sub123(4)"]);
-    assert_eq!(v["nimber"], 1 ^ 0);
+    // sub12(4) is *1 (period 3), sub123(4) is 0 (period 4).
+    assert_eq!(v["nimber"], 1);
     let seq = json(&["seq", "--rules", &f, "sub123", "--to", "20", "--json"]);
     assert_eq!(seq["period"], 4);
     // show() prints positions in answers.

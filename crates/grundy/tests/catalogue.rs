@@ -552,7 +552,7 @@ fn hostile_inputs() {
         ("col long", col(&"-".repeat(big)).map(drop)),
         (
             "snort nested",
-            snort(&(".:A".to_string() + &"(-:A".repeat(big / 4))).map(drop),
+            snort(&(".:A".to_string() + "(-:A".repeat(big / 4).as_str())).map(drop),
         ),
         ("col names", col(&":A-:A;".repeat(big / 6)).map(drop)),
         ("rows", clobber(&"x|".repeat(big / 2)).map(drop)),

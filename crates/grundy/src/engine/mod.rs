@@ -76,7 +76,7 @@ pub enum EvalError {
     Limit(#[from] LimitError),
     /// A scripted game's script failed or returned something it must not.
     #[error(transparent)]
-    Script(crate::script::ScriptError),
+    Script(Box<crate::script::ScriptError>),
     /// A compound of a loopy game, which retrograde analysis of sums does not cover.
     #[error(
         "{0} has a loopy component (its moves return to an earlier position); retrograde \

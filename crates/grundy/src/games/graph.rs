@@ -541,7 +541,7 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("64 vertices"));
-        let deep = ".:A".to_string() + &"(-:A".repeat(100);
+        let deep = ".:A".to_string() + "(-:A".repeat(100).as_str();
         assert!(TintedGraph::parse(&deep, "test")
             .unwrap_err()
             .to_string()

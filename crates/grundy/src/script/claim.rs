@@ -79,11 +79,13 @@ impl ScriptGame {
         let mut checked = 0;
         for p in positions {
             let Some(claim) = self.claim(&p, Some(budget)).map_err(super::solve::eval)? else {
-                return Err(EvalError::Script(super::ScriptError::Declaration {
-                    file: self.path().to_string(),
-                    problem: format!("game '{}' has no claim", self.name()),
-                    accepted: "give fn claim(p) returning its value or outcome".into(),
-                }));
+                return Err(EvalError::Script(Box::new(
+                    super::ScriptError::Declaration {
+                        file: self.path().to_string(),
+                        problem: format!("game '{}' has no claim", self.name()),
+                        accepted: "give fn claim(p) returning its value or outcome".into(),
+                    },
+                )));
             };
             let game = GameExpr::Sum(vec![self.component(p.clone())]);
             let analysis = engine.analyse_game(&game)?;

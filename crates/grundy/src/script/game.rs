@@ -129,7 +129,7 @@ const CHECK_EVERY: u64 = 1 << 12;
 /// The interpreter's progress callback: stops a call over the operation
 /// limit, the time limit, or cancelled. Returns the token that stops it.
 pub(super) fn on_progress(operations: u64, load_limit: u64) -> Option<Dynamic> {
-    if operations % CHECK_EVERY != 0 {
+    if !operations.is_multiple_of(CHECK_EVERY) {
         return None;
     }
     let stop = CURRENT.with(|current| match &*current.borrow() {

@@ -70,7 +70,7 @@ impl ScriptGame {
         if self.kind() == crate::registry::GameKind::Impartial {
             return Ok(());
         }
-        Err(EvalError::Script(super::ScriptError::Declaration {
+        Err(EvalError::Script(Box::new(super::ScriptError::Declaration {
             file: self.path().to_string(),
             problem: format!(
                 "{} is a partizan game (it gives left and right), and {command} lists Grundy values",
@@ -81,7 +81,7 @@ impl ScriptGame {
                  with `grundy value`, as in {}",
                 self.example
             ),
-        }))
+        })))
     }
 
     fn too_large(&self, n: u64) -> EvalError {

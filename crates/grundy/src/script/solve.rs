@@ -148,7 +148,7 @@ impl ScriptGame {
 pub(super) fn eval(e: ScriptError) -> EvalError {
     match e {
         ScriptError::Limit(l) => EvalError::Limit(l),
-        other => EvalError::Script(other),
+        other => EvalError::Script(Box::new(other)),
     }
 }
 
