@@ -423,8 +423,17 @@ fn bad_scripts_get_clear_errors() {
         "fn moves(n) { let x = 0; for i in 0..100000000 { x += 1; } [] }\n",
     );
     refused(
-        &["value", "--rules", &slow, "slow(1)", "--max-time", "1s"],
-        &["--max-time"],
+        &[
+            "value",
+            "--rules",
+            &slow,
+            "slow(1)",
+            "--max-time",
+            "1s",
+            "--max-script-ops",
+            "100000000000",
+        ],
+        &["moves(1) of game 'slow'", "--max-time"],
     );
 }
 
