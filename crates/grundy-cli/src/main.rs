@@ -40,15 +40,29 @@ pub(crate) fn registry() -> &'static Registry {
     REGISTRY.get().unwrap_or(Registry::builtin())
 }
 
-/// Loads the games of every --rules file.
-fn load_rules(files: &[std::path::PathBuf]) -> Result<(), UserError> {
+impl Command {
+    /// The limits the command was given (the defaults for those without flags).
+    fn limits(&self) -> grundy::Limits {
+        match self {
+            Command::Value(a) => a.limits.limits(),
+            Command::Table(a) => a.limits.limits(),
+            Command::Verify(a) => a.limits.limits(),
+            Command::Compare(a) => a.limits.limits(),
+            Command::Thermograph(a) => a.limits.limits(),
+            Command::Transform(a) => a.limits.limits(),
+            Command::Seq(_) | Command::Games { .. } => grundy::Limits::default(),
+        }
+    }
+}
+
+/// Loads the games of every --rules file, their interpreters sized by the
+/// command's limits (its arrays and strings by --max-memory).
+fn load_rules(files: &[std::path::PathBuf], limits: &grundy::Limits) -> Result<(), UserError> {
     let mut registry = Registry::default();
     for path in files {
-        registry
-            .load(path, &grundy::Limits::default())
-            .map_err(|e| UserError {
-                message: e.to_string(),
-            })?;
+        registry.load(path, limits).map_err(|e| UserError {
+            message: e.to_string(),
+        })?;
     }
     let _ = REGISTRY.set(registry);
     Ok(())
@@ -187,7 +201,7 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: &Cli) -> ExitCode {
-    if let Err(e) = load_rules(&cli.rules) {
+    if let Err(e) = load_rules(&cli.rules, &cli.command.limits()) {
         eprintln!("error: {}", e.message);
         return ExitCode::from(2);
     }

@@ -369,6 +369,13 @@ fn bad_scripts_get_clear_errors() {
         &["moves(1) of game 'deep'", "nest deeper than 64"],
     );
 
+    // The interpreter's sizes follow the command's --max-memory.
+    let (_q, pad) = script("pad", "fn moves(n) { let a = []; a.pad(3000000, 0); [] }\n");
+    assert!(ok(&["value", "--rules", &pad, "pad(1)"]).contains("value:   0"));
+    refused(
+        &["value", "--rules", &pad, "pad(1)", "--max-memory", "64M"],
+        &["moves(1) of game 'pad'", "--max-memory"],
+    );
     let (_g, big) = script(
         "big",
         "fn moves(n) { let a = []; a.pad(100000000, 0); a }\n",
