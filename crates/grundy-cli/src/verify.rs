@@ -1,4 +1,5 @@
-//! `grundy verify`: the engine's answers against plain search over a family.
+//! `grundy verify`: the engine's answers against plain search over a family,
+//! or a scripted game's claim against brute force.
 
 use std::io::{self, Write};
 
@@ -39,9 +40,126 @@ pub(crate) fn verify(args: &VerifyArgs) -> anyhow::Result<Result<bool, UserError
         }
     };
     let total = family.size(args.bound);
-    // A progress bar on a terminal: families grow as (B+1)^k.
+    let verdict = match checked_with_progress(Some(total), |tick| {
+        family.verify(args.bound, &args.limits.budget(), tick)
+    }) {
+        Ok(v) => v,
+        Err(e) => {
+            return Ok(Err(UserError {
+                message: e.to_string(),
+            }))
+        }
+    };
+    let (family, bound) = (&args.family, args.bound);
+    let finding = match verdict {
+        grundy::FamilyVerdict::Holds { checked } => Finding {
+            holds: true,
+            text: format!(
+                "holds: the engine and plain search agree on all {checked} positions of {family} up \
+                 to {bound} ({total} coordinate choices)"
+            ),
+            json: serde_json::json!({ "checked": checked, "counterexample": null }),
+        },
+        grundy::FamilyVerdict::Refuted {
+            position,
+            fast,
+            search,
+            checked,
+        } => {
+            let answer = |a: &grundy::Answer| serde_json::json!({ "outcome": a.outcome.to_string(), "nimber": a.nimber.map(|n| n.0) });
+            Finding {
+                holds: false,
+                text: format!(
+                    "counterexample after {checked} agreeing positions: {position}\n  engine: {fast}\n  search: {search}"
+                ),
+                json: serde_json::json!({ "checked": checked,
+                    "counterexample": { "position": position, "engine": answer(&fast), "search": answer(&search) } }),
+            }
+        }
+    };
+    report(args, finding)
+}
+
+/// `verify` of a scripted game with a `claim`: the claim against brute
+/// force on every position up to the bound.
+fn verify_claim(
+    game: &'static grundy::script::ScriptGame,
+    args: &VerifyArgs,
+) -> anyhow::Result<Result<bool, UserError>> {
+    use grundy::script::ClaimVerdict;
+    let verdict = match checked_with_progress(None, |tick| {
+        game.verify_claim(args.bound, &args.limits.budget(), tick)
+    }) {
+        Ok(v) => v,
+        Err(e) => {
+            return Ok(Err(UserError {
+                message: e.to_string(),
+            }))
+        }
+    };
+    let finding = match verdict {
+        ClaimVerdict::Holds { checked } => Finding {
+            holds: true,
+            text: format!(
+                "holds: claim({}) agrees with brute force on all {checked} positions up to {}",
+                game.name(),
+                args.bound
+            ),
+            json: serde_json::json!({ "claim": true, "checked": checked, "counterexample": null }),
+        },
+        ClaimVerdict::Refuted {
+            position,
+            claimed,
+            found,
+            checked,
+        } => Finding {
+            holds: false,
+            text: format!(
+                "counterexample after {checked} agreeing positions: {position}\n  claim:       \
+                 {claimed}\n  brute force: {found}"
+            ),
+            json: serde_json::json!({ "claim": true, "checked": checked,
+                "counterexample": { "position": position, "claim": claimed, "brute_force": found } }),
+        },
+    };
+    report(args, finding)
+}
+
+/// What a check found: whether it holds, as text and as the JSON fields
+/// besides the family, the bound and `holds`.
+struct Finding {
+    holds: bool,
+    text: String,
+    json: serde_json::Value,
+}
+
+/// Prints a finding; the exit code follows whether it holds.
+fn report(args: &VerifyArgs, finding: Finding) -> anyhow::Result<Result<bool, UserError>> {
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if args.json {
+        let mut object = serde_json::json!({ "family": args.family, "bound": args.bound, "holds": finding.holds });
+        if let (Some(all), serde_json::Value::Object(more)) = (object.as_object_mut(), finding.json)
+        {
+            all.extend(more);
+        }
+        serde_json::to_writer(&mut out, &object)?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "{}", finding.text)?;
+    }
+    Ok(Ok(finding.holds))
+}
+
+/// Runs a check with a progress bar on a terminal (of `total` positions
+/// when known): families grow as (B+1)^k.
+fn checked_with_progress<T>(
+    total: Option<u128>,
+    check: impl FnOnce(&mut dyn FnMut(u64)) -> T,
+) -> T {
     let bar = std::io::IsTerminal::is_terminal(&io::stderr()).then(|| {
-        let bar = indicatif::ProgressBar::new(u64::try_from(total).unwrap_or(u64::MAX));
+        let len = total.map_or(0, |t| u64::try_from(t).unwrap_or(u64::MAX));
+        let bar = indicatif::ProgressBar::new(len);
         bar.set_style(
             indicatif::ProgressStyle::with_template(
                 "{bar:40} {pos}/{len} positions checked, {per_sec}, eta {eta}",
@@ -57,95 +175,9 @@ pub(crate) fn verify(args: &VerifyArgs) -> anyhow::Result<Result<bool, UserError
             }
         }
     };
-    let result = family.verify(args.bound, &args.limits.budget(), &mut tick);
+    let result = check(&mut tick);
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    let verdict = match result {
-        Ok(v) => v,
-        Err(e) => {
-            return Ok(Err(UserError {
-                message: e.to_string(),
-            }))
-        }
-    };
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    let holds = matches!(verdict, grundy::FamilyVerdict::Holds { .. });
-    match (&verdict, args.json) {
-        (grundy::FamilyVerdict::Holds { checked }, false) => writeln!(
-            out,
-            "holds: the engine and plain search agree on all {checked} positions of {} up to {} ({total} coordinate choices)",
-            args.family, args.bound
-        )?,
-        (grundy::FamilyVerdict::Refuted { position, fast, search, checked }, false) => writeln!(
-            out,
-            "counterexample after {checked} agreeing positions: {position}\n  engine: {fast}\n  search: {search}"
-        )?,
-        (grundy::FamilyVerdict::Holds { checked }, true) => {
-            serde_json::to_writer(
-                &mut out,
-                &serde_json::json!({ "family": args.family, "bound": args.bound, "holds": true, "checked": checked, "counterexample": null }),
-            )?;
-            writeln!(out)?;
-        }
-        (grundy::FamilyVerdict::Refuted { position, fast, search, checked }, true) => {
-            let answer = |a: &grundy::Answer| serde_json::json!({ "outcome": a.outcome.to_string(), "nimber": a.nimber.map(|n| n.0) });
-            serde_json::to_writer(
-                &mut out,
-                &serde_json::json!({ "family": args.family, "bound": args.bound, "holds": false, "checked": checked,
-                    "counterexample": { "position": position, "engine": answer(fast), "search": answer(search) } }),
-            )?;
-            writeln!(out)?;
-        }
-    }
-    Ok(Ok(holds))
-}
-
-/// `verify` of a scripted game with a `claim`: the claim against brute
-/// force on every position up to the bound.
-fn verify_claim(
-    game: &'static grundy::script::ScriptGame,
-    args: &VerifyArgs,
-) -> anyhow::Result<Result<bool, UserError>> {
-    use grundy::script::ClaimVerdict;
-    let verdict = match game.verify_claim(args.bound, &args.limits.budget(), &mut |_| {}) {
-        Ok(v) => v,
-        Err(e) => {
-            return Ok(Err(UserError {
-                message: e.to_string(),
-            }))
-        }
-    };
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    let holds = matches!(verdict, ClaimVerdict::Holds { .. });
-    match (&verdict, args.json) {
-        (ClaimVerdict::Holds { checked }, false) => writeln!(
-            out,
-            "holds: claim({}) agrees with brute force on all {checked} positions up to {}",
-            game.name(),
-            args.bound
-        )?,
-        (ClaimVerdict::Refuted { position, claimed, found, checked }, false) => writeln!(
-            out,
-            "counterexample after {checked} agreeing positions: {position}\n  claim:       {claimed}\n  brute force: {found}"
-        )?,
-        (ClaimVerdict::Holds { checked }, true) => {
-            serde_json::to_writer(
-                &mut out,
-                &serde_json::json!({ "family": args.family, "bound": args.bound, "claim": true, "holds": true, "checked": checked, "counterexample": null }),
-            )?;
-            writeln!(out)?;
-        }
-        (ClaimVerdict::Refuted { position, claimed, found, checked }, true) => {
-            serde_json::to_writer(
-                &mut out,
-                &serde_json::json!({ "family": args.family, "bound": args.bound, "claim": true, "holds": false, "checked": checked,
-                    "counterexample": { "position": position, "claim": claimed, "brute_force": found } }),
-            )?;
-            writeln!(out)?;
-        }
-    }
-    Ok(Ok(holds))
+    result
 }

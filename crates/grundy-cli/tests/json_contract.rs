@@ -13,8 +13,15 @@ fn schema() -> jsonschema::Validator {
 }
 
 fn answer(expr: &str) -> serde_json::Value {
+    answer_with(&[], expr)
+}
+
+/// The answer with more flags (`--rules FILE`).
+fn answer_with(flags: &[&str], expr: &str) -> serde_json::Value {
     let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["value", "--json", expr])
+        .args(["value", "--json"])
+        .args(flags)
+        .arg(expr)
         .output()
         .expect("the binary runs");
     assert!(
@@ -137,16 +144,7 @@ fn loopy_answers_follow_the_schema() {
         (climb.to_string(), "misere(loopy_climb(4))"),
         (pendulum.display().to_string(), "pendulum(1)"),
     ] {
-        let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(["value", "--json", "--rules", &rules, expr])
-            .output()
-            .expect("the binary runs");
-        assert!(
-            o.status.success(),
-            "{expr}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-        let a: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+        let a = answer_with(&["--rules", &rules], expr);
         assert_eq!(a["loopy"], true, "{expr}: {a}");
         check(&v, &a, expr);
     }
