@@ -4,7 +4,7 @@
 //! `docs/value.schema.json` is the contract as a JSON Schema, checked by the
 //! command's tests.
 
-use grundy::{Evaluation, GameExpr, LoopyOutcome, LoopyReport, PartizanReport, Play};
+use grundy::{Evaluation, GameExpr, LoopyOutcome, LoopyReport, MisereReport, PartizanReport, Play};
 use serde::Serialize;
 
 /// The answer for one position.
@@ -49,6 +49,10 @@ enum Detail {
         temperature: String,
         #[serde(skip_serializing_if = "Option::is_none")]
         nimber: Option<u64>,
+    },
+    PartizanMisere {
+        left_moves: Vec<String>,
+        right_moves: Vec<String>,
     },
     Loopy {
         loopy: bool,
@@ -102,6 +106,21 @@ impl From<&Evaluation> for Answer {
 }
 
 impl Answer {
+    /// The answer for a partizan game in misère play: outcome and moves.
+    pub(crate) fn partizan_misere(r: &MisereReport) -> Answer {
+        Answer {
+            game: r.game.to_string(),
+            kind: "partizan",
+            play: "misere",
+            outcome: r.outcome.to_string(),
+            moves_complete: r.moves_complete,
+            detail: Detail::PartizanMisere {
+                left_moves: texts(&r.left_moves),
+                right_moves: texts(&r.right_moves),
+            },
+        }
+    }
+
     /// The answer for a loopy game (retrograde analysis). Its outcome class:
     /// `D` when someone moving first draws, else P, N, L or R as usual.
     pub(crate) fn loopy(r: &LoopyReport) -> Answer {

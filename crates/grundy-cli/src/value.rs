@@ -4,8 +4,8 @@ use std::io::{self, BufRead, BufWriter, Write};
 
 use clap::Args;
 use grundy::{
-    caret, Analysis, Engine, EvalError, Evaluation, GameExpr, LoopyOutcome, LoopyReport, Outcome,
-    PartizanReport, Play,
+    caret, Analysis, Engine, EvalError, Evaluation, GameExpr, LoopyOutcome, LoopyReport,
+    MisereReport, Outcome, PartizanReport, Play,
 };
 
 use crate::json::Answer;
@@ -64,19 +64,36 @@ fn clip(text: &str, at: usize) -> (&str, usize) {
 fn print_partizan(out: &mut impl Write, game: &GameExpr, r: &PartizanReport) -> io::Result<()> {
     writeln!(out, "{game}")?;
     writeln!(out, "value:   {}", r.value)?;
-    let words = match r.outcome {
-        Outcome::L => "Left wins, whoever moves first",
-        Outcome::R => "Right wins, whoever moves first",
-        Outcome::N => "the player to move wins",
-        Outcome::P => "the player to move loses",
-    };
-    writeln!(out, "outcome: {} ({words})", r.outcome)?;
+    writeln!(
+        out,
+        "outcome: {} ({})",
+        r.outcome,
+        outcome_class_words(r.outcome)
+    )?;
     writeln!(
         out,
         "stops:   left {}, right {}; mean {}, temperature {}; birthday {}",
         r.left_stop, r.right_stop, r.mean, r.temperature, r.birthday
     )?;
-    for (who, moves) in [("Left", &r.left_moves), ("Right", &r.right_moves)] {
+    print_players_moves(out, &r.left_moves, &r.right_moves, r.moves_complete)
+}
+
+fn outcome_class_words(o: Outcome) -> &'static str {
+    match o {
+        Outcome::L => "Left wins, whoever moves first",
+        Outcome::R => "Right wins, whoever moves first",
+        Outcome::N => "the player to move wins",
+        Outcome::P => "the player to move loses",
+    }
+}
+
+fn print_players_moves(
+    out: &mut impl Write,
+    left: &[GameExpr],
+    right: &[GameExpr],
+    complete: bool,
+) -> io::Result<()> {
+    for (who, moves) in [("Left", left), ("Right", right)] {
         if moves.is_empty() {
             writeln!(out, "{who}'s winning moves (moving first): none")?;
         } else {
@@ -86,7 +103,7 @@ fn print_partizan(out: &mut impl Write, game: &GameExpr, r: &PartizanReport) -> 
             }
         }
     }
-    if !r.moves_complete {
+    if !complete {
         writeln!(out, "  … more exist (listing stopped at --max-moves)")?;
     }
     Ok(())
@@ -191,6 +208,7 @@ pub(crate) fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
             Analysis::Impartial(e) => print_value(&mut out, e)?,
             Analysis::Partizan { game, report } => print_partizan(&mut out, game, report)?,
             Analysis::Loopy(report) => print_loopy(&mut out, report)?,
+            Analysis::PartizanMisere(report) => print_partizan_misere(&mut out, report)?,
         }
     }
     Ok(Ok(()))
@@ -202,7 +220,20 @@ fn answer(a: &Analysis) -> Answer {
         Analysis::Impartial(e) => Answer::from(e),
         Analysis::Partizan { game, report } => Answer::partizan(game, report),
         Analysis::Loopy(report) => Answer::loopy(report),
+        Analysis::PartizanMisere(report) => Answer::partizan_misere(report),
     }
+}
+
+fn print_partizan_misere(out: &mut impl Write, r: &MisereReport) -> io::Result<()> {
+    writeln!(out, "{}", r.game)?;
+    writeln!(out, "play:    misère (the player who moves last loses)")?;
+    writeln!(
+        out,
+        "outcome: {} ({})",
+        r.outcome,
+        outcome_class_words(r.outcome)
+    )?;
+    print_players_moves(out, &r.left_moves, &r.right_moves, r.moves_complete)
 }
 
 fn print_loopy(out: &mut impl Write, r: &LoopyReport) -> io::Result<()> {
@@ -313,6 +344,15 @@ fn batch(engine: &mut Engine, json: bool) -> anyhow::Result<bool> {
                     })
                     .collect();
                 writeln!(out, "{}", lines.join(" | "))?;
+            }
+            Ok(Analysis::PartizanMisere(r)) => {
+                writeln!(
+                    out,
+                    "{} misere -> L: {} | R: {}",
+                    r.outcome,
+                    joined(&r.left_moves),
+                    joined(&r.right_moves)
+                )?;
             }
             Ok(Analysis::Partizan { report, .. }) => {
                 writeln!(

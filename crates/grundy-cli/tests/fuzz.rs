@@ -932,6 +932,11 @@ fn engine_property(text: &str) -> Result<(), String> {
                 Some(grundy::Player::Right) => matches!(report.outcome, Outcome::R | Outcome::P),
                 None => report.outcome == Outcome::P,
             }),
+            Analysis::PartizanMisere(r) => Some(match who_moved {
+                Some(grundy::Player::Left) => matches!(r.outcome, Outcome::L | Outcome::P),
+                Some(grundy::Player::Right) => matches!(r.outcome, Outcome::R | Outcome::P),
+                None => r.outcome == Outcome::P,
+            }),
             // Only scripted games are loopy, and the fuzzer loads none.
             Analysis::Loopy(_) => None,
         }
@@ -992,6 +997,21 @@ fn engine_property(text: &str) -> Result<(), String> {
                         "{}: the winning move to {m} leaves the opponent a won position",
                         e.game
                     ));
+                }
+            }
+        }
+        Analysis::PartizanMisere(r) => {
+            for (moves, who) in [
+                (&r.left_moves, grundy::Player::Left),
+                (&r.right_moves, grundy::Player::Right),
+            ] {
+                for m in moves.iter().take(2) {
+                    if loses(m, Some(who)) == Some(false) {
+                        return Err(format!(
+                            "{}: {who:?}'s misère winning move to {m} does not win",
+                            r.game
+                        ));
+                    }
                 }
             }
         }

@@ -55,6 +55,8 @@ fn every_kind_of_answer_follows_the_schema() {
         "domineering(\"..|..\") + nim(2)",
         "hackenbush(\"lre\") + ^*",
         "ab_game(\"A..B.A...B\")",
+        "misere(domineering(\"....|....\"))",
+        "misere(domineering(\"..\") + nim(1))",
         "0",
     ] {
         let a = answer(expr);

@@ -8,6 +8,7 @@
 pub(crate) mod component;
 pub(crate) mod family;
 pub(crate) mod loopy;
+pub(crate) mod partizan_misere;
 pub(crate) mod verify;
 
 use std::cell::Cell;
@@ -29,6 +30,7 @@ use crate::{
 };
 use crate::{CompoundError, CompoundKind, CompoundSolver, Remoteness};
 pub use loopy::{LoopyLine, LoopyReport};
+pub use partizan_misere::MisereReport;
 
 /// The answer for one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -140,6 +142,9 @@ pub enum Analysis {
     /// A game whose moves can return to an earlier position (a scripted
     /// game found loopy): win, loss or draw by retrograde analysis.
     Loopy(LoopyReport),
+    /// A partizan game or sum in misère play: its outcome class and each
+    /// player's winning moves, by search.
+    PartizanMisere(MisereReport),
 }
 
 /// What is known of a partizan sum: its canonical value and what follows from it.
@@ -279,6 +284,13 @@ impl Engine {
         self.cx.start(&self.template);
         if !game.is_partizan() {
             return Ok(Analysis::Impartial(self.evaluate_game(game)?));
+        }
+        if let GameExpr::Misere(components) = game {
+            return Ok(Analysis::PartizanMisere(partizan_misere::misere_report(
+                &mut self.cx,
+                game,
+                components,
+            )?));
         }
         let GameExpr::Sum(components) = game else {
             return Err(EvalError::NotImpartial(game.to_string()));

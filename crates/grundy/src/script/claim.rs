@@ -136,6 +136,8 @@ fn disagreement(claim: &Claim, analysis: &Analysis) -> Option<String> {
             }
             Claim::Loopy(_) => report.value.to_string(),
         },
+        // Claims are checked on positions under normal play.
+        Analysis::PartizanMisere(r) => r.outcome.to_string(),
         Analysis::Loopy(r) => {
             let line = &r.lines[0];
             match claim {
