@@ -233,6 +233,24 @@ fn print_partizan_misere(out: &mut impl Write, r: &MisereReport) -> io::Result<(
         r.outcome,
         outcome_class_words(r.outcome)
     )?;
+    // A player who wins moving first with no winning move has no move at
+    // all: in misère play that is the win.
+    for (who, moves, wins) in [
+        (
+            "Left",
+            &r.left_moves,
+            matches!(r.outcome, Outcome::L | Outcome::N),
+        ),
+        (
+            "Right",
+            &r.right_moves,
+            matches!(r.outcome, Outcome::R | Outcome::N),
+        ),
+    ] {
+        if wins && moves.is_empty() {
+            writeln!(out, "{who} moving first has no move, and so wins")?;
+        }
+    }
     print_players_moves(out, &r.left_moves, &r.right_moves, r.moves_complete)
 }
 
