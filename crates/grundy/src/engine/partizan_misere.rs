@@ -11,7 +11,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::component::{Component, Context, Key};
 use super::EvalError;
 use crate::language::expr::GameExpr;
-use crate::{Outcome, Player, SearchError};
+use crate::{LimitError, Outcome, Player, SearchError};
 
 /// What misère search says of a partizan position or sum.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,11 +34,20 @@ pub struct MisereReport {
 type Sum = Vec<(Key, Component)>;
 
 const WHAT: &str = "misère search of a partizan sum";
-/// A rough size of a memo entry with a few components, of a frame, and of
-/// one component of one of a frame's options (its key and handle).
-const ENTRY_BYTES: u128 = 256;
+/// A rough size of a frame, and of one component of one of a frame's
+/// options (its key and handle).
 const FRAME_BYTES: u128 = 256;
 const PART_BYTES: u128 = 160;
+
+/// Who wins moving first, by sum and player to move.
+type Memo = FxHashMap<(Vec<Key>, Player), bool>;
+
+/// The heap bytes of a memo entry's keys (beyond its slot in the table):
+/// each key's own allocations, with an allocator's overhead.
+fn key_bytes(keys: &[Key]) -> u128 {
+    let each = |k: &Key| 3 * 16 + k.text.len() as u128 + 8 * k.numbers.len() as u128 + 32;
+    24 + keys.iter().map(each).sum::<u128>()
+}
 
 fn sorted(components: &[Component]) -> Sum {
     let mut s: Sum = components
@@ -84,7 +93,8 @@ fn options(sum: &Sum, player: Player, cx: &mut Context) -> Result<Vec<Sum>, Eval
 fn mover_wins(
     start: Sum,
     mover: Player,
-    memo: &mut FxHashMap<(Vec<Key>, Player), bool>,
+    memo: &mut Memo,
+    memo_bytes: &mut u128,
     cx: &mut Context,
 ) -> Result<bool, EvalError> {
     struct Frame {
@@ -150,7 +160,22 @@ fn mover_wins(
                 let done = stack.pop().expect("not empty");
                 on_line.remove(&done.at);
                 frames_bytes -= done.bytes;
-                budget.check_bytes(WHAT, (memo.len() as u128 + 1) * ENTRY_BYTES + frames_bytes)?;
+                *memo_bytes += key_bytes(&done.at.0);
+                budget.check_bytes(WHAT, *memo_bytes + frames_bytes)?;
+                if memo.len() == memo.capacity() {
+                    // The table doubles: old and new slots live together
+                    // for a moment, and are checked before it grows.
+                    let cap = budget.grown_capacity(memo.len());
+                    let slot = std::mem::size_of::<((Vec<Key>, Player), bool)>() as u128 + 1;
+                    let tables = (cap + memo.capacity()) as u128 * slot * 8 / 7;
+                    budget.check_bytes(WHAT, *memo_bytes + frames_bytes + tables)?;
+                    memo.try_reserve(cap - memo.len())
+                        .map_err(|_| LimitError::Allocation {
+                            what: WHAT.into(),
+                            requested: tables,
+                            limit: budget.limits().max_memory,
+                        })?;
+                }
                 memo.insert(done.at, w);
                 if stack.is_empty() {
                     return Ok(w);
@@ -161,7 +186,7 @@ fn mover_wins(
                 let next_mover = top.at.1.opponent();
                 let f = frame(o, next_mover, cx)?;
                 frames_bytes += f.bytes;
-                budget.check_bytes(WHAT, memo.len() as u128 * ENTRY_BYTES + frames_bytes)?;
+                budget.check_bytes(WHAT, *memo_bytes + frames_bytes)?;
                 on_line.insert(f.at.clone());
                 stack.push(f);
             }
@@ -176,19 +201,20 @@ pub(crate) fn misere_report(
     components: &[Component],
 ) -> Result<MisereReport, EvalError> {
     let max_moves = cx.limits().max_moves;
-    let mut memo = FxHashMap::default();
+    let mut memo = Memo::default();
+    let mut memo_bytes = 0u128;
     let start = sorted(components);
     let mut winners = [Player::Left; 2];
     let mut moves: [Vec<GameExpr>; 2] = [Vec::new(), Vec::new()];
     let mut complete = true;
     for (i, player) in [Player::Left, Player::Right].into_iter().enumerate() {
-        let wins = mover_wins(start.clone(), player, &mut memo, cx)?;
+        let wins = mover_wins(start.clone(), player, &mut memo, &mut memo_bytes, cx)?;
         winners[i] = if wins { player } else { player.opponent() };
         if !wins {
             continue;
         }
         for o in options(&start, player, cx)? {
-            if !mover_wins(o.clone(), player.opponent(), &mut memo, cx)? {
+            if !mover_wins(o.clone(), player.opponent(), &mut memo, &mut memo_bytes, cx)? {
                 if moves[i].len() == max_moves {
                     complete = false;
                     break;
