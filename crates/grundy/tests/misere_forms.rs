@@ -91,3 +91,174 @@ fn kayles_first_values() {
         .collect();
     assert_eq!(got, [1, 0, 2, 3, 0, 1, 3, 2]);
 }
+
+/// Misère play of `a + b`, the games read as trees (their forms' options),
+/// with no theory: the player who cannot move wins.
+struct Brute {
+    memo: std::collections::HashMap<(Vec<MisereForm>, MisereForm), bool>,
+}
+
+impl Brute {
+    fn new() -> Brute {
+        Brute {
+            memo: Default::default(),
+        }
+    }
+
+    /// Whether the player to move wins `{set} + x` in misère play.
+    fn next_wins(&mut self, set: &[MisereForm], x: MisereForm) -> bool {
+        let key = (set.to_vec(), x);
+        if let Some(&w) = self.memo.get(&key) {
+            return w;
+        }
+        let x_opts = x.options();
+        let mut any_move = false;
+        let mut wins = false;
+        for &s in set {
+            any_move = true;
+            if !self.next_wins(&s.options(), x) {
+                wins = true;
+                break;
+            }
+        }
+        if !wins {
+            for &xo in &x_opts {
+                any_move = true;
+                if !self.next_wins(set, xo) {
+                    wins = true;
+                    break;
+                }
+            }
+        }
+        let w = wins || !any_move;
+        self.memo.insert(key, w);
+        w
+    }
+}
+
+fn subsets(items: &[MisereForm]) -> Vec<Vec<MisereForm>> {
+    (0u32..1 << items.len())
+        .map(|m| {
+            (0..items.len())
+                .filter(|&i| m >> i & 1 == 1)
+                .map(|i| items[i])
+                .collect()
+        })
+        .collect()
+}
+
+/// Every game whose options are forms born by day 3, simplified: equal
+/// forms exactly when no test game tells them apart in misère play, and
+/// 22 forms in all (the number of misère games born by day 4; Conway,
+/// ONAG ch. 12, and Siegel, "On the structure of misère impartial games").
+/// The test games: every form born by day 4 and every sum of two of them.
+#[test]
+fn simplest_forms_are_misere_equality_to_day_four() {
+    let day3: Vec<MisereForm> = {
+        let day2 = [0, 1, 2].map(MisereForm::nim_heap).to_vec();
+        let mut d: Vec<MisereForm> = subsets(&day2)
+            .iter()
+            .map(|s| MisereForm::from_options(s))
+            .collect();
+        d.sort_by_key(|g| g.to_string());
+        d.dedup();
+        d
+    };
+    assert_eq!(day3.len(), 5, "forms born by day 3: {day3:?}");
+    let sets = subsets(&day3);
+    let forms: Vec<MisereForm> = sets.iter().map(|s| MisereForm::from_options(s)).collect();
+    let mut day4 = forms.clone();
+    day4.sort_by_key(|g| (g.birthday(), g.to_string()));
+    day4.dedup();
+    assert_eq!(day4.len(), 22);
+    let mut tests = day4.clone();
+    for (i, &a) in day4.iter().enumerate() {
+        for &b in &day4[i..] {
+            tests.push(a + b);
+        }
+    }
+    let mut brute = Brute::new();
+    let profile = |brute: &mut Brute, set: &[MisereForm]| -> Vec<bool> {
+        tests.iter().map(|&x| brute.next_wins(set, x)).collect()
+    };
+    let profiles: Vec<Vec<bool>> = sets.iter().map(|s| profile(&mut brute, s)).collect();
+    for i in 0..sets.len() {
+        // The form itself plays as the raw game does.
+        assert_eq!(profile(&mut brute, &forms[i].options()), profiles[i], "{:?}", sets[i]);
+        for j in 0..i {
+            assert_eq!(
+                forms[i] == forms[j],
+                profiles[i] == profiles[j],
+                "{:?} ({}) against {:?} ({})",
+                sets[i],
+                forms[i],
+                sets[j],
+                forms[j]
+            );
+        }
+    }
+}
+
+/// Games whose options are forms born by day 4 (a sample of the 2^22 sets):
+/// each plays like its simplest form against every form born by day 4
+/// plus `*2`, `*2 + *2` or `*3`.
+#[test]
+fn simplified_day_five_games_play_like_the_raw_ones() {
+    let day3: Vec<MisereForm> = ["*[0]", "*[1]", "*[2]", "*[3]", "*[[2]]"]
+        .iter()
+        .map(|t| MisereForm::parse(t).unwrap())
+        .collect();
+    let mut day4: Vec<MisereForm> =
+        subsets(&day3).iter().map(|s| MisereForm::from_options(s)).collect();
+    day4.sort_by_key(|g| (g.birthday(), g.to_string()));
+    day4.dedup();
+    let two = MisereForm::nim_heap(2);
+    let mut tests = day4.clone();
+    for &extra in &[two, two + two, MisereForm::nim_heap(3)] {
+        tests.extend(day4.iter().map(|&g| g + extra));
+    }
+    let mut brute = Brute::new();
+    // A fixed pseudo-random sample of the subsets.
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    for _ in 0..150 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let set: Vec<MisereForm> = (0..day4.len())
+            .filter(|&i| state >> i & 1 == 1)
+            .map(|i| day4[i])
+            .collect();
+        let form = MisereForm::from_options(&set);
+        for &x in &tests {
+            assert_eq!(
+                brute.next_wins(&set, x),
+                brute.next_wins(&form.options(), x),
+                "{set:?} simplified to {form}, against {x}"
+            );
+        }
+    }
+}
+
+/// The outcome of a sum of forms is the engine's misère search of the sum.
+#[test]
+fn outcomes_agree_with_misere_search() {
+    let mut cx = Context::new(Limits::default());
+    let limits = Limits::default();
+    let mut check = |text: &str| {
+        let form = misere_form_of(text, &mut cx).unwrap();
+        let game = grundy::parse_game(&format!("misere({text})")).unwrap();
+        let answer = grundy::search_game(&game, &limits).unwrap();
+        assert_eq!(form.misere_outcome(), answer.outcome, "{text}: {form}");
+    };
+    for a in 0..9 {
+        for b in a..9 {
+            check(&format!("kayles({a}) + kayles({b})"));
+            check(&format!("dawson({a}) + grundy_game({b})"));
+        }
+    }
+    for n in 0..16 {
+        check(&format!("octal[0.07]({n})"));
+        check(&format!("kayles({n}) + nim(2)"));
+        check(&format!("nim(2,2) + dawson({n})"));
+    }
+}
