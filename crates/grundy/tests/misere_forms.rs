@@ -68,9 +68,6 @@ fn cgsuite_test_cases() {
             .map(|o| o.as_str().unwrap())
             .collect();
         assert_eq!(options, want, "{input} options");
-        // What is printed reads back as the same form.
-        let printed = g.to_string();
-        let _ = printed;
     }
     for input in v["tutorial"]["inputs"].as_array().unwrap() {
         let input = input.as_str().unwrap();
@@ -79,17 +76,149 @@ fn cgsuite_test_cases() {
 }
 
 #[test]
-fn kayles_first_values() {
+fn genus_and_kayles_values() {
+    let v = data("genus.toml");
+    for rec in v["genus"].as_array().unwrap() {
+        let g = MisereForm::parse(rec["game"].as_str().unwrap()).unwrap();
+        let genus = g.genus();
+        assert_eq!(
+            genus.normal_value().0 as i64,
+            rec["normal"].as_integer().unwrap()
+        );
+        let want: Vec<u32> = rec["superscripts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_integer().unwrap() as u32)
+            .collect();
+        assert_eq!(genus.superscripts(), &want[..], "{g}");
+    }
+    let k = &v["kayles"];
+    let want: Vec<u64> = k["misere_values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_integer().unwrap() as u64)
+        .collect();
+    let first = k["first_heap"].as_integer().unwrap() as usize;
     let mut cx = Context::new(Limits::default());
-    let got: Vec<u64> = (0..8)
-        .map(|n| {
-            misere_form_of(&format!("kayles({n})"), &mut cx)
-                .unwrap()
-                .misere_nim_value()
-                .0
+    for (i, &w) in want.iter().enumerate() {
+        let n = first + i;
+        let g = misere_form_of(&format!("kayles({n})"), &mut cx).unwrap();
+        assert_eq!(g.misere_nim_value().0, w, "kayles({n})");
+    }
+}
+
+/// Nim heaps: n^(n, n^2, n, ...) for n >= 2, and 1^031 (theory: adding
+/// *2s to a heap of 2 or more plays as normal Nim).
+#[test]
+fn nim_heap_genus() {
+    assert_eq!(MisereForm::nim_heap(1).genus().superscripts(), &[0, 3, 1]);
+    for n in 2..40u32 {
+        let genus = MisereForm::nim_heap(n).genus();
+        assert_eq!(genus.to_string(), n.to_string());
+        for k in 0..6 {
+            assert_eq!(
+                genus.superscript(k),
+                if k % 2 == 0 { n } else { n ^ 2 },
+                "*{n}"
+            );
+        }
+    }
+}
+
+/// The genus superscripts are the misère values of the sums with *2s.
+#[test]
+fn genus_is_misere_values_with_twos() {
+    let mut cx = Context::new(Limits::default());
+    let two = MisereForm::nim_heap(2);
+    for game in ["kayles", "dawson", "grundy_game"] {
+        for n in 0..14 {
+            let g = misere_form_of(&format!("{game}({n})"), &mut cx).unwrap();
+            let genus = g.genus();
+            assert_eq!(genus.normal_value(), g.nim_value());
+            let mut sum = g;
+            for k in 0..6 {
+                assert_eq!(
+                    genus.superscript(k) as u64,
+                    sum.misere_nim_value().0,
+                    "{game}({n}) k={k}"
+                );
+                sum = sum + two;
+            }
+        }
+    }
+}
+
+/// Forms made on one thread mean the same on another.
+#[test]
+fn forms_cross_threads() {
+    let made: Vec<(String, MisereForm)> = std::thread::spawn(|| {
+        let mut cx = Context::new(Limits::default());
+        (0..12)
+            .map(|n| {
+                let text = format!("kayles({n}) + dawson({n})");
+                let g = misere_form_of(&text, &mut cx).unwrap();
+                (text, g)
+            })
+            .collect()
+    })
+    .join()
+    .unwrap();
+    let handles: Vec<_> = made
+        .into_iter()
+        .map(|(text, g)| {
+            std::thread::spawn(move || {
+                let mut cx = Context::new(Limits::default());
+                assert_eq!(misere_form_of(&text, &mut cx).unwrap(), g, "{text}");
+                g.to_string()
+            })
         })
         .collect();
-    assert_eq!(got, [1, 0, 2, 3, 0, 1, 3, 2]);
+    for h in handles {
+        assert!(h.join().unwrap().starts_with("*["));
+    }
+}
+
+/// A small position limit stops the work with the limit's error, and the
+/// context's memo answers a repeated query without new work.
+#[test]
+fn budgets_are_respected() {
+    let limits = Limits {
+        max_positions: 5,
+        ..Limits::default()
+    };
+    let mut cx = Context::new(limits);
+    let err = misere_form_of("kayles(30) + octal[0.137](40)", &mut cx).unwrap_err();
+    assert!(err.to_string().contains("limit"), "{err}");
+    let budget = grundy::Budget::with_max_positions(3);
+    assert!(MisereForm::try_nim_heap(3000, &budget).is_err());
+    let mut cx = Context::new(Limits::default());
+    let first = misere_form_of("kayles(12)", &mut cx).unwrap();
+    let memo = cx.cache::<grundy::misere::MisereMemo>().len();
+    assert!(memo > 0);
+    assert_eq!(misere_form_of("kayles(12)", &mut cx).unwrap(), first);
+    assert_eq!(cx.cache::<grundy::misere::MisereMemo>().len(), memo);
+}
+
+#[test]
+fn bad_text_is_an_error_not_a_panic() {
+    for bad in [
+        "",
+        "*[",
+        "*[2,",
+        "*[2]]",
+        "*[1+2]",
+        "*[99999999999]",
+        "[2]",
+        "*[2] +",
+        "*[x]",
+    ] {
+        let e = MisereForm::parse(bad).unwrap_err();
+        assert!(!e.to_string().is_empty());
+    }
+    let deep = format!("*{}{}", "[".repeat(500), "]".repeat(500));
+    assert!(MisereForm::parse(&deep).is_err());
 }
 
 /// Misère play of `a + b`, the games read as trees (their forms' options),
@@ -184,7 +313,12 @@ fn simplest_forms_are_misere_equality_to_day_four() {
     let profiles: Vec<Vec<bool>> = sets.iter().map(|s| profile(&mut brute, s)).collect();
     for i in 0..sets.len() {
         // The form itself plays as the raw game does.
-        assert_eq!(profile(&mut brute, &forms[i].options()), profiles[i], "{:?}", sets[i]);
+        assert_eq!(
+            profile(&mut brute, &forms[i].options()),
+            profiles[i],
+            "{:?}",
+            sets[i]
+        );
         for j in 0..i {
             assert_eq!(
                 forms[i] == forms[j],
@@ -208,8 +342,10 @@ fn simplified_day_five_games_play_like_the_raw_ones() {
         .iter()
         .map(|t| MisereForm::parse(t).unwrap())
         .collect();
-    let mut day4: Vec<MisereForm> =
-        subsets(&day3).iter().map(|s| MisereForm::from_options(s)).collect();
+    let mut day4: Vec<MisereForm> = subsets(&day3)
+        .iter()
+        .map(|s| MisereForm::from_options(s))
+        .collect();
     day4.sort_by_key(|g| (g.birthday(), g.to_string()));
     day4.dedup();
     let two = MisereForm::nim_heap(2);

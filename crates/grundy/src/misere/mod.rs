@@ -36,9 +36,12 @@
 //! use grundy::{Context, Limits};
 //!
 //! let mut cx = Context::new(Limits::default());
+//! // Four pins of Kayles are *1 in misère play: the mover loses.
 //! let k4 = misere_form_of("kayles(4)", &mut cx).unwrap();
-//! assert_eq!(k4.genus().to_string(), "1^0");
-//! assert_eq!(k4.misere_nim_value().0, 0); // misère Kayles: 4 pins lose for the mover
+//! assert_eq!(k4, grundy::misere::MisereForm::nim_heap(1));
+//! let k5 = misere_form_of("kayles(5)", &mut cx).unwrap();
+//! assert_eq!(k5.genus().to_string(), "4^146");
+//! assert_eq!(k5.to_string(), "*[2[2]321]");
 //! ```
 
 mod canonical;

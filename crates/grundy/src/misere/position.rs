@@ -227,8 +227,8 @@ pub fn misere_canonical_sum(
 /// use grundy::{Context, Limits};
 ///
 /// let mut cx = Context::new(Limits::default());
-/// let g = misere_form_of("grundy_game(5)", &mut cx).unwrap();
-/// assert_eq!(g.genus().to_string(), "1^0");
+/// let g = misere_form_of("grundy_game(13)", &mut cx).unwrap();
+/// assert_eq!(g.genus().to_string(), "3^1431");
 /// assert!(misere_form_of("domineering(\"..\")", &mut cx).is_err());
 /// ```
 pub fn misere_form_of(text: &str, cx: &mut Context) -> Result<MisereForm, EvalError> {
