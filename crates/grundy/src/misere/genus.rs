@@ -151,7 +151,7 @@ fn from_options(options: &[Arc<[u32]>]) -> Arc<[u32]> {
         // Past the options' own periods each step depends only on the
         // parity of k and the step before, so one repeat two apart
         // repeats forever.
-        if k >= longest + 1 && k >= 2 && seq[k] == seq[k - 2] {
+        if k > longest && k >= 2 && seq[k] == seq[k - 2] {
             break;
         }
         // Conway proved the period is two; a bound keeps a bug from looping.

@@ -70,10 +70,11 @@ struct Frame {
 /// use grundy::{parse_game, Component, Context, GameExpr, Limits};
 ///
 /// let mut cx = Context::new(Limits::default());
-/// let GameExpr::Sum(parts) = parse_game("dawson(5)").unwrap() else { unreachable!() };
+/// let GameExpr::Sum(parts) = parse_game("dawson(12)").unwrap() else { unreachable!() };
 /// let Component::Impartial(p) = &parts[0] else { unreachable!() };
 /// let form = misere_canonical(p, &mut cx).unwrap();
-/// assert_eq!(form.misere_nim_value().0, 2);
+/// assert_eq!(form.misere_nim_value().0, 0); // a misère P-position
+/// assert_eq!(form.to_string(), "*[(2[2]21)2[3]0]");
 /// ```
 pub fn misere_canonical(p: &Impartial, cx: &mut Context) -> Result<MisereForm, EvalError> {
     let budget = cx.budget().clone();
