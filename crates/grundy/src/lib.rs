@@ -15,6 +15,7 @@ mod engine;
 pub mod games;
 pub mod gaps;
 mod language;
+pub mod misere;
 pub mod partizan;
 pub mod script;
 mod solvers;

@@ -1,0 +1,325 @@
+//! CGSuite's notation for misère canonical forms, printed and read.
+//!
+//! Printed: `*[...]` around one of
+//! - a digit string `n` for the Nim heap `*n` (`&10;` for a heap of 10 or
+//!   more, as CGSuite writes it in plain text);
+//! - the options written one after another, the last in canonical order
+//!   first, each in parentheses when it is not a heap or a shorthand
+//!   (`*[42]` has options `*4` and `*2`; `*[(2#1)2##]`);
+//! - `X#` for the game whose only option is `X`;
+//! - `X` followed by a subscript, in brackets in plain text: `X[n]` is
+//!   `X + *n` and `X[-n]` is the game that gives `X` when `*n` is added to
+//!   it, used when the shorter form is born earlier; an odd form `X + *1`
+//!   with no shorter reading is `X[1]`. Subscripts read left to right:
+//!   `2[#2#]` is `{*2 + 2#}`.
+//!
+//! Read: `*[a, b, ...]` with each entry an integer (a Nim heap), a list
+//! `[...]` (the game with those options), another `*[...]`, or a sum of
+//! such games with `+`; a single entry stands for itself (`*[4]` is `*4`,
+//! `*[[4]]` is `{*4}`), as in CGSuite.
+
+use super::canonical::{Id, Meter, Store};
+use crate::{Budget, LimitError};
+
+/// The plain-text notation of `g`, within `budget` for the sums and
+/// differences the shorthand needs; without the shorthand of sums with
+/// Nim heaps if the budget runs out (the form is still exact).
+pub(crate) fn notation(store: &mut Store, g: Id, budget: &Budget) -> String {
+    let mut printer = Printer {
+        store,
+        meter: Meter::new(budget),
+        parts: true,
+        out: String::new(),
+    };
+    if printer.top(g).is_err() {
+        printer.parts = false;
+        printer.out.clear();
+        printer
+            .top(g)
+            .expect("printing without parts makes no forms, so it cannot run out");
+    }
+    printer.out
+}
+
+struct Printer<'s, 'b> {
+    store: &'s mut Store,
+    meter: Meter<'b>,
+    parts: bool,
+    out: String,
+}
+
+fn digit(out: &mut String, n: u32) {
+    if n < 10 {
+        out.push(char::from(b'0' + n as u8));
+    } else {
+        out.push_str(&format!("&{n};"));
+    }
+}
+
+impl Printer<'_, '_> {
+    fn top(&mut self, g: Id) -> Result<(), LimitError> {
+        self.out.push_str("*[");
+        let mut sub = false;
+        self.item(g, false, &mut sub)?;
+        if sub {
+            self.out.push(']');
+        }
+        self.out.push(']');
+        Ok(())
+    }
+
+    /// Writes `g`. `sub` says on entry that a subscript follows (so a
+    /// heap's digit or a parenthesised list opens the bracket) and on exit
+    /// that a bracket was opened, for the caller to close.
+    fn item(&mut self, g: Id, paren: bool, sub: &mut bool) -> Result<(), LimitError> {
+        let b = self.store.birthday(g);
+        if self.store.is_nim_heap(g) {
+            digit(&mut self.out, b);
+            if *sub {
+                self.out.push('[');
+            }
+            return Ok(());
+        }
+        if self.parts {
+            let mut i = g.0 % 2 + 2;
+            while i < b {
+                let heap = self.store.nimber(i, &mut self.meter)?;
+                if let Some(d) = self.store.subtract(g, heap, &mut self.meter)? {
+                    if self.store.birthday(d) < b {
+                        *sub = true;
+                        self.item(d, true, sub)?;
+                        digit(&mut self.out, i);
+                        return Ok(());
+                    }
+                }
+                let s = self.store.add(g, heap, &mut self.meter)?;
+                if self.store.birthday(s) < b {
+                    *sub = true;
+                    self.item(s, true, sub)?;
+                    self.out.push('-');
+                    digit(&mut self.out, i);
+                    return Ok(());
+                }
+                i += 2;
+            }
+            if g.0 % 2 == 1 {
+                *sub = true;
+                self.item(g.even(), true, sub)?;
+                self.out.push('1');
+                return Ok(());
+            }
+        }
+        let opts = self.store.options(g).to_vec();
+        if let [only] = opts[..] {
+            self.item(only, true, sub)?;
+            self.out.push('#');
+            return Ok(());
+        }
+        let outer = *sub;
+        if paren {
+            self.out.push('(');
+        }
+        for &o in opts.iter().rev() {
+            let mut s = false;
+            self.item(o, true, &mut s)?;
+            if s {
+                self.out.push(']');
+            }
+        }
+        if paren {
+            self.out.push(')');
+        }
+        *sub = outer;
+        if outer {
+            self.out.push('[');
+        }
+        Ok(())
+    }
+}
+
+/// Why a text is not a misère form.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("column {column}: {message}")]
+pub struct ParseError {
+    /// Where (1-based, in characters).
+    pub column: usize,
+    /// What was wrong and what would be accepted.
+    pub message: String,
+}
+
+/// A parsed entry before it becomes a form.
+enum Entry {
+    Heap(u32),
+    List(Vec<Id>),
+    Form(Id),
+}
+
+/// The largest Nim heap a text may name.
+pub const MAX_HEAP_LITERAL: u32 = 4096;
+/// The deepest nesting a text may have.
+const MAX_NESTING: usize = 200;
+
+pub(crate) struct Parser<'t, 's, 'b> {
+    text: &'t [char],
+    at: usize,
+    store: &'s mut Store,
+    meter: Meter<'b>,
+    depth: usize,
+}
+
+pub(crate) enum Failure {
+    Syntax(ParseError),
+    Limit(LimitError),
+}
+
+impl From<LimitError> for Failure {
+    fn from(e: LimitError) -> Failure {
+        Failure::Limit(e)
+    }
+}
+
+impl<'t, 's, 'b> Parser<'t, 's, 'b> {
+    pub(crate) fn new(text: &'t [char], store: &'s mut Store, budget: &'b Budget) -> Self {
+        Parser {
+            text,
+            at: 0,
+            store,
+            meter: Meter::new(budget),
+            depth: 0,
+        }
+    }
+
+    fn fail<T>(&self, message: impl Into<String>) -> Result<T, Failure> {
+        Err(Failure::Syntax(ParseError {
+            column: self.at + 1,
+            message: message.into(),
+        }))
+    }
+
+    fn skip_space(&mut self) {
+        while self.text.get(self.at).is_some_and(|c| c.is_whitespace()) {
+            self.at += 1;
+        }
+    }
+
+    fn eat(&mut self, c: char) -> bool {
+        self.skip_space();
+        if self.text.get(self.at) == Some(&c) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The whole text: one form.
+    pub(crate) fn whole(&mut self) -> Result<Id, Failure> {
+        let g = self.sum()?;
+        self.skip_space();
+        if self.at < self.text.len() {
+            return self.fail("unexpected text after the form; expected `+` or the end");
+        }
+        Ok(g)
+    }
+
+    /// `A + B + ...` of forms.
+    fn sum(&mut self) -> Result<Id, Failure> {
+        let mut total = self.form()?;
+        while self.eat('+') {
+            let next = self.form()?;
+            total = self.store.add(total, next, &mut self.meter)?;
+        }
+        Ok(total)
+    }
+
+    /// `*[...]`.
+    fn form(&mut self) -> Result<Id, Failure> {
+        if !self.eat('*') {
+            return self.fail("expected a misère form `*[...]`");
+        }
+        if !self.eat('[') {
+            return self.fail("expected `[` after `*`");
+        }
+        let entries = self.list()?;
+        Ok(match entries {
+            mut one if one.len() == 1 => match one.pop().expect("one entry") {
+                Entry::Heap(n) => self.store.nimber(n, &mut self.meter)?,
+                Entry::List(opts) => self.store.construct(opts, &mut self.meter)?,
+                Entry::Form(g) => g,
+            },
+            many => {
+                let opts = self.values(many)?;
+                self.store.construct(opts, &mut self.meter)?
+            }
+        })
+    }
+
+    fn values(&mut self, entries: Vec<Entry>) -> Result<Vec<Id>, Failure> {
+        entries
+            .into_iter()
+            .map(|e| {
+                Ok(match e {
+                    Entry::Heap(n) => self.store.nimber(n, &mut self.meter)?,
+                    Entry::List(opts) => self.store.construct(opts, &mut self.meter)?,
+                    Entry::Form(g) => g,
+                })
+            })
+            .collect()
+    }
+
+    /// The entries up to and with the closing `]`.
+    fn list(&mut self) -> Result<Vec<Entry>, Failure> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return self.fail(format!("nested more than {MAX_NESTING} levels deep"));
+        }
+        let mut entries = Vec::new();
+        if !self.eat(']') {
+            loop {
+                entries.push(self.entry()?);
+                if self.eat(']') {
+                    break;
+                }
+                if !self.eat(',') {
+                    return self.fail("expected `,` or `]`");
+                }
+            }
+        }
+        self.depth -= 1;
+        Ok(entries)
+    }
+
+    /// An integer, a list, or a sum of forms.
+    fn entry(&mut self) -> Result<Entry, Failure> {
+        self.skip_space();
+        match self.text.get(self.at) {
+            Some(c) if c.is_ascii_digit() => {
+                let start = self.at;
+                while self.text.get(self.at).is_some_and(|c| c.is_ascii_digit()) {
+                    self.at += 1;
+                }
+                let digits: String = self.text[start..self.at].iter().collect();
+                match digits.parse::<u32>() {
+                    Ok(n) if n <= MAX_HEAP_LITERAL => {
+                        if self.eat('+') {
+                            self.at -= 1;
+                            return self.fail("a sum adds forms: write `*[n]` for a Nim heap");
+                        }
+                        Ok(Entry::Heap(n))
+                    }
+                    _ => {
+                        self.at = start;
+                        self.fail(format!("Nim heaps up to {MAX_HEAP_LITERAL} are accepted"))
+                    }
+                }
+            }
+            Some('[') => {
+                self.at += 1;
+                let entries = self.list()?;
+                Ok(Entry::List(self.values(entries)?))
+            }
+            Some('*') => Ok(Entry::Form(self.sum()?)),
+            _ => self.fail("expected a Nim heap `n`, a list `[...]` or a form `*[...]`"),
+        }
+    }
+}

@@ -1,0 +1,252 @@
+//! The misère canonical form of a position of one of the library's games.
+//!
+//! The form of a position is the simplest form of the set of its options'
+//! forms; the form of a position that splits into parts is the misère sum of
+//! the parts' forms (not a Nim sum: the form of the sum has to be built from
+//! the forms of the parts). Positions are explored with a stack of their
+//! own, since a line of play can be long, and each one is remembered by its
+//! key in the [`Context`]'s cache between queries.
+
+use std::ops::ControlFlow;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::canonical::{store, Id, Meter};
+use super::MisereForm;
+use crate::{Context, EvalError, Impartial, Key, LimitError, SearchError};
+
+const WHAT: &str = "misère canonical form";
+
+/// Roughly what a remembered position costs, besides its key's numbers and
+/// text.
+const ENTRY_BYTES: u128 = 96;
+/// Roughly what a frame of the exploration costs, besides its options.
+const FRAME_BYTES: u128 = 160;
+
+/// The forms of the positions met so far, by key: kept in a
+/// [`Context`]'s cache (`cx.cache::<MisereMemo>()`) between queries.
+#[derive(Default)]
+pub struct MisereMemo {
+    forms: FxHashMap<Key, Id>,
+    bytes: u128,
+}
+
+impl MisereMemo {
+    /// How many positions are remembered.
+    pub fn len(&self) -> usize {
+        self.forms.len()
+    }
+
+    /// Whether none is.
+    pub fn is_empty(&self) -> bool {
+        self.forms.is_empty()
+    }
+}
+
+fn key_bytes(k: &Key) -> u128 {
+    ENTRY_BYTES + 8 * k.numbers.len() as u128 + k.text.len() as u128
+}
+
+/// A position being worked on: the forms of its options (or parts) so far.
+struct Frame {
+    position: Impartial,
+    key: Key,
+    /// The position's parts, when it splits: their forms are added.
+    split: bool,
+    children: Vec<Impartial>,
+    next: usize,
+    forms: Vec<Id>,
+}
+
+/// The misère canonical form of `p`.
+///
+/// Every position explored counts against the context's budget (time,
+/// positions, memory; a cancel is seen), and every position's form is
+/// remembered for later queries on the same context. A position that can
+/// return to itself is an error: canonical forms are of games that end.
+///
+/// ```
+/// use grundy::misere::misere_canonical;
+/// use grundy::{parse_game, Component, Context, GameExpr, Limits};
+///
+/// let mut cx = Context::new(Limits::default());
+/// let GameExpr::Sum(parts) = parse_game("dawson(12)").unwrap() else { unreachable!() };
+/// let Component::Impartial(p) = &parts[0] else { unreachable!() };
+/// let form = misere_canonical(p, &mut cx).unwrap();
+/// assert_eq!(form.misere_nim_value().0, 0); // a misère P-position
+/// assert_eq!(form.to_string(), "*[(2[2]21)2[3]0]");
+/// ```
+pub fn misere_canonical(p: &Impartial, cx: &mut Context) -> Result<MisereForm, EvalError> {
+    let budget = cx.budget().clone();
+    budget.check_now(WHAT)?;
+    let key = p.key();
+    if let Some(&g) = cx.cache::<MisereMemo>().forms.get(&key) {
+        return Ok(MisereForm(g));
+    }
+    let mut on_line: FxHashSet<Key> = FxHashSet::default();
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut frame_bytes: u128 = 0;
+    let root = open(p.clone(), key, cx)?;
+    frame_bytes += FRAME_BYTES + 16 * root.children.len() as u128;
+    on_line.insert(root.key.clone());
+    stack.push(root);
+    loop {
+        let top = stack
+            .last_mut()
+            .expect("the loop returns when the stack empties");
+        if top.next < top.children.len() {
+            let child = top.children[top.next].clone();
+            let key = child.key();
+            let known = cx.cache::<MisereMemo>().forms.get(&key).copied();
+            if let Some(g) = known {
+                top.forms.push(g);
+                top.next += 1;
+                continue;
+            }
+            if on_line.contains(&key) {
+                return Err(EvalError::Search(SearchError::Cycle {
+                    position: child.to_string(),
+                }));
+            }
+            let frame = open(child, key, cx)?;
+            frame_bytes += FRAME_BYTES + 16 * frame.children.len() as u128;
+            let memo_bytes = cx.cache::<MisereMemo>().bytes;
+            budget.check_bytes(WHAT, memo_bytes + frame_bytes)?;
+            on_line.insert(frame.key.clone());
+            stack.push(frame);
+            continue;
+        }
+        let done = stack.pop().expect("not empty");
+        frame_bytes -= FRAME_BYTES + 16 * done.children.len() as u128;
+        on_line.remove(&done.key);
+        let form = finish(&done, &budget)?;
+        let memo = cx.cache::<MisereMemo>();
+        memo.bytes += key_bytes(&done.key);
+        budget.check_bytes(WHAT, memo.bytes + frame_bytes)?;
+        memo.forms.insert(done.key, form);
+        match stack.last_mut() {
+            Some(parent) => {
+                parent.forms.push(form);
+                parent.next += 1;
+            }
+            None => return Ok(MisereForm(form)),
+        }
+    }
+}
+
+/// Starts work on a position: lists its parts or its options.
+fn open(position: Impartial, key: Key, cx: &mut Context) -> Result<Frame, EvalError> {
+    let budget = cx.budget().clone();
+    budget.tick(WHAT)?;
+    budget.charge(WHAT, 1)?;
+    let (split, children) = match position.split() {
+        Some(parts) if parts.len() > 1 => (true, parts),
+        Some(mut parts) if parts.len() == 1 && parts[0].key() != key => {
+            (true, vec![parts.remove(0)])
+        }
+        _ => {
+            let mut children = Vec::new();
+            let mut failed: Option<LimitError> = None;
+            let flow = position.try_options(cx, &mut |o| {
+                if let Err(e) = budget.tick(WHAT) {
+                    failed = Some(e);
+                    return ControlFlow::Break(());
+                }
+                children.push(o);
+                ControlFlow::Continue(())
+            })?;
+            if let Some(e) = failed {
+                return Err(e.into());
+            }
+            debug_assert!(flow.is_continue());
+            (false, children)
+        }
+    };
+    Ok(Frame {
+        position,
+        key,
+        split,
+        children,
+        next: 0,
+        forms: Vec::new(),
+    })
+}
+
+/// The form of a position whose children's forms are all known.
+fn finish(done: &Frame, budget: &crate::Budget) -> Result<Id, LimitError> {
+    let _ = &done.position;
+    let mut meter = Meter::new(budget);
+    let mut s = store();
+    if done.split {
+        let mut total = Id::ZERO;
+        for &f in &done.forms {
+            total = s.add(total, f, &mut meter)?;
+        }
+        Ok(total)
+    } else {
+        s.construct(done.forms.clone(), &mut meter)
+    }
+}
+
+/// The misère canonical form of the sum of `parts`: the misère sum of their
+/// forms.
+///
+/// ```
+/// use grundy::misere::{misere_canonical_sum, MisereForm};
+/// use grundy::{parse_game, Component, Context, GameExpr, Limits};
+///
+/// let mut cx = Context::new(Limits::default());
+/// let heap = |n: u64| match parse_game(&format!("nim({n})")).unwrap() {
+///     GameExpr::Sum(mut c) => match c.remove(0) {
+///         Component::Impartial(p) => p,
+///         Component::Partizan(_) => unreachable!(),
+///     },
+///     _ => unreachable!(),
+/// };
+/// let sum = misere_canonical_sum(&[heap(2), heap(2)], &mut cx).unwrap();
+/// assert_eq!(sum, MisereForm::nim_heap(2) + MisereForm::nim_heap(2));
+/// ```
+pub fn misere_canonical_sum(
+    parts: &[Impartial],
+    cx: &mut Context,
+) -> Result<MisereForm, EvalError> {
+    let mut total = MisereForm::zero();
+    for p in parts {
+        let f = misere_canonical(p, cx)?;
+        total = total.try_add(f, cx.budget())?;
+    }
+    Ok(total)
+}
+
+/// The misère canonical form of a game written as text (`kayles(4)`,
+/// `nim(2) + dawson(5)`, `misere(kayles(3))`: the form does not depend on
+/// the play rule written): the sum of its components' forms. Compounds
+/// other than the sum and partizan components are errors.
+///
+/// ```
+/// use grundy::misere::misere_form_of;
+/// use grundy::{Context, Limits};
+///
+/// let mut cx = Context::new(Limits::default());
+/// let g = misere_form_of("grundy_game(13)", &mut cx).unwrap();
+/// assert_eq!(g.genus().to_string(), "3^1431");
+/// assert!(misere_form_of("domineering(\"..\")", &mut cx).is_err());
+/// ```
+pub fn misere_form_of(text: &str, cx: &mut Context) -> Result<MisereForm, EvalError> {
+    let components = match crate::parse_game(text)? {
+        crate::GameExpr::Sum(c) | crate::GameExpr::Misere(c) => c,
+        crate::GameExpr::Compound { .. } => {
+            return Err(EvalError::NotImpartial(format!(
+                "{text} is a compound other than the sum; misère canonical forms are of sums"
+            )))
+        }
+    };
+    let parts = components
+        .into_iter()
+        .map(|c| match c {
+            crate::Component::Impartial(p) => Ok(p),
+            crate::Component::Partizan(p) => Err(EvalError::NotImpartial(p.to_string())),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    misere_canonical_sum(&parts, cx)
+}

@@ -1,0 +1,400 @@
+//! Misère canonical forms and genus (grundy::misere) against published
+//! values (data/misere/*.toml, each with its source), brute-force misère
+//! play, and the engine's own misère search.
+
+use grundy::misere::{misere_form_of, MisereForm};
+use grundy::{Context, Limits, Outcome};
+use toml::Value;
+
+fn data(name: &str) -> Value {
+    let path = format!("{}/../../data/misere/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let v: Value = toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert!(
+        v.get("source")
+            .and_then(Value::as_str)
+            .is_some_and(|s| !s.is_empty()),
+        "{path} cites no source"
+    );
+    v
+}
+
+fn outcome(s: &str) -> Outcome {
+    match s {
+        "P" => Outcome::P,
+        "N" => Outcome::N,
+        _ => panic!("outcome {s}"),
+    }
+}
+
+/// CGSuite's own test cases: the printed form, genus, values and options.
+#[test]
+fn cgsuite_test_cases() {
+    let v = data("cgsuite_forms.toml");
+    for rec in v["form"].as_array().unwrap() {
+        let input = rec["input"].as_str().unwrap();
+        let g = MisereForm::parse(input).unwrap_or_else(|e| panic!("{input}: {e}"));
+        assert_eq!(g.to_string(), rec["output"].as_str().unwrap(), "{input}");
+        assert_eq!(
+            g.genus().to_string(),
+            rec["genus"].as_str().unwrap(),
+            "{input} genus"
+        );
+        assert_eq!(
+            g.misere_nim_value().0 as i64,
+            rec["misere_nim_value"].as_integer().unwrap(),
+            "{input} G-"
+        );
+        assert_eq!(
+            g.nim_value().0 as i64,
+            rec["nim_value"].as_integer().unwrap(),
+            "{input} G+"
+        );
+        assert_eq!(
+            g.misere_outcome(),
+            outcome(rec["outcome"].as_str().unwrap()),
+            "{input}"
+        );
+        assert_eq!(
+            i64::from(g.birthday()),
+            rec["birthday"].as_integer().unwrap(),
+            "{input}"
+        );
+        let options: Vec<String> = g.options().iter().map(|o| o.to_string()).collect();
+        let want: Vec<&str> = rec["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o.as_str().unwrap())
+            .collect();
+        assert_eq!(options, want, "{input} options");
+    }
+    for input in v["tutorial"]["inputs"].as_array().unwrap() {
+        let input = input.as_str().unwrap();
+        MisereForm::parse(input).unwrap_or_else(|e| panic!("{input}: {e}"));
+    }
+}
+
+#[test]
+fn genus_and_kayles_values() {
+    let v = data("genus.toml");
+    for rec in v["genus"].as_array().unwrap() {
+        let g = MisereForm::parse(rec["game"].as_str().unwrap()).unwrap();
+        let genus = g.genus();
+        assert_eq!(
+            genus.normal_value().0 as i64,
+            rec["normal"].as_integer().unwrap()
+        );
+        let want: Vec<u32> = rec["superscripts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_integer().unwrap() as u32)
+            .collect();
+        assert_eq!(genus.superscripts(), &want[..], "{g}");
+    }
+    let k = &v["kayles"];
+    let want: Vec<u64> = k["misere_values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_integer().unwrap() as u64)
+        .collect();
+    let first = k["first_heap"].as_integer().unwrap() as usize;
+    let mut cx = Context::new(Limits::default());
+    for (i, &w) in want.iter().enumerate() {
+        let n = first + i;
+        let g = misere_form_of(&format!("kayles({n})"), &mut cx).unwrap();
+        assert_eq!(g.misere_nim_value().0, w, "kayles({n})");
+    }
+}
+
+/// Nim heaps: n^(n, n^2, n, ...) for n >= 2, and 1^031 (theory: adding
+/// *2s to a heap of 2 or more plays as normal Nim).
+#[test]
+fn nim_heap_genus() {
+    assert_eq!(MisereForm::nim_heap(1).genus().superscripts(), &[0, 3, 1]);
+    for n in 2..40u32 {
+        let genus = MisereForm::nim_heap(n).genus();
+        assert_eq!(genus.to_string(), n.to_string());
+        for k in 0..6 {
+            assert_eq!(
+                genus.superscript(k),
+                if k % 2 == 0 { n } else { n ^ 2 },
+                "*{n}"
+            );
+        }
+    }
+}
+
+/// The genus superscripts are the misère values of the sums with *2s.
+#[test]
+fn genus_is_misere_values_with_twos() {
+    let mut cx = Context::new(Limits::default());
+    let two = MisereForm::nim_heap(2);
+    for game in ["kayles", "dawson", "grundy_game"] {
+        for n in 0..14 {
+            let g = misere_form_of(&format!("{game}({n})"), &mut cx).unwrap();
+            let genus = g.genus();
+            assert_eq!(genus.normal_value(), g.nim_value());
+            let mut sum = g;
+            for k in 0..6 {
+                assert_eq!(
+                    genus.superscript(k) as u64,
+                    sum.misere_nim_value().0,
+                    "{game}({n}) k={k}"
+                );
+                sum = sum + two;
+            }
+        }
+    }
+}
+
+/// Forms made on one thread mean the same on another.
+#[test]
+fn forms_cross_threads() {
+    let made: Vec<(String, MisereForm)> = std::thread::spawn(|| {
+        let mut cx = Context::new(Limits::default());
+        (0..12)
+            .map(|n| {
+                let text = format!("kayles({n}) + dawson({n})");
+                let g = misere_form_of(&text, &mut cx).unwrap();
+                (text, g)
+            })
+            .collect()
+    })
+    .join()
+    .unwrap();
+    let handles: Vec<_> = made
+        .into_iter()
+        .map(|(text, g)| {
+            std::thread::spawn(move || {
+                let mut cx = Context::new(Limits::default());
+                assert_eq!(misere_form_of(&text, &mut cx).unwrap(), g, "{text}");
+                g.to_string()
+            })
+        })
+        .collect();
+    for h in handles {
+        assert!(h.join().unwrap().starts_with("*["));
+    }
+}
+
+/// A small position limit stops the work with the limit's error, and the
+/// context's memo answers a repeated query without new work.
+#[test]
+fn budgets_are_respected() {
+    let limits = Limits {
+        max_positions: 5,
+        ..Limits::default()
+    };
+    let mut cx = Context::new(limits);
+    let err = misere_form_of("kayles(30) + octal[0.137](40)", &mut cx).unwrap_err();
+    assert!(err.to_string().contains("limit"), "{err}");
+    let budget = grundy::Budget::with_max_positions(3);
+    assert!(MisereForm::try_nim_heap(3000, &budget).is_err());
+    let mut cx = Context::new(Limits::default());
+    let first = misere_form_of("kayles(12)", &mut cx).unwrap();
+    let memo = cx.cache::<grundy::misere::MisereMemo>().len();
+    assert!(memo > 0);
+    assert_eq!(misere_form_of("kayles(12)", &mut cx).unwrap(), first);
+    assert_eq!(cx.cache::<grundy::misere::MisereMemo>().len(), memo);
+}
+
+#[test]
+fn bad_text_is_an_error_not_a_panic() {
+    for bad in [
+        "",
+        "*[",
+        "*[2,",
+        "*[2]]",
+        "*[1+2]",
+        "*[99999999999]",
+        "[2]",
+        "*[2] +",
+        "*[x]",
+    ] {
+        let e = MisereForm::parse(bad).unwrap_err();
+        assert!(!e.to_string().is_empty());
+    }
+    let deep = format!("*{}{}", "[".repeat(500), "]".repeat(500));
+    assert!(MisereForm::parse(&deep).is_err());
+}
+
+/// Misère play of `a + b`, the games read as trees (their forms' options),
+/// with no theory: the player who cannot move wins.
+struct Brute {
+    memo: std::collections::HashMap<(Vec<MisereForm>, MisereForm), bool>,
+}
+
+impl Brute {
+    fn new() -> Brute {
+        Brute {
+            memo: Default::default(),
+        }
+    }
+
+    /// Whether the player to move wins `{set} + x` in misère play.
+    fn next_wins(&mut self, set: &[MisereForm], x: MisereForm) -> bool {
+        let key = (set.to_vec(), x);
+        if let Some(&w) = self.memo.get(&key) {
+            return w;
+        }
+        let x_opts = x.options();
+        let mut any_move = false;
+        let mut wins = false;
+        for &s in set {
+            any_move = true;
+            if !self.next_wins(&s.options(), x) {
+                wins = true;
+                break;
+            }
+        }
+        if !wins {
+            for &xo in &x_opts {
+                any_move = true;
+                if !self.next_wins(set, xo) {
+                    wins = true;
+                    break;
+                }
+            }
+        }
+        let w = wins || !any_move;
+        self.memo.insert(key, w);
+        w
+    }
+}
+
+fn subsets(items: &[MisereForm]) -> Vec<Vec<MisereForm>> {
+    (0u32..1 << items.len())
+        .map(|m| {
+            (0..items.len())
+                .filter(|&i| m >> i & 1 == 1)
+                .map(|i| items[i])
+                .collect()
+        })
+        .collect()
+}
+
+/// Every game whose options are forms born by day 3, simplified: equal
+/// forms exactly when no test game tells them apart in misère play, and
+/// 22 forms in all (the number of misère games born by day 4; Conway,
+/// ONAG ch. 12, and Siegel, "On the structure of misère impartial games").
+/// The test games: every form born by day 4 and every sum of two of them.
+#[test]
+fn simplest_forms_are_misere_equality_to_day_four() {
+    let day3: Vec<MisereForm> = {
+        let day2 = [0, 1, 2].map(MisereForm::nim_heap).to_vec();
+        let mut d: Vec<MisereForm> = subsets(&day2)
+            .iter()
+            .map(|s| MisereForm::from_options(s))
+            .collect();
+        d.sort_by_key(|g| g.to_string());
+        d.dedup();
+        d
+    };
+    assert_eq!(day3.len(), 5, "forms born by day 3: {day3:?}");
+    let sets = subsets(&day3);
+    let forms: Vec<MisereForm> = sets.iter().map(|s| MisereForm::from_options(s)).collect();
+    let mut day4 = forms.clone();
+    day4.sort_by_key(|g| (g.birthday(), g.to_string()));
+    day4.dedup();
+    assert_eq!(day4.len(), 22);
+    let mut tests = day4.clone();
+    for (i, &a) in day4.iter().enumerate() {
+        for &b in &day4[i..] {
+            tests.push(a + b);
+        }
+    }
+    let mut brute = Brute::new();
+    let profile = |brute: &mut Brute, set: &[MisereForm]| -> Vec<bool> {
+        tests.iter().map(|&x| brute.next_wins(set, x)).collect()
+    };
+    let profiles: Vec<Vec<bool>> = sets.iter().map(|s| profile(&mut brute, s)).collect();
+    for i in 0..sets.len() {
+        // The form itself plays as the raw game does.
+        assert_eq!(
+            profile(&mut brute, &forms[i].options()),
+            profiles[i],
+            "{:?}",
+            sets[i]
+        );
+        for j in 0..i {
+            assert_eq!(
+                forms[i] == forms[j],
+                profiles[i] == profiles[j],
+                "{:?} ({}) against {:?} ({})",
+                sets[i],
+                forms[i],
+                sets[j],
+                forms[j]
+            );
+        }
+    }
+}
+
+/// Games whose options are forms born by day 4 (a sample of the 2^22 sets):
+/// each plays like its simplest form against every form born by day 4
+/// plus `*2`, `*2 + *2` or `*3`.
+#[test]
+fn simplified_day_five_games_play_like_the_raw_ones() {
+    let day3: Vec<MisereForm> = ["*[0]", "*[1]", "*[2]", "*[3]", "*[[2]]"]
+        .iter()
+        .map(|t| MisereForm::parse(t).unwrap())
+        .collect();
+    let mut day4: Vec<MisereForm> = subsets(&day3)
+        .iter()
+        .map(|s| MisereForm::from_options(s))
+        .collect();
+    day4.sort_by_key(|g| (g.birthday(), g.to_string()));
+    day4.dedup();
+    let two = MisereForm::nim_heap(2);
+    let mut tests = day4.clone();
+    for &extra in &[two, two + two, MisereForm::nim_heap(3)] {
+        tests.extend(day4.iter().map(|&g| g + extra));
+    }
+    let mut brute = Brute::new();
+    // A fixed pseudo-random sample of the subsets.
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    for _ in 0..150 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let set: Vec<MisereForm> = (0..day4.len())
+            .filter(|&i| state >> i & 1 == 1)
+            .map(|i| day4[i])
+            .collect();
+        let form = MisereForm::from_options(&set);
+        for &x in &tests {
+            assert_eq!(
+                brute.next_wins(&set, x),
+                brute.next_wins(&form.options(), x),
+                "{set:?} simplified to {form}, against {x}"
+            );
+        }
+    }
+}
+
+/// The outcome of a sum of forms is the engine's misère search of the sum.
+#[test]
+fn outcomes_agree_with_misere_search() {
+    let mut cx = Context::new(Limits::default());
+    let limits = Limits::default();
+    let mut check = |text: &str| {
+        let form = misere_form_of(text, &mut cx).unwrap();
+        let game = grundy::parse_game(&format!("misere({text})")).unwrap();
+        let answer = grundy::search_game(&game, &limits).unwrap();
+        assert_eq!(form.misere_outcome(), answer.outcome, "{text}: {form}");
+    };
+    for a in 0..9 {
+        for b in a..9 {
+            check(&format!("kayles({a}) + kayles({b})"));
+            check(&format!("dawson({a}) + grundy_game({b})"));
+        }
+    }
+    for n in 0..16 {
+        check(&format!("octal[0.07]({n})"));
+        check(&format!("kayles({n}) + nim(2)"));
+        check(&format!("nim(2,2) + dawson({n})"));
+    }
+}
