@@ -37,6 +37,12 @@ enum Detail {
         remoteness: Option<u32>,
         #[serde(skip_serializing_if = "Option::is_none")]
         suspense: Option<u32>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        misere_value: Option<u64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        genus: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        misere_canonical: Option<String>,
     },
     Partizan {
         value: String,
@@ -100,6 +106,9 @@ impl From<&Evaluation> for Answer {
                 winning_moves: texts(&e.winning_moves),
                 remoteness: e.remoteness.map(|r| r.moves()),
                 suspense: e.suspense.map(|r| r.moves()),
+                misere_value: e.misere_form.map(|f| f.misere_nim_value().0),
+                genus: e.misere_form.map(|f| f.genus().to_string()),
+                misere_canonical: e.misere_form.map(|f| f.to_string()),
             },
         }
     }

@@ -138,6 +138,25 @@ pub(crate) fn ruleset(text: &str) -> Result<Ruleset, UserError> {
 }
 
 fn seq(cmd: &SeqCmd) -> anyhow::Result<Result<(), UserError>> {
+    if cmd.args.misere {
+        let name = match ruleset(&cmd.ruleset) {
+            Ok(Ruleset::Heap(h)) => h.name,
+            Ok(Ruleset::Script(g)) => g.name().to_string(),
+            Ok(Ruleset::Board(p)) => {
+                return Ok(Err(UserError {
+                    message: format!("{p} is a board ruleset: seq --misere takes a heap ruleset"),
+                }))
+            }
+            Err(e) => return Ok(Err(e)),
+        };
+        return match seq::run_misere(&name, &cmd.args) {
+            Ok(()) => Ok(Ok(())),
+            Err(e) if e.downcast_ref::<io::Error>().is_some() => Err(e),
+            Err(e) => Ok(Err(UserError {
+                message: format!("{e:#}"),
+            })),
+        };
+    }
     let heap = match ruleset(&cmd.ruleset) {
         Ok(Ruleset::Heap(h)) => h,
         Ok(Ruleset::Script(game)) => {

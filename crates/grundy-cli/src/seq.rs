@@ -115,6 +115,10 @@ pub struct SeqArgs {
     /// narrowest that holds the largest value so far).
     #[arg(long, value_name = "MIB", default_value_t = 1024)]
     pub memory_mb: u64,
+    /// Misère play: print each heap's misère Grundy value and Conway genus (from
+    /// its misère canonical form), and the period the misère values show.
+    #[arg(long, conflicts_with_all = ["store", "resume", "stats"])]
+    pub misere: bool,
     /// Keep computing after a period is proved.
     #[arg(long)]
     pub no_early_stop: bool,
@@ -589,6 +593,79 @@ pub(crate) fn run_script(
                     p.preperiod
                 )?
             }
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// `grundy seq NAME --misere`: per heap, the misère Grundy value and the
+/// genus, from the heap's misère canonical form (any impartial game on one
+/// integer, built-in or scripted); the period the misère values show.
+pub(crate) fn run_misere(name: &str, args: &SeqArgs) -> anyhow::Result<()> {
+    let to = args.at.iter().copied().max().unwrap_or(args.to);
+    let budget = grundy::Budget::new(grundy::Limits::default());
+    let mut cx = grundy::Context::new(*budget.limits());
+    cx.start(&budget);
+    let mut values = Vec::new();
+    let mut genera = Vec::new();
+    for n in 0..=to {
+        let text = format!("{name}({n})");
+        let game =
+            grundy::parse_game_in(&text, crate::registry()).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let parts: Vec<grundy::Impartial> = game
+            .components()
+            .into_iter()
+            .filter_map(|c| match c {
+                grundy::Component::Impartial(p) => Some(p.clone()),
+                grundy::Component::Partizan(_) => None,
+            })
+            .collect();
+        let form = grundy::misere::misere_canonical_sum(&parts, &mut cx)
+            .map_err(|e| anyhow::anyhow!("{text}: {e}"))?;
+        values.push(form.misere_nim_value().0);
+        genera.push(form.genus().to_string());
+    }
+    let period = grundy::patterns::observed_period(&values);
+    let heaps: Vec<u64> = if args.at.is_empty() {
+        (0..=to).collect()
+    } else {
+        args.at.clone()
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    if args.json {
+        serde_json::to_writer(
+            &mut out,
+            &serde_json::json!({
+                "game": name,
+                "misere": true,
+                "to": to,
+                "heaps": if args.at.is_empty() { serde_json::Value::Null } else { serde_json::json!(heaps) },
+                "values": heaps.iter().map(|&n| values[n as usize]).collect::<Vec<_>>(),
+                "genus": heaps.iter().map(|&n| genera[n as usize].clone()).collect::<Vec<_>>(),
+                "period": period.map(|p| p.period),
+                "preperiod": period.map(|p| p.preperiod),
+                "proved": false,
+            }),
+        )?;
+        writeln!(out)?;
+    } else {
+        for &n in &heaps {
+            writeln!(
+                out,
+                "G-({n}) = {}  genus {}",
+                values[n as usize], genera[n as usize]
+            )?;
+        }
+        let last = values.len() - 1;
+        match period {
+            None => writeln!(out, "misère values: no period seen in heaps 0..={last}")?,
+            Some(p) => writeln!(
+                out,
+                "misère values: period {}, preperiod {}: seen on heaps 0..={last}, not proved",
+                p.period, p.preperiod
+            )?,
         }
     }
     out.flush()?;

@@ -31,6 +31,9 @@ pub(crate) struct ValueArgs {
     pub(crate) limits: LimitArgs,
 }
 
+/// The longest misère canonical form printed in text.
+const MAX_FORM_SHOWN: usize = 2000;
+
 /// The longest line `--batch` echoes back in an error; longer ones are cut.
 const ECHO_LIMIT: usize = 200;
 
@@ -125,6 +128,24 @@ fn print_value(out: &mut impl Write, e: &Evaluation) -> io::Result<()> {
         writeln!(out, "value:   {n}")?;
     }
     writeln!(out, "outcome: {} ({})", e.outcome, outcome_words(e))?;
+    if let Some(f) = e.misere_form {
+        writeln!(
+            out,
+            "misère value: {} (its misère Grundy value); genus {}",
+            f.misere_nim_value().0,
+            f.genus()
+        )?;
+        let written = f.to_string();
+        if written.len() <= MAX_FORM_SHOWN {
+            writeln!(out, "misère canonical form: {written}")?;
+        } else {
+            writeln!(
+                out,
+                "misère canonical form: {} characters long (--json gives it whole)",
+                written.len()
+            )?;
+        }
+    }
     if let Some(r) = e.remoteness {
         writeln!(
             out,

@@ -744,3 +744,26 @@ fn no_early_stop_past_a_stored_period_is_stored() {
     assert_eq!(grundy::SequenceStore::open(&path).unwrap().len(), 5001);
     std::fs::remove_file(&path).unwrap();
 }
+
+#[test]
+fn misere_answers_carry_the_misere_value_genus_and_form() {
+    let v = json(&["value", "--json", "misere(kayles(5))"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["misere_value"], 1);
+    assert_eq!(v["genus"], "4^146");
+    assert_eq!(v["misere_canonical"], "*[2[2]321]");
+    // Misère Kayles values begin 1,0,2,3,0,1,3,2 (issue 13); per heap with its genus.
+    let s = json(&["seq", "kayles", "--misere", "--to", "20", "--json"]);
+    let values: Vec<u64> = s["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(&values[..8], [1, 0, 2, 3, 0, 1, 3, 2]);
+    assert_eq!(s["genus"][5], "4^146");
+    // Misère Kayles of 60 pins, out of reach of plain search, by forms.
+    let v = json(&["value", "--json", "misere(kayles(60))"]);
+    assert_eq!(v["outcome"], "N");
+    assert!(v["genus"].is_string(), "{v}");
+}

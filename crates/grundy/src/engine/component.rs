@@ -334,6 +334,15 @@ impl Context {
         &self.limits
     }
 
+    /// Runs `f` on this context with `budget` in place of the query's
+    /// (a [`Budget::trial`]), and puts the query's back.
+    pub fn within<T>(&mut self, budget: Budget, f: impl FnOnce(&mut Context) -> T) -> T {
+        let query = std::mem::replace(&mut self.budget, budget);
+        let result = f(self);
+        self.budget = query;
+        result
+    }
+
     /// The cache of type `T` (made empty on first use). A game keeps its
     /// tables in a type of its own, so caches never collide.
     pub fn cache<T: Any + Send + Sync + Default>(&mut self) -> &mut T {

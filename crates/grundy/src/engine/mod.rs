@@ -56,6 +56,10 @@ pub struct Evaluation {
     /// of moves when the winner delays and the loser hurries (the greatest
     /// suspense of the components).
     pub suspense: Option<Remoteness>,
+    /// For a sum in misère play: its misère canonical form (Conway), from
+    /// which its misère Grundy value and genus follow; `None` when the forms
+    /// grew past their trial budget and plain search answered instead.
+    pub misere_form: Option<crate::misere::MisereForm>,
 }
 
 /// Why an expression could not be evaluated.
@@ -173,6 +177,58 @@ pub struct PartizanReport {
     pub temperature: partizan::Dyadic,
     /// The nimber, when the value is one.
     pub nimber: Option<Nimber>,
+}
+
+/// How long misère canonical forms are tried before plain search.
+const MISERE_FORMS_TRIAL: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// A misère sum by canonical forms: P exactly when the form's misère
+/// Grundy value is 0, and a move wins when it leads to such a form.
+fn misere_by_forms(
+    cx: &mut Context,
+    game: &GameExpr,
+    components: &[Impartial],
+) -> Result<Evaluation, EvalError> {
+    use crate::misere::{misere_canonical, MisereForm};
+    let budget = cx.budget().clone();
+    let forms = components
+        .iter()
+        .map(|c| misere_canonical(c, cx))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut total = MisereForm::zero();
+    for &f in &forms {
+        total = total.try_add(f, &budget)?;
+    }
+    let outcome = total.misere_outcome();
+    let mut moves = Moves::new(cx.limits().max_moves);
+    if outcome == Outcome::N {
+        'all: for (i, c) in components.iter().enumerate() {
+            let mut rest = MisereForm::zero();
+            for (j, &f) in forms.iter().enumerate() {
+                if j != i {
+                    rest = rest.try_add(f, &budget)?;
+                }
+            }
+            let mut options = Vec::new();
+            let _ = c.try_options(cx, &mut |o| {
+                options.push(o);
+                ControlFlow::Continue(())
+            })?;
+            for o in options {
+                let after = misere_canonical(&o, cx)?.try_add(rest, &budget)?;
+                if after.misere_outcome() == Outcome::P {
+                    let next = replaced(components, i, o);
+                    if moves.push(GameExpr::Misere(next)).is_break() {
+                        moves.cut();
+                        break 'all;
+                    }
+                }
+            }
+        }
+    }
+    let mut e = moves.evaluation(game, Play::Misere, outcome);
+    e.misere_form = Some(total);
+    Ok(e)
 }
 
 /// Evaluates positions, keeping each ruleset's table for the next query.
@@ -415,10 +471,33 @@ impl Engine {
     ) -> Result<Evaluation, EvalError> {
         let nim: Option<Vec<Vec<u64>>> = components.iter().map(|c| c.nim_heaps()).collect();
         if let Some(heaps) = nim {
-            return self.misere_nim(game, components, &heaps);
+            let mut e = self.misere_nim(game, components, &heaps)?;
+            // Bouton answers at once; the form (for the genus) is added
+            // where it is sure to be small, so that a batch of misère Nim
+            // stays as fast as Bouton.
+            let small =
+                heaps.iter().flatten().count() <= 8 && heaps.iter().flatten().all(|&h| h <= 32);
+            if small {
+                e.misere_form = self.misere_form_of(components);
+            }
+            return Ok(e);
         }
         if let Some(e) = self.closed(game, components, Play::Misere) {
             return Ok(e);
+        }
+        // Misère canonical forms, on a trial budget: they decide at once
+        // where they stay small, and can grow without bound where the game
+        // is wild; then plain search gets the query's budget.
+        let trial = self.cx.budget().trial(MISERE_FORMS_TRIAL);
+        match self
+            .cx
+            .within(trial, |cx| misere_by_forms(cx, game, components))
+        {
+            Ok(e) => return Ok(e),
+            Err(EvalError::Search(SearchError::Cycle { position })) => {
+                return Err(SearchError::Cycle { position }.into())
+            }
+            Err(_) => {}
         }
         // No closed form: exact search of the sum's game graph.
         let rules = AtomRules::new(self.limits());
@@ -444,6 +523,17 @@ impl Engine {
             }
         }
         Ok(moves.evaluation(game, Play::Misere, outcome))
+    }
+
+    /// The misère canonical form of the sum, if it can be made on a short
+    /// trial budget (for the answer's genus), else `None`.
+    fn misere_form_of(&mut self, components: &[Impartial]) -> Option<crate::misere::MisereForm> {
+        let trial = self.cx.budget().trial(MISERE_FORMS_TRIAL);
+        self.cx
+            .within(trial, |cx| {
+                crate::misere::misere_canonical_sum(components, cx)
+            })
+            .ok()
     }
 
     /// A compound, by its theory over the components where it needs only
@@ -1105,6 +1195,7 @@ impl Moves {
             moves_complete: self.complete,
             remoteness: None,
             suspense: None,
+            misere_form: None,
         }
     }
 }

@@ -31,15 +31,25 @@ pub(crate) fn notation(store: &mut Store, g: Id, budget: &Budget) -> String {
         parts: true,
         out: String::new(),
     };
-    if printer.top(g).is_err() {
+    if printer.top(g).is_err() && printer.out.len() <= MAX_WRITTEN {
         printer.parts = false;
         printer.out.clear();
-        printer
-            .top(g)
-            .expect("printing without parts makes no forms, so it cannot run out");
+        // Printing without parts makes no forms: only the length stops it.
+        let _ = printer.top(g);
+    }
+    if printer.out.len() > MAX_WRITTEN {
+        return format!(
+            "<a misère form of birthday {} whose written form is longer than {} MiB>",
+            printer.store.birthday(g),
+            MAX_WRITTEN >> 20
+        );
     }
     printer.out
 }
+
+/// The longest written form: a tree written out can be exponentially
+/// longer than the shared form it is (a Kayles heap of 60).
+pub(crate) const MAX_WRITTEN: usize = 1 << 20;
 
 struct Printer<'s, 'b> {
     store: &'s mut Store,
@@ -72,6 +82,11 @@ impl Printer<'_, '_> {
     /// heap's digit or a parenthesised list opens the bracket) and on exit
     /// that a bracket was opened, for the caller to close.
     fn item(&mut self, g: Id, paren: bool, sub: &mut bool) -> Result<(), LimitError> {
+        if self.out.len() > MAX_WRITTEN {
+            return Err(LimitError::Cancelled {
+                what: "writing a misère form longer than the limit".into(),
+            });
+        }
         let b = self.store.birthday(g);
         if self.store.is_nim_heap(g) {
             digit(&mut self.out, b);

@@ -182,6 +182,21 @@ impl Budget {
         }
     }
 
+    /// A budget for a trial within this one: its own clock of at most
+    /// `time` (and never past this budget's deadline) and its own position
+    /// count, the same other limits, cancel flag and progress sink. A
+    /// method that may not pay off (a theory that can blow up) runs on it,
+    /// and the exact method gets what is left when it gives up.
+    pub fn trial(&self, time: Duration) -> Budget {
+        let mut trial = self.fresh();
+        let own = trial.account.start.checked_add(time);
+        trial.deadline = match (self.deadline, own) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        trial
+    }
+
     /// Makes this budget [`fresh`](Budget::fresh) from `template`, reusing
     /// its account when no clone holds it (no allocation per query).
     pub fn restart_from(&mut self, template: &Budget) {
