@@ -762,8 +762,34 @@ fn misere_answers_carry_the_misere_value_genus_and_form() {
         .collect();
     assert_eq!(&values[..8], [1, 0, 2, 3, 0, 1, 3, 2]);
     assert_eq!(s["genus"][5], "4^146");
-    // Misère Kayles of 60 pins, out of reach of plain search, by forms.
-    let v = json(&["value", "--json", "misere(kayles(60))"]);
+    // Misère Kayles of 40 pins by forms, with its genus (plain search took 0.7 s).
+    let v = json(&["value", "--json", "misere(kayles(40))"]);
     assert_eq!(v["outcome"], "N");
     assert!(v["genus"].is_string(), "{v}");
+}
+
+#[test]
+fn misere_canonical_forms_are_games() {
+    // Kayles(5)'s misère form, as CGSuite prints it, and as a game.
+    let v = json(&["value", "--json", "misere_canonical(kayles(5))"]);
+    assert_eq!(v["game"], "*[2[2]321]");
+    // In misère play the form equals the game: the same outcome beside anything.
+    for other in ["nim(1)", "nim(2)", "kayles(3)", "nim(1,1)"] {
+        let a = json(&["value", "--json", &format!("misere(kayles(5) + {other})")]);
+        let b = json(&[
+            "value",
+            "--json",
+            &format!("misere(misere_canonical(kayles(5)) + {other})"),
+        ]);
+        assert_eq!(a["outcome"], b["outcome"], "{other}");
+        assert_eq!(a["genus"], b["genus"], "{other}");
+    }
+    // CGSuite's input notation reads; the compact output notation is refused with a hint.
+    let v = json(&["value", "--json", "misere(*[[2],1])"]);
+    assert_eq!(v["misere_canonical"], "*[2#1]");
+    let o = grundy(&["value", "misere(*[2[2]321])"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("input notation"), "{}", stderr(&o));
+    let o = grundy(&["value", "misere_canonical(domineering(\"..\"))"]);
+    assert!(stderr(&o).contains("partizan"), "{}", stderr(&o));
 }

@@ -25,6 +25,7 @@ mod grid;
 pub mod hackenbush;
 pub mod hackenbush_tree;
 pub mod heaps;
+pub mod misere_form;
 pub mod nim;
 pub mod partizan_rules;
 pub mod pieces;

@@ -496,7 +496,11 @@ fn component(term: &Term, reg: &Registry) -> Result<Component, ExprError> {
     {
         return game.build(&Call::new(term));
     }
-    let spec = match term.literal {
+    if term.name == "misere_canonical" && term.literal.is_none() {
+        return misere_canonical(term, reg);
+    }
+    let spec = match term.literal.as_deref() {
+        Some(text) if text.starts_with("*[") => &crate::games::misere_form::SPEC,
         Some(_) => &crate::games::value::SPEC,
         None => spec_named(term, reg)?,
     };
@@ -519,6 +523,39 @@ fn spec_named(
             format!("{hint}{}", accepted_names(reg)),
         )
     })
+}
+
+/// `misere_canonical(G)`: the misère canonical form of the impartial game
+/// G, made now (within a reading budget), as a game.
+fn misere_canonical(term: &Term, reg: &Registry) -> Result<Component, ExprError> {
+    let usage = "write misere_canonical(G) with an impartial game, like misere_canonical(kayles(5) + nim(2))";
+    let inner = single_game_arg(term, "misere_canonical(...) takes exactly one game", usage)?;
+    let parts = match validate_nested(inner, 1, reg)? {
+        GameExpr::Sum(parts) | GameExpr::Misere(parts) => parts,
+        GameExpr::Compound { .. } => {
+            return Err(ExprError::invalid(
+                inner.span,
+                "misère canonical forms are of sums, not of other compounds",
+                usage,
+            ))
+        }
+    };
+    let parts = parts
+        .into_iter()
+        .map(|c| match c {
+            Component::Impartial(p) => Ok(p),
+            Component::Partizan(p) => Err(ExprError::invalid(
+                inner.span,
+                format!("{p} is partizan: misère canonical forms are of impartial games"),
+                usage,
+            )),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut cx = crate::engine::component::Context::new(crate::Limits::default());
+    cx.start(&crate::games::misere_form::reading_budget());
+    let form = crate::misere::misere_canonical_sum(&parts, &mut cx)
+        .map_err(|e| ExprError::invalid(term.span, e.to_string(), usage))?;
+    Ok(crate::games::misere_form::component(form))
 }
 
 /// The ruleset a term names without its position (`kayles`, `queen`).

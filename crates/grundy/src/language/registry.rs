@@ -110,6 +110,7 @@ pub static GAMES: &[&GameSpec] = &[
     &games::snort::SPEC,
     &games::amazons::SPEC,
     &games::value::SPEC,
+    &games::misere_form::SPEC,
 ];
 
 /// The games an expression may name: the built-in ones ([`GAMES`]) and

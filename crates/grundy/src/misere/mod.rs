@@ -178,6 +178,13 @@ impl MisereForm {
     }
 
     /// The birthday: the length of the longest line of play of the form.
+    /// The form's number in the process-wide store (the same form, the
+    /// same number, on every thread): a key for tables.
+    pub fn id(self) -> u32 {
+        self.0 .0
+    }
+
+    /// The birthday: one more than the largest birthday of an option.
     pub fn birthday(self) -> u32 {
         store().birthday(self.0)
     }

@@ -1,0 +1,101 @@
+//! A misère canonical form as a game: written in CGSuite's input notation
+//! (`*[4,2]`, `*[[2],1]`: the options listed), or made from a game as
+//! `misere_canonical(kayles(5))`. It prints in CGSuite's compact output
+//! notation (`*[2[2]321]`), which is not read back.
+//! Its options are the form's options, so it plays like the form; in misère
+//! play it equals the game it was made from (Conway, ONAG ch. 12).
+
+use std::fmt;
+use std::ops::ControlFlow;
+use std::sync::{Arc, OnceLock};
+
+use crate::engine::component::{Component, Context, Impartial, ImpartialPosition, Key};
+use crate::engine::EvalError;
+use crate::misere::{MisereError, MisereForm};
+use crate::registry::{Call, GameKind, GameSpec};
+use crate::{Budget, ExprError, Limits, Nimber};
+
+/// The declaration of misère forms.
+pub static SPEC: GameSpec = GameSpec {
+    name: "misere_canonical",
+    kind: GameKind::Impartial,
+    summary: "a misère canonical form: *[2[2]321] as CGSuite writes it, or misere_canonical(G) \
+              for an impartial game G",
+    example: "misere_canonical(kayles(5))",
+    build,
+    ruleset: None,
+};
+
+/// How long making a form while an expression is read may take.
+const READING_TIME: std::time::Duration = std::time::Duration::from_secs(10);
+
+fn build(call: &Call<'_>) -> Result<Component, ExprError> {
+    let Some(text) = call.literal() else {
+        return Err(call.error(
+            call.span(),
+            "misere_canonical(...) takes one impartial game",
+            "write misere_canonical(kayles(5)), or a form by its options: *[4,2], *[[2],1]",
+        ));
+    };
+    let budget = reading_budget();
+    let form = MisereForm::try_parse(text, &budget).map_err(|e| match e {
+        MisereError::Parse(p) => call.error(
+            crate::Span {
+                start: call.span().start + p.column.saturating_sub(1),
+                end: call.span().end,
+            },
+            p.message,
+            "a misère form in CGSuite's input notation, its options listed: *[0], *[2], *[4,2], \
+             *[[2],1], *[*[2] + *[2]] (the compact output notation, *[2[2]321], is not read)",
+        ),
+        MisereError::Limit(l) => call.error(call.span(), l.to_string(), "a smaller form"),
+    })?;
+    Ok(component(form))
+}
+
+/// The budget of forms made while an expression is read.
+pub(crate) fn reading_budget() -> Budget {
+    Budget::new(Limits {
+        max_time: Some(READING_TIME),
+        ..Limits::default()
+    })
+}
+
+/// The form as a component of a sum.
+pub fn component(form: MisereForm) -> Component {
+    Component::Impartial(Arc::new(FormPosition(form)))
+}
+
+/// A misère form as a position.
+#[derive(Clone, Copy, Debug)]
+pub struct FormPosition(pub MisereForm);
+
+static NAME: OnceLock<Arc<str>> = OnceLock::new();
+
+impl fmt::Display for FormPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl ImpartialPosition for FormPosition {
+    fn spec(&self) -> &'static GameSpec {
+        &SPEC
+    }
+
+    fn key(&self) -> Key {
+        let name = NAME.get_or_init(|| Arc::from("misere_canonical"));
+        Key::numbers(name, &[u64::from(self.0.id())])
+    }
+
+    fn options(&self, visit: &mut dyn FnMut(Impartial) -> ControlFlow<()>) -> ControlFlow<()> {
+        self.0
+            .options()
+            .into_iter()
+            .try_for_each(|o| visit(Arc::new(FormPosition(o))))
+    }
+
+    fn nimber(&self, _cx: &mut Context) -> Result<Nimber, EvalError> {
+        Ok(self.0.nim_value())
+    }
+}
