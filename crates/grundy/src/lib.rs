@@ -16,6 +16,7 @@ pub mod games;
 pub mod gaps;
 mod language;
 pub mod partizan;
+pub mod quotient;
 pub mod script;
 mod solvers;
 mod takebreak;
