@@ -75,6 +75,9 @@ impl<'a> Product<'a> {
         scale
     }
 
+    /// `a·b`, where `b`'s part in the base is a generator of the base or
+    /// the identity (as for the image of a heap), which the base multiplies
+    /// by in one step.
     #[inline]
     fn mul(&self, a: u64, b: u64) -> u64 {
         let n = self.base.order() as u64;
@@ -100,8 +103,8 @@ struct Enumeration<'p, 'a> {
     levels: Vec<u32>,
     /// The image of each heap (a product element).
     images: &'p [u64],
-    /// For each level, the images of the options of its heap.
-    trans: Vec<Vec<u64>>,
+    /// For each level, the options of its heap, one for each distinct image.
+    trans: Vec<Vec<[u32; 3]>>,
     id_of: FxHashMap<u64, u32>,
     keys: Vec<u64>,
     p: Vec<bool>,
@@ -116,6 +119,16 @@ const STACK_RED_ZONE: usize = 64 * 1024;
 const STACK_SEGMENT: usize = 1024 * 1024;
 
 impl Enumeration<'_, '_> {
+    fn times_option(&self, key: u64, option: &[u32; 3]) -> u64 {
+        let mut k = key;
+        for &h in option {
+            if h != 0 {
+                k = self.prod.mul(k, self.images[h as usize]);
+            }
+        }
+        k
+    }
+
     /// Visits, in increasing order, every least word made of the current
     /// word (whose element is `id`, the set of its options' images `t`)
     /// plus heaps of levels `0..=level`.
@@ -147,7 +160,11 @@ impl Enumeration<'_, '_> {
             let mut nt: Vec<u64> = cur_t
                 .iter()
                 .map(|&x| self.prod.mul(x, g))
-                .chain(self.trans[level].iter().map(|&x| self.prod.mul(cur_key, x)))
+                .chain(
+                    self.trans[level]
+                        .iter()
+                        .map(|o| self.times_option(cur_key, o)),
+                )
                 .collect();
             nt.sort_unstable();
             nt.dedup();
@@ -166,7 +183,7 @@ impl Enumeration<'_, '_> {
                     limit: self.budget.limits().max_positions,
                 })
             })?;
-            if self.keys.len() % 4096 == 0 {
+            if self.keys.len().is_multiple_of(4096) {
                 self.budget.check_alloc(
                     "misère quotient candidate",
                     self.keys.len() as u128 + 4096,
@@ -199,19 +216,24 @@ pub(crate) fn build(
     let levels: Vec<u32> = (0..images.len() as u32)
         .filter(|&h| !options[h as usize].is_empty())
         .collect();
-    let trans: Vec<Vec<u64>> = levels
+    let trans: Vec<Vec<[u32; 3]>> = levels
         .iter()
         .map(|&h| {
-            let mut t: Vec<u64> = options[h as usize]
+            let mut t: Vec<(u64, [u32; 3])> = options[h as usize]
                 .iter()
                 .map(|o| {
-                    let ab = prod.mul(images[o[0] as usize], images[o[1] as usize]);
-                    prod.mul(ab, images[o[2] as usize])
+                    let mut k = 0u64;
+                    for &part in o {
+                        if part != 0 {
+                            k = prod.mul(k, images[part as usize]);
+                        }
+                    }
+                    (k, *o)
                 })
                 .collect();
-            t.sort_unstable();
-            t.dedup();
-            t
+            t.sort_unstable_by_key(|&(k, _)| k);
+            t.dedup_by_key(|&mut (k, _)| k);
+            t.into_iter().map(|(_, o)| o).collect()
         })
         .collect();
     let mut e = Enumeration {
@@ -291,34 +313,43 @@ fn reduce(
         }
     }
     let r = count as usize;
-    Monoid::check_budget(r, budget)?;
     let mut rep = vec![u32::MAX; r];
     for (id, &c) in class.iter().enumerate() {
         if rep[c as usize] == u32::MAX {
             rep[c as usize] = id as u32;
         }
     }
-    let gen_index = |heap: u32| -> usize {
-        gens.binary_search(&e.images[heap as usize])
-            .expect("every heap with options is a generator")
-    };
-    // Column c of the table from column "c without its largest heap".
-    let mut table = vec![0u32; r * r];
-    for (x, cell) in table.iter_mut().step_by(r).enumerate() {
-        *cell = x as u32;
+    // The reduced generators: the classes of the candidate's, which may merge.
+    let mut reduced_gens: Vec<u32> = Vec::new();
+    let mut gen_map: Vec<u32> = Vec::with_capacity(k);
+    for &g in &gens {
+        let c = class[e.id_of[&g] as usize];
+        let j = match reduced_gens.iter().position(|&x| x == c) {
+            Some(j) => j,
+            None => {
+                reduced_gens.push(c);
+                reduced_gens.len() - 1
+            }
+        };
+        gen_map.push(j as u32);
     }
-    for c in 1..r {
-        budget.tick("misère quotient table")?;
-        let (pid, heap) = e.parent[rep[c] as usize];
-        let pc = class[pid as usize] as usize;
-        debug_assert!(pc < c);
-        let gi = gen_index(heap);
-        for x in 0..r {
-            let y = table[x * r + pc];
-            table[x * r + c] = class[act[rep[y as usize] as usize * k + gi] as usize];
+    let kr = reduced_gens.len();
+    Monoid::check_budget(r, kr, budget)?;
+    let mut table = vec![0u32; r * kr];
+    for c in 0..r {
+        for gi in 0..k {
+            table[c * kr + gen_map[gi] as usize] = class[act[rep[c] as usize * k + gi] as usize];
         }
     }
-    let monoid = Monoid::from_table(r, table);
+    let mut parents = vec![(0u32, super::monoid::NONE); r];
+    for c in 1..r {
+        let (pid, heap) = e.parent[rep[c] as usize];
+        let gi = gens
+            .binary_search(&e.images[heap as usize])
+            .expect("every heap with options is a generator");
+        parents[c] = (class[pid as usize], gen_map[gi]);
+    }
+    let monoid = Monoid::from_parts(reduced_gens, table, parents);
     let mut p = Bits::empty(r);
     for (c, &id) in rep.iter().enumerate() {
         if e.p[id as usize] {
@@ -330,9 +361,9 @@ fn reduce(
         .iter()
         .map(|key| e.id_of.get(key).map_or(0, |&id| class[id as usize]))
         .collect();
-    let trans = (0..phi.len())
+    let (trans, spell) = (0..phi.len())
         .map(|h| transitions(&monoid, &phi, &options[h]))
-        .collect();
+        .unzip();
     let words = rep
         .iter()
         .map(|&id| {
@@ -351,6 +382,7 @@ fn reduce(
         p,
         phi,
         trans,
+        spell,
         words,
     })
 }

@@ -20,6 +20,9 @@ pub(crate) struct Core {
     /// For every heap, the distinct images of its options, increasing
     /// (empty for a heap without options).
     pub(crate) trans: Vec<Vec<u32>>,
+    /// For every heap, an option with each image of `trans`, to multiply
+    /// by the option's heaps (generators) instead of by the image.
+    pub(crate) spell: Vec<Vec<[u32; 3]>>,
     /// The least word (in the order of [`super::monoid::lex_cmp`]) of each element.
     pub(crate) words: Vec<Word>,
 }
@@ -32,6 +35,7 @@ impl Core {
             p: Bits::empty(1),
             phi: vec![0],
             trans: vec![Vec::new()],
+            spell: vec![Vec::new()],
             words: vec![Word::default()],
         }
     }
@@ -43,7 +47,7 @@ impl Core {
 
     /// `Φ` of a word.
     pub(crate) fn image(&self, w: &Word) -> u32 {
-        let mut x = 0;
+        let mut x = 0u32;
         for &(h, c) in &w.0 {
             for _ in 0..c {
                 x = self.monoid.mul(x, self.phi[h as usize]);
@@ -53,16 +57,30 @@ impl Core {
     }
 }
 
-/// The distinct images of `options` under `phi`, increasing.
-pub(crate) fn transitions(monoid: &Monoid, phi: &[u32], options: &[[u32; 3]]) -> Vec<u32> {
-    let mut t: Vec<u32> = options
+/// `x` times the image of an option (up to three heaps).
+#[inline]
+pub(crate) fn mul_option(monoid: &Monoid, phi: &[u32], x: u32, option: &[u32; 3]) -> u32 {
+    let mut z = x;
+    for &h in option {
+        if h != 0 {
+            z = monoid.mul(z, phi[h as usize]);
+        }
+    }
+    z
+}
+
+/// The distinct images of `options` under `phi`, increasing, each with an
+/// option that has it.
+pub(crate) fn transitions(
+    monoid: &Monoid,
+    phi: &[u32],
+    options: &[[u32; 3]],
+) -> (Vec<u32>, Vec<[u32; 3]>) {
+    let mut t: Vec<(u32, [u32; 3])> = options
         .iter()
-        .map(|o| {
-            let ab = monoid.mul(phi[o[0] as usize], phi[o[1] as usize]);
-            monoid.mul(ab, phi[o[2] as usize])
-        })
+        .map(|o| (mul_option(monoid, phi, 0, o), *o))
         .collect();
-    t.sort_unstable();
-    t.dedup();
-    t
+    t.sort_unstable_by_key(|&(x, _)| x);
+    t.dedup_by_key(|&mut (x, _)| x);
+    t.into_iter().unzip()
 }

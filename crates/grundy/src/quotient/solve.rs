@@ -3,8 +3,8 @@
 //! grown candidate until the verifier accepts it.
 
 use super::candidate::{build, Cyclic, Product};
-use super::core::{transitions, Core, OptionLists};
-use super::monoid::Bits;
+use super::core::{mul_option, transitions, Core, OptionLists};
+use super::monoid::{Bits, Monoid};
 use super::verify::{verify, Antichain, Failure, View};
 use super::QuotientError;
 use crate::{Budget, Rules, TakeBreak};
@@ -86,16 +86,18 @@ impl Solver {
             // A heap without moves is the empty game: the identity.
             self.core.phi.push(0);
             self.core.trans.push(Vec::new());
+            self.core.spell.push(Vec::new());
             self.orders.push(self.core.monoid.order());
             return Ok(());
         }
-        let t = transitions(&self.core.monoid, &self.core.phi, opts);
+        let (t, spell) = transitions(&self.core.monoid, &self.core.phi, opts);
         // Nothing below changes the quotient until it succeeds, so on an
         // error dropping the heap's options restores the state.
-        let done = match self.pretend(&t, budget) {
+        let done = match self.pretend(&t, &spell, budget) {
             Ok(Some(x)) => {
                 self.core.phi.push(x);
                 self.core.trans.push(t);
+                self.core.spell.push(spell);
                 Ok(())
             }
             Ok(None) => self.grow(heap, budget),
@@ -118,14 +120,25 @@ impl Solver {
     /// `Φ(w) = x` and options' images within `t`: every sum with the heap
     /// then has at least the options of the same sum with `w` in its place.
     /// Failing that, the extension is verified in full.
-    fn pretend(&mut self, t: &[u32], budget: &Budget) -> Result<Option<u32>, QuotientError> {
+    fn pretend(
+        &mut self,
+        t: &[u32],
+        spell: &[[u32; 3]],
+        budget: &Budget,
+    ) -> Result<Option<u32>, QuotientError> {
         let core = &self.core;
         let m = &core.monoid;
         let order = m.order() as u32;
         let alone_p = !t.iter().any(|&o| core.is_p(o));
+        // hits[y]: some option of the heap, added to a sum of element y, is P.
         let hits: Vec<bool> = (0..order)
-            .map(|y| t.iter().any(|&o| core.is_p(m.mul(y, o))))
+            .map(|y| {
+                spell
+                    .iter()
+                    .any(|o| core.is_p(mul_option(m, &core.phi, y, o)))
+            })
             .collect();
+        let allowed = p_safe_elements(m, &core.p, &hits, budget)?;
         let mut bits = Bits::empty(order as usize);
         for &o in t {
             bits.set(o);
@@ -133,10 +146,7 @@ impl Solver {
         let mut slow = Vec::new();
         for x in 0..order {
             budget.tick("misère quotient")?;
-            if core.is_p(x) != alone_p {
-                continue;
-            }
-            if (0..order).any(|y| hits[y as usize] && core.is_p(m.mul(y, x))) {
+            if core.is_p(x) != alone_p || !allowed[x as usize] {
                 continue;
             }
             if self.anti.has_subset(x, &bits) {
@@ -147,8 +157,10 @@ impl Solver {
         }
         let mut phi = core.phi.clone();
         let mut trans = core.trans.clone();
+        let mut spells = core.spell.clone();
         phi.push(0);
         trans.push(t.to_vec());
+        spells.push(spell.to_vec());
         for x in slow {
             *phi.last_mut().expect("pushed") = x;
             let view = View {
@@ -156,6 +168,7 @@ impl Solver {
                 p: &core.p,
                 phi: &phi,
                 trans: &trans,
+                spell: &spells,
                 words: &core.words,
             };
             self.stats.verifications += 1;
@@ -195,6 +208,7 @@ impl Solver {
                 p: &trial.p,
                 phi: &trial.phi,
                 trans: &trial.trans,
+                spell: &trial.spell,
                 words: &trial.words,
             };
             self.stats.verifications += 1;
@@ -237,9 +251,16 @@ impl Solver {
 
     /// A candidate that predicts `failure`'s sum correctly, built from
     /// `trial` with cyclic parts for as few of the sum's heaps as will do,
-    /// the largest heaps tried first. Each part is long enough to count the
-    /// heap's copies in the sum exactly, and at least as long as the cycle
-    /// of the heap's old image.
+    /// the largest heaps tried first; `None` if no choice does.
+    ///
+    /// Each part `C(i, p)` counts the heap's copies in the sum exactly
+    /// (`i` at least that count and the index of the heap's old image), and
+    /// its period grows with `i` (at least 2, the old period, and about
+    /// `i - 4`): a heap that needs many copies counted often repeats with a
+    /// longer cycle, and a period too short sends the search after one
+    /// failure per extra copy. (MisereSolver grows its periods the same
+    /// way; on Dawson's Kayles it halves the work to heap 33 here.) When
+    /// no subset works, all parts are lengthened and the subsets tried again.
     fn repair(
         &mut self,
         trial: &Core,
@@ -257,7 +278,8 @@ impl Solver {
                         .map(|&h| {
                             let (index, period) = trial.monoid.index_period(trial.phi[h as usize]);
                             let index = index.max(failure.word.count(h)) + 2 * escalation;
-                            let period = period.max(2) << escalation;
+                            let period =
+                                period.max(2).max(2 * (index.saturating_sub(4) / 2)) << escalation;
                             Cyclic { index, period }
                         })
                         .collect();
@@ -284,6 +306,41 @@ impl Solver {
         }
         Ok(None)
     }
+}
+
+/// For every element `x`, whether no `y` with `hits[y]` has `y·x` in P:
+/// whether a heap with those options may pretend to be `x` without
+/// breaking condition (P). Each column `y ↦ y·x` is computed from the
+/// column of `x`'s parent in the spelling tree by one generator step, so
+/// the whole check is `order²` table loads with `order × depth` memory.
+fn p_safe_elements(
+    m: &Monoid,
+    p: &Bits,
+    hits: &[bool],
+    budget: &Budget,
+) -> Result<Vec<bool>, QuotientError> {
+    let order = m.order();
+    let bad: Vec<u32> = (0..order as u32).filter(|&y| hits[y as usize]).collect();
+    let mut allowed = vec![true; order];
+    if bad.is_empty() {
+        return Ok(allowed);
+    }
+    let mut children: Vec<Vec<u32>> = vec![Vec::new(); order];
+    for x in 1..order as u32 {
+        children[m.parent(x).0 as usize].push(x);
+    }
+    // Depth-first over the spelling tree; a column per level of the path.
+    let mut stack: Vec<(u32, Vec<u32>)> = vec![(0, bad.clone())];
+    while let Some((x, col)) = stack.pop() {
+        budget.tick("misère quotient")?;
+        allowed[x as usize] = !col.iter().any(|&z| p.get(z));
+        for &c in &children[x as usize] {
+            let j = m.parent(c).1;
+            let next: Vec<u32> = col.iter().map(|&z| m.mul_gen(z, j)).collect();
+            stack.push((c, next));
+        }
+    }
+    Ok(allowed)
 }
 
 /// The `size`-element subsets of `0..n`, as increasing index lists, in

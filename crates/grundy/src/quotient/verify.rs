@@ -32,6 +32,7 @@
 
 use std::cmp::Ordering;
 
+use super::core::mul_option;
 use super::monoid::{lex_cmp, Bits, Monoid, Word};
 use super::QuotientError;
 use crate::Budget;
@@ -43,6 +44,8 @@ pub(crate) struct View<'a> {
     pub(crate) p: &'a Bits,
     pub(crate) phi: &'a [u32],
     pub(crate) trans: &'a [Vec<u32>],
+    /// An option for each image in `trans`.
+    pub(crate) spell: &'a [Vec<[u32; 3]>],
     /// The least word of each element.
     pub(crate) words: &'a [Word],
 }
@@ -184,6 +187,7 @@ fn least_p_failure(view: &View<'_>, budget: &Budget) -> Result<Option<Failure>, 
         if t.is_empty() {
             continue;
         }
+        let spell = &view.spell[h as usize];
         let g = view.phi[h as usize];
         // A later heap with the same image and options' images fails for
         // the same elements, with a larger word.
@@ -193,7 +197,11 @@ fn least_p_failure(view: &View<'_>, budget: &Budget) -> Result<Option<Failure>, 
         done.push((g, t));
         for x in 0..m.order() as u32 {
             budget.tick("misère quotient verification")?;
-            if view.p.get(m.mul(x, g)) && t.iter().any(|&o| view.p.get(m.mul(x, o))) {
+            if view.p.get(m.mul(x, g))
+                && spell
+                    .iter()
+                    .any(|o| view.p.get(mul_option(m, view.phi, x, o)))
+            {
                 let w = view.words[x as usize].plus(h);
                 if best
                     .as_ref()
@@ -241,7 +249,7 @@ impl Dfs<'_, '_> {
         let m = view.monoid;
         let heap = self.levels[level];
         let g = view.phi[heap as usize];
-        let own = &view.trans[heap as usize];
+        let own = &view.spell[heap as usize];
         let mut cx = x;
         let mut ct = t.clone();
         let result = loop {
@@ -258,8 +266,8 @@ impl Dfs<'_, '_> {
             for y in ct.iter() {
                 nt.set(m.mul(y, g));
             }
-            for &o in own {
-                nt.set(m.mul(cx, o));
+            for o in own {
+                nt.set(mul_option(m, view.phi, cx, o));
             }
             self.exps[level] += 1;
             if let Some(b) = &self.bound {
