@@ -64,12 +64,17 @@ fn main() {
         ),
         Err(e) => {
             assert!(matches!(e, QuotientError::Limit(_)), "{e}");
+            let refuted = past.last_refuted_sum();
+            let count = |h: u64| refuted.iter().filter(|&&x| x == h).count();
             println!(
-                "0.07 heap 34: stopped after {:.1} s ({e}); covered to heap {}; {} candidates so far, the largest {} elements before merging",
+                "0.07 heap 34: stopped after {:.1} s ({e}); covered to heap {}; {} candidates so far, the largest {} elements before merging; the last refuted sum has {} heaps, {} of 30 and {} of 34",
                 t.elapsed().as_secs_f64(),
                 past.max_heap(),
                 s.candidates,
-                s.largest_candidate
+                s.largest_candidate,
+                refuted.len(),
+                count(30),
+                count(34)
             );
         }
     }

@@ -178,3 +178,28 @@ proptest! {
         })?;
     }
 }
+
+#[test]
+fn kayles_quotient_is_proved_periodic() {
+    // Our own computation, kept as a regression: 40 elements from heap 27,
+    // the pretending function periodic with period 12 from heap 71 (the
+    // period and preperiod of Kayles' normal-play values, data/impartial/
+    // kayles.toml), proved once heap 167 is covered.
+    let q = compute_quotient(&TakeBreak::kayles(), 170, &Budget::default()).unwrap();
+    assert_eq!(q.order(), 40);
+    assert_eq!(q.growth().last(), Some(&(27, 40)));
+    let p = q.periodicity().unwrap();
+    assert_eq!((p.preperiod, p.period, p.proved), (71, 12, true), "{p:?}");
+    assert_eq!(p.proof_needs, Some(167));
+    // A sum of huge rows is answered through the period.
+    let far = 1_000_000_000_000u64;
+    assert_eq!(
+        q.outcome(&[far, far + 1]),
+        q.outcome(&[71 + (far - 71) % 12, 71 + (far + 1 - 71) % 12])
+    );
+    // Short of heap 167 the period is not proved (nor reported as seen: the
+    // preperiod is more than a third of the heaps).
+    let short = compute_quotient(&TakeBreak::kayles(), 150, &Budget::default()).unwrap();
+    assert!(short.periodicity().is_none_or(|p| !p.proved));
+    assert_eq!(short.outcome(&[far]), None);
+}

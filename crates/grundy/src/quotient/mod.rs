@@ -360,6 +360,15 @@ impl MisereQuotient {
         self.solver.stats
     }
 
+    /// The heaps of the last sum a candidate quotient predicted wrongly
+    /// (empty if none was refuted). When a computation stops on a limit,
+    /// this shows where the search was: counts of some heaps that grow from
+    /// candidate to candidate point to an infinite quotient, or one whose
+    /// cycles are longer than the search has reached.
+    pub fn last_refuted_sum(&self) -> &[u64] {
+        &self.solver.last_refuted
+    }
+
     /// Bytes the quotient's tables take.
     pub fn bytes(&self) -> usize {
         self.solver.core.monoid.bytes()

@@ -44,6 +44,8 @@ pub(crate) struct Solver {
     /// The order of the quotient of heaps `0..=h`, for every `h`.
     pub(crate) orders: Vec<usize>,
     pub(crate) stats: QuotientStats,
+    /// The heaps of the last sum a candidate predicted wrongly.
+    pub(crate) last_refuted: Vec<u64>,
 }
 
 impl Solver {
@@ -55,6 +57,7 @@ impl Solver {
             anti: Antichain::empty_sum(1),
             orders: vec![1],
             stats: QuotientStats::default(),
+            last_refuted: Vec::new(),
         }
     }
 
@@ -218,16 +221,20 @@ impl Solver {
                     self.anti = anti;
                     return Ok(());
                 }
-                Err(failure) => match self.repair(&trial, &failure, budget)? {
-                    Some(next) => trial = next,
-                    None => {
-                        return Err(QuotientError::NoCandidate {
-                            heap: u64::from(heap),
-                            rounds: round,
-                            failure: failure.word.heaps(),
-                        })
+                Err(failure) => {
+                    self.last_refuted = failure.word.heaps();
+                    let repaired = self.repair(&trial, &failure, budget)?;
+                    match repaired {
+                        Some(next) => trial = next,
+                        None => {
+                            return Err(QuotientError::NoCandidate {
+                                heap: u64::from(heap),
+                                rounds: round,
+                                failure: failure.word.heaps(),
+                            })
+                        }
                     }
-                },
+                }
             }
         }
         Err(QuotientError::NoCandidate {
