@@ -146,3 +146,18 @@ fn huge_heaps_are_refused() {
         Err(QuotientError::HeapTooLarge { .. })
     ));
 }
+
+#[test]
+fn reports_round_trip_through_serde() {
+    for (code, n) in [("0.75", 30), ("0.07", 14)] {
+        let q =
+            compute_quotient(&TakeBreak::from_code(code).unwrap(), n, &Budget::default()).unwrap();
+        let r = q.report();
+        let text = toml::to_string(&r).unwrap();
+        let back: QuotientReport = toml::from_str(&text).unwrap();
+        assert_eq!(back, r);
+        let shown = q.to_string();
+        assert!(shown.contains(&format!("|Q| = {}", q.order())), "{shown}");
+        assert!(shown.contains("P-portion: {"), "{shown}");
+    }
+}
