@@ -92,7 +92,7 @@ fn check_against_search(rules: TakeBreak, max_heap: u64, parts: usize) -> Misere
 #[test]
 fn quotients_agree_with_search_on_small_sums() {
     for code in [
-        "0.07", "0.77", "0.75", "0.137", "0.6", "0.31", "0.34", "4.7", "0.1",
+        "0.07", "0.77", "0.75", "0.137", "0.6", "0.31", "0.34", "4.7", "0.1", "0.f", "8.3",
     ] {
         let rules = TakeBreak::from_code(code).unwrap();
         check_against_search(rules, 12, 3);
