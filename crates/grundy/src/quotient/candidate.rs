@@ -292,21 +292,54 @@ fn reduce(
         }
         class.push(*slot);
     }
+    // Each round numbers the signatures (class, classes of the products by
+    // each generator) in order of first appearance. Signatures are hashed in
+    // place and compared with the first element that had the hash; the rare
+    // collisions go to a map keyed by the whole signature.
+    let sig_of = |class: &[u32], id: usize, out: &mut Vec<u32>| {
+        out.clear();
+        out.push(class[id]);
+        out.extend(act[id * k..(id + 1) * k].iter().map(|&y| class[y as usize]));
+    };
     let mut sig: Vec<u32> = Vec::with_capacity(k + 1);
+    let mut other: Vec<u32> = Vec::with_capacity(k + 1);
     loop {
-        let mut numbering: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
+        let mut by_hash: FxHashMap<u64, (u32, u32)> = FxHashMap::default();
+        let mut collided: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
+        let mut fresh = 0u32;
         let mut next = Vec::with_capacity(m);
         for id in 0..m {
             budget.tick("misère quotient reduction")?;
-            sig.clear();
-            sig.push(class[id]);
-            sig.extend(act[id * k..(id + 1) * k].iter().map(|&y| class[y as usize]));
-            let fresh = numbering.len() as u32;
-            let c = *numbering.entry(sig.clone()).or_insert(fresh);
+            sig_of(&class, id, &mut sig);
+            let h = {
+                use std::hash::{Hash, Hasher};
+                let mut hasher = rustc_hash::FxHasher::default();
+                sig.hash(&mut hasher);
+                hasher.finish()
+            };
+            let c = match by_hash.get(&h) {
+                None => {
+                    by_hash.insert(h, (fresh, id as u32));
+                    fresh += 1;
+                    fresh - 1
+                }
+                Some(&(c, first)) => {
+                    sig_of(&class, first as usize, &mut other);
+                    if other == sig {
+                        c
+                    } else if let Some(&c) = collided.get(&sig) {
+                        c
+                    } else {
+                        collided.insert(sig.clone(), fresh);
+                        fresh += 1;
+                        fresh - 1
+                    }
+                }
+            };
             next.push(c);
         }
-        let stable = numbering.len() as u32 == count;
-        count = numbering.len() as u32;
+        let stable = fresh == count;
+        count = fresh;
         class = next;
         if stable {
             break;
