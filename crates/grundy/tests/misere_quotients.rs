@@ -62,7 +62,7 @@ fn published_orders_presentations_and_p_portions() {
             assert_eq!(got, want, "relations of {code} at heap {heap}");
         }
         if let Some(want) = strings(r.get("p_portion")) {
-            let mut got: Vec<String> = q.p_portion().iter().map(|x| pres.name(x.0)).collect();
+            let mut got: Vec<String> = q.p_portion().iter().map(|x| pres.name(*x)).collect();
             got.sort();
             assert_eq!(got, want, "P-portion of {code} at heap {heap}");
         }

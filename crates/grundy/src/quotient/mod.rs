@@ -393,8 +393,16 @@ impl MisereQuotient {
             growth: self.growth(),
             generators: pres.generators.clone(),
             relations: pres.relation_strings(),
-            p_portion: core.p.iter().map(|x| pres.name(x)).collect(),
-            pretending: core.phi.iter().map(|&x| pres.name(x)).collect(),
+            p_portion: core
+                .p
+                .iter()
+                .map(|x| pres.name(QuotientElement(x)))
+                .collect(),
+            pretending: core
+                .phi
+                .iter()
+                .map(|&x| pres.name(QuotientElement(x)))
+                .collect(),
             periodicity: self.periodicity,
             stats: self.stats(),
         }

@@ -3,6 +3,7 @@
 //! rewrite every other word to its normal form.
 
 use super::core::Core;
+use super::QuotientElement;
 
 /// Generators, normal forms and defining relations of a quotient.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -28,7 +29,7 @@ pub struct Generator {
     /// The least heap whose image it is.
     pub heap: u64,
     /// The element it is.
-    pub element: u32,
+    pub element: QuotientElement,
 }
 
 impl Presentation {
@@ -60,8 +61,8 @@ impl Presentation {
     }
 
     /// The normal form of element `x`, written out.
-    pub fn name(&self, x: u32) -> String {
-        self.word(&self.normal_forms[x as usize])
+    pub fn name(&self, x: QuotientElement) -> String {
+        self.word(&self.normal_forms[x.0 as usize])
     }
 
     /// The relations written out, `lhs = rhs`.
@@ -98,7 +99,7 @@ pub(crate) fn present(core: &Core) -> Presentation {
         generators.push(Generator {
             name: generator_name(generators.len()),
             heap: h as u64,
-            element: g,
+            element: QuotientElement(g),
         });
         let mut i = 0;
         while i < members.len() {
@@ -160,7 +161,7 @@ fn walk(
     nf: &mut Vec<Option<Vec<u32>>>,
     raw: &mut Vec<(Vec<u32>, u32)>,
 ) {
-    let g = gens[level].element;
+    let g = gens[level].element.0;
     let mut cur = x;
     loop {
         if level > 0 {

@@ -112,7 +112,7 @@ fn misere_nim_quotient_of_heaps_one_and_two() {
     let rels = pres.relation_strings();
     assert!(rels.contains(&"a^2 = 1".to_owned()), "{rels:?}");
     assert!(rels.contains(&"b^3 = b".to_owned()), "{rels:?}");
-    let mut p: Vec<String> = q.p_portion().iter().map(|x| pres.name(x.0)).collect();
+    let mut p: Vec<String> = q.p_portion().iter().map(|x| pres.name(*x)).collect();
     p.sort();
     assert_eq!(p, vec!["a", "b^2"]);
 }
