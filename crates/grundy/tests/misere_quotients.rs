@@ -203,3 +203,25 @@ fn kayles_quotient_is_proved_periodic() {
     assert!(short.periodicity().is_none_or(|p| !p.proved));
     assert_eq!(short.outcome(&[far]), None);
 }
+
+#[test]
+fn dawsons_chess_is_dawsons_kayles_shifted_by_one_heap() {
+    // A Dawson's chess heap of n is a Dawson's Kayles heap of n + 1 (Winning
+    // Ways ch. 4; OEIS A002187), so their quotients agree heap for heap.
+    let chess = compute_quotient(&TakeBreak::dawsons_chess(), 32, &Budget::default()).unwrap();
+    let kayles = compute_quotient(&TakeBreak::dawsons_kayles(), 33, &Budget::default()).unwrap();
+    assert_eq!(chess.orders(), &kayles.orders()[1..]);
+    assert_eq!(
+        chess.presentation().relation_strings().len(),
+        kayles.presentation().relation_strings().len()
+    );
+    for a in 0..=32u64 {
+        for b in a..=32 {
+            assert_eq!(
+                chess.outcome(&[a, b]),
+                kayles.outcome(&[a + 1, b + 1]),
+                "{a} {b}"
+            );
+        }
+    }
+}
