@@ -17,6 +17,7 @@ pub mod gaps;
 mod language;
 pub mod misere;
 pub mod partizan;
+pub mod quotient;
 pub mod script;
 mod solvers;
 mod takebreak;
