@@ -11,6 +11,7 @@ use clap::{Args, Parser, Subcommand};
 mod games;
 mod json;
 mod limits;
+mod quotient;
 mod seq;
 mod table;
 mod value;
@@ -50,6 +51,7 @@ impl Command {
             Command::Compare(a) => a.limits.limits(),
             Command::Thermograph(a) => a.limits.limits(),
             Command::Transform(a) => a.limits.limits(),
+            Command::Quotient(a) => a.limits.limits(),
             Command::Seq(_) | Command::Games { .. } => grundy::Limits::default(),
         }
     }
@@ -107,6 +109,11 @@ enum Command {
     /// Examples: grundy transform '{3|-1}' --cool 1;  grundy transform '^*' --atomic-weight;
     /// grundy transform '*' --heat 1
     Transform(values::TransformArgs),
+    /// The misère quotient of a heap ruleset (Plambeck–Siegel): order, presentation,
+    /// P-portion, pretending function and its period, over heaps 0..=N.
+    ///
+    /// Examples: grundy quotient 'octal[0.75]' --heaps 40;  grundy quotient dawson --heaps 33 --json
+    Quotient(quotient::QuotientArgs),
     /// List every game grundy knows, with an example of how to write a position.
     ///
     /// Examples: grundy games;  grundy games --json
@@ -231,6 +238,7 @@ fn run(cli: &Cli) -> ExitCode {
         Command::Compare(a) => values::compare(a),
         Command::Thermograph(a) => values::thermograph(a),
         Command::Transform(a) => values::transform(a),
+        Command::Quotient(a) => quotient::quotient(a),
         Command::Games { json } => games::list(*json).map(Ok).map_err(anyhow::Error::from),
         Command::Verify(a) => match verify::verify(a) {
             Ok(Ok(false)) => return ExitCode::FAILURE,

@@ -421,9 +421,13 @@ fn compare_prints_the_order_relation() {
     }
     let o = grundy(&["compare", "{1|", "0"]);
     assert_eq!(o.status.code(), Some(2));
-    let o = grundy(&["value", "misere(domineering(\"..\"))"]);
+    // Compounds other than the sum are for impartial games.
+    let o = grundy(&["value", "selective(domineering(\"..\"), nim(1))"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("partizan"));
+    assert!(stderr(&o).contains("partizan"), "{}", stderr(&o));
+    // Misère play of a partizan game is searched (it was refused).
+    let v = json(&["value", "--json", "misere(domineering(\"..\"))"]);
+    assert_eq!(v["outcome"], "L");
 }
 
 #[test]
@@ -792,4 +796,33 @@ fn misere_canonical_forms_are_games() {
     assert!(stderr(&o).contains("input notation"), "{}", stderr(&o));
     let o = grundy(&["value", "misere_canonical(domineering(\"..\"))"]);
     assert!(stderr(&o).contains("partizan"), "{}", stderr(&o));
+}
+
+#[test]
+fn misere_quotients_are_printed_and_answer_sums() {
+    // 0.75's quotient is R8 (Plambeck–Siegel; data/misere/quotients.toml).
+    let out = stdout(&grundy(&["quotient", "octal[0.75]", "--heaps", "40"]));
+    assert!(out.contains("|Q| = 8, |P| = 2"), "{out}");
+    assert!(out.contains("P-portion: {a, b^2}"), "{out}");
+    assert!(out.contains("proved"), "{out}");
+    let q = json(&["quotient", "dawson", "--heaps", "30", "--json"]);
+    assert_eq!(q["order"], 360);
+    // Sums far past plain search, at once through the quotient.
+    let v = json(&[
+        "value",
+        "--json",
+        "misere(octal[0.75](1000) + octal[0.75](77) + octal[0.75](5))",
+    ]);
+    assert_eq!(v["outcome"], "N");
+    assert!(!v["winning_moves"].as_array().unwrap().is_empty());
+    // The engine (now the quotient) against plain search on every small sum.
+    for family in [
+        "misere(dawson + dawson + dawson)",
+        "misere(kayles + kayles)",
+    ] {
+        let o = grundy(&["verify", family, "--bound", "9"]);
+        assert!(o.status.success(), "{family}: {}", stdout(&o));
+    }
+    let o = grundy(&["quotient", "queen"]);
+    assert_eq!(o.status.code(), Some(2));
 }

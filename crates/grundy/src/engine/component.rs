@@ -107,6 +107,19 @@ pub trait ImpartialPosition: Send + Sync + fmt::Debug + fmt::Display {
     /// The Grundy value.
     fn nimber(&self, cx: &mut Context) -> Result<Nimber, EvalError>;
 
+    /// For heaps of a take-and-break game: its rules and the heaps, so
+    /// that misère sums can follow the game's misère quotient. `None`
+    /// for other games.
+    fn take_break_heaps(&self) -> Option<(&crate::TakeBreak, &[u64])> {
+        None
+    }
+
+    /// For heaps ([`Self::take_break_heaps`]): the position with heap `i`
+    /// replaced by the heaps `parts` (a move), to write a winning move.
+    fn with_heap_replaced(&self, _i: usize, _parts: &[u64]) -> Option<Impartial> {
+        None
+    }
+
     /// The Nim heaps this position equals as a game (not just in value), if
     /// it is a sum of Nim heaps: then misère play follows Bouton's rule
     /// (rook(x,y) is nim(x,y)).

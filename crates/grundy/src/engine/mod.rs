@@ -115,8 +115,9 @@ pub enum EvalError {
     },
     /// A partizan component where only impartial games are allowed.
     #[error(
-        "{0} is a partizan game: misère play, compounds and Grundy values are for impartial games; \
-         evaluate a partizan sum on its own (`grundy value`) to get its canonical value"
+        "{0} is a partizan game: compounds other than the sum, and Grundy values, are for impartial \
+         games; evaluate a partizan sum on its own (`grundy value`) for its canonical value, or in \
+         misère play as misere(...)"
     )]
     NotImpartial(String),
     /// The partizan analysis failed.
@@ -179,7 +180,19 @@ pub struct PartizanReport {
     pub nimber: Option<Nimber>,
 }
 
-/// How long misère canonical forms are tried before plain search.
+/// How long the form of a sum answered otherwise is tried, for its genus.
+const GENUS_TRIAL: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Components whose misère forms did not fit their trial budget.
+#[derive(Default)]
+struct FormsGaveUp(FxHashSet<Key>);
+
+/// The misère quotients computed so far, one per take-and-break game.
+#[derive(Default)]
+struct Quotients(HashMap<crate::TakeBreak, crate::quotient::MisereQuotient>);
+
+/// How long misère canonical forms (or a quotient's extension) are tried
+/// before the next method.
 const MISERE_FORMS_TRIAL: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// A misère sum by canonical forms: P exactly when the form's misère
@@ -478,11 +491,16 @@ impl Engine {
             let small =
                 heaps.iter().flatten().count() <= 8 && heaps.iter().flatten().all(|&h| h <= 32);
             if small {
-                e.misere_form = self.misere_form_of(components);
+                e.misere_form = self.misere_form_of(components, GENUS_TRIAL);
             }
             return Ok(e);
         }
         if let Some(e) = self.closed(game, components, Play::Misere) {
+            return Ok(e);
+        }
+        if let Some(mut e) = self.misere_by_quotient(game, components) {
+            // The quotient has no genus: the form gives it where it is quick.
+            e.misere_form = self.misere_form_of(components, GENUS_TRIAL);
             return Ok(e);
         }
         // Misère canonical forms, on a trial budget: they decide at once
@@ -525,15 +543,93 @@ impl Engine {
         Ok(moves.evaluation(game, Play::Misere, outcome))
     }
 
+    /// A misère sum of heaps of one take-and-break game by the game's
+    /// misère quotient (Plambeck–Siegel), kept in the context and extended
+    /// on a trial budget as far as the heaps need; `None` when the heaps
+    /// are not of one such game or the quotient cannot reach them.
+    fn misere_by_quotient(
+        &mut self,
+        game: &GameExpr,
+        components: &[Impartial],
+    ) -> Option<Evaluation> {
+        let mut rules = None;
+        let mut heaps = Vec::new();
+        let mut owner = Vec::new();
+        for (i, c) in components.iter().enumerate() {
+            if c.is_empty() {
+                continue;
+            }
+            let (r, hs) = c.take_break_heaps()?;
+            if rules.is_some_and(|known| known != r) {
+                return None;
+            }
+            rules = Some(r);
+            for (j, &h) in hs.iter().enumerate() {
+                heaps.push(h);
+                owner.push((i, j));
+            }
+        }
+        let rules = rules?.clone();
+        let top = heaps.iter().copied().max().unwrap_or(0);
+        let trial = self.cx.budget().trial(MISERE_FORMS_TRIAL);
+        let mut moves = Moves::new(self.cx.limits().max_moves);
+        let cache = self.cx.cache::<Quotients>();
+        let q = cache
+            .0
+            .entry(rules.clone())
+            .or_insert_with(|| crate::quotient::MisereQuotient::new(rules));
+        if q.max_heap() < top && heaps.iter().any(|&h| q.pretend(h).is_none()) {
+            // On a limit the heaps done are kept for the next query.
+            let _ = q.extend_to(top, &trial);
+        }
+        let outcome = q.outcome(&heaps)?;
+        if outcome == Outcome::N {
+            let found = q.winning_moves(&heaps)?;
+            for m in &found.moves {
+                let (i, j) = owner[m.component];
+                let moved = components[i].with_heap_replaced(j, &m.to)?;
+                if moves
+                    .push(GameExpr::Misere(replaced(components, i, moved)))
+                    .is_break()
+                {
+                    moves.cut();
+                    break;
+                }
+            }
+            if !found.complete {
+                moves.cut();
+            }
+        }
+        Some(moves.evaluation(game, Play::Misere, outcome))
+    }
+
     /// The misère canonical form of the sum, if it can be made on a short
     /// trial budget (for the answer's genus), else `None`.
-    fn misere_form_of(&mut self, components: &[Impartial]) -> Option<crate::misere::MisereForm> {
-        let trial = self.cx.budget().trial(MISERE_FORMS_TRIAL);
-        self.cx
-            .within(trial, |cx| {
-                crate::misere::misere_canonical_sum(components, cx)
-            })
-            .ok()
+    fn misere_form_of(
+        &mut self,
+        components: &[Impartial],
+        time: std::time::Duration,
+    ) -> Option<crate::misere::MisereForm> {
+        // A component whose form ran out of time once is not tried again
+        // (a batch of misère queries would pay the trial each time).
+        let keys: Vec<Key> = components.iter().map(|c| c.key()).collect();
+        if keys
+            .iter()
+            .any(|k| self.cx.cache::<FormsGaveUp>().0.contains(k))
+        {
+            return None;
+        }
+        let trial = self.cx.budget().trial(time);
+        let form = self.cx.within(trial, |cx| {
+            crate::misere::misere_canonical_sum(components, cx)
+        });
+        match form {
+            Ok(f) => Some(f),
+            Err(_) => {
+                self.cx.cache::<FormsGaveUp>().0.extend(keys);
+                None
+            }
+        }
     }
 
     /// A compound, by its theory over the components where it needs only

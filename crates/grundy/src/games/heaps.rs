@@ -66,6 +66,12 @@ pub trait HeapRuleset: Send + Sync + fmt::Debug + 'static {
     fn is_nim(&self) -> bool {
         false
     }
+
+    /// The take-and-break rules, if the ruleset is one (misère sums then
+    /// follow the game's misère quotient).
+    fn take_break(&self) -> Option<&crate::TakeBreak> {
+        None
+    }
 }
 
 /// Heaps of one heap ruleset: one position, printed `name(h1,h2,…)`.
@@ -139,6 +145,14 @@ impl<R: HeapRuleset> fmt::Display for Heaps<R> {
 impl<R: HeapRuleset> ImpartialPosition for Heaps<R> {
     fn spec(&self) -> &'static GameSpec {
         self.rules.spec()
+    }
+
+    fn take_break_heaps(&self) -> Option<(&crate::TakeBreak, &[u64])> {
+        Some((self.rules.take_break()?, &self.heaps))
+    }
+
+    fn with_heap_replaced(&self, i: usize, parts: &[u64]) -> Option<Impartial> {
+        (i < self.heaps.len()).then(|| self.replaced(i, parts))
     }
 
     fn key(&self) -> Key {

@@ -297,6 +297,10 @@ impl HeapRuleset for Heaps {
         self.spec
     }
 
+    fn take_break(&self) -> Option<&TakeBreak> {
+        Some(&self.rules)
+    }
+
     fn heap_options(
         &self,
         n: u64,
