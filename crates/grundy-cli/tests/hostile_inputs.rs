@@ -119,6 +119,11 @@ fn the_rest_ends_within_its_limits() {
         vec!["value", "domineering(\"........|........|........|........|........|........|........|........\")", "--max-time", "3s"],
         vec!["value", "domineering(\"......|......|......|......\")", "--max-positions", "1000"],
         vec!["value", "clobber(\"xoxoxo|oxoxox|xoxoxo|oxoxox\")", "--max-time", "3s"],
+        // Misère partizan search listing the options of a heap of 2^63
+        // (fuzz finding), and of a board too large to search.
+        vec!["value", "misere(toads_frogs(\"\") + octal[4.3(3)](9223372036854775807))"],
+        vec!["value", "misere(domineering(\"......|......|......|......|......\"))", "--max-time", "3s"],
+        vec!["quotient", "dawson", "--heaps", "34", "--max-time", "3s"],
     ] {
         let (out, took) = capped(&args);
         let err = text(&out.stderr);

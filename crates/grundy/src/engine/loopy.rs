@@ -124,11 +124,24 @@ impl GameGraph for SumGraph<'_> {
             return;
         }
         let mut cx = self.cx.borrow_mut();
+        let budget = cx.budget().clone();
+        // The options are stored: their bytes are counted, and the clock
+        // looked at, as they are made (a heap of 2^63 has 2^62 of them).
+        let mut bytes = 0u128;
+        let mut stopped = None;
         for (i, part) in parts.iter().enumerate() {
             if i > 0 && parts[i - 1] == *part {
                 continue;
             }
             let mut replace = |option: Component| {
+                bytes += parts.len() as u128 * 320 + 64;
+                if let Err(e) = budget
+                    .tick("retrograde analysis")
+                    .and_then(|()| budget.check_bytes("retrograde analysis", bytes))
+                {
+                    stopped = Some(e);
+                    return ControlFlow::Break(());
+                }
                 let mut next: Vec<Part> = parts[..i].to_vec();
                 next.extend_from_slice(&parts[i + 1..]);
                 parts_of(option, &mut next);
@@ -147,6 +160,10 @@ impl GameGraph for SumGraph<'_> {
             };
             if let Err(e) = made {
                 *self.error.borrow_mut() = Some(e);
+                return;
+            }
+            if let Some(e) = stopped.take() {
+                *self.error.borrow_mut() = Some(e.into());
                 return;
             }
         }

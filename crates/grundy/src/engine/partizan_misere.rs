@@ -38,6 +38,9 @@ const WHAT: &str = "misère search of a partizan sum";
 /// options (its key and handle).
 const FRAME_BYTES: u128 = 256;
 const PART_BYTES: u128 = 160;
+/// What one component of a new option takes while the options are listed
+/// (measured: about 250 bytes with the allocator's overhead).
+const OPTION_PART_BYTES: u128 = 320;
 
 /// Who wins moving first, by sum and player to move.
 type Memo = FxHashMap<(Vec<Key>, Player), bool>;
@@ -61,12 +64,28 @@ fn sorted(components: &[Component]) -> Sum {
 
 /// The options of `player` in `sum`, each a sorted sum.
 fn options(sum: &Sum, player: Player, cx: &mut Context) -> Result<Vec<Sum>, EvalError> {
+    let budget = cx.budget().clone();
     let mut out = Vec::new();
+    // The options are stored: their bytes are counted, and the clock looked
+    // at, as they are made (a heap of 2^63 has 2^62 of them).
+    let mut bytes = 0u128;
+    let mut stopped = None;
     for (i, (key, part)) in sum.iter().enumerate() {
         if i > 0 && sum[i - 1].0 == *key {
             continue; // equal components have the same options
         }
         let mut replace = |o: Component| {
+            // Each option: its components' keys and handles, the position
+            // the move made, and its slot in the list (which doubles).
+            bytes += sum.len() as u128 * OPTION_PART_BYTES + 64;
+            let slots = 2 * out.capacity() as u128 * std::mem::size_of::<Sum>() as u128;
+            if let Err(e) = budget
+                .tick(WHAT)
+                .and_then(|()| budget.check_bytes(WHAT, bytes + slots))
+            {
+                stopped = Some(e);
+                return ControlFlow::Break(());
+            }
             let mut next: Vec<Component> = sum.iter().map(|(_, c)| c.clone()).collect();
             next[i] = o;
             out.push(sorted(&next));
@@ -80,6 +99,9 @@ fn options(sum: &Sum, player: Player, cx: &mut Context) -> Result<Vec<Sum>, Eval
             Component::Impartial(p) => {
                 let _ = p.try_options(cx, &mut |o| replace(Component::Impartial(o)))?;
             }
+        }
+        if let Some(e) = stopped.take() {
+            return Err(e.into());
         }
         cx.budget().check_now(WHAT)?;
     }
