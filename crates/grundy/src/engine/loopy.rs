@@ -6,11 +6,9 @@
 //! (Smith 1966).
 
 use std::cell::RefCell;
-use std::cmp::Ordering;
-use std::hash::{Hash, Hasher};
-use std::ops::ControlFlow;
 
-use super::component::{Component, Context, Key};
+use super::component::{Component, Context};
+use super::sum_moves::{sorted_parts, sum_options, Part};
 use super::EvalError;
 use crate::language::expr::GameExpr;
 use crate::{analyse_loopy_within, GameGraph, Gsg, LoopyError, LoopyOutcome, Play, Player};
@@ -48,35 +46,6 @@ pub struct LoopyLine {
     pub moves_complete: bool,
 }
 
-/// A component of a position of the graph, compared by its key.
-#[derive(Clone, Debug)]
-struct Part {
-    key: Key,
-    component: Component,
-}
-
-impl PartialEq for Part {
-    fn eq(&self, other: &Part) -> bool {
-        self.key == other.key
-    }
-}
-impl Eq for Part {}
-impl Hash for Part {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.key.hash(state)
-    }
-}
-impl PartialOrd for Part {
-    fn partial_cmp(&self, other: &Part) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Part {
-    fn cmp(&self, other: &Part) -> Ordering {
-        self.key.cmp(&other.key)
-    }
-}
-
 /// A position of the graph: the sorted parts of the sum, and for a
 /// partizan game the player to move.
 type Node = (Vec<Part>, Option<Player>);
@@ -89,33 +58,6 @@ struct SumGraph<'c> {
     error: RefCell<Option<EvalError>>,
 }
 
-fn parts_of(c: Component, out: &mut Vec<Part>) {
-    let split = match &c {
-        Component::Impartial(p) => p.split(),
-        Component::Partizan(_) => None,
-    };
-    match split {
-        Some(parts) => out.extend(parts.into_iter().map(|p| Part {
-            key: p.key(),
-            component: Component::Impartial(p),
-        })),
-        None if c.is_empty() => {}
-        None => out.push(Part {
-            key: c.key(),
-            component: c,
-        }),
-    }
-}
-
-fn node(components: &[Component], mover: Option<Player>) -> Node {
-    let mut parts = Vec::new();
-    for c in components {
-        parts_of(c.clone(), &mut parts);
-    }
-    parts.sort();
-    (parts, mover)
-}
-
 impl GameGraph for SumGraph<'_> {
     type Position = Node;
 
@@ -124,48 +66,13 @@ impl GameGraph for SumGraph<'_> {
             return;
         }
         let mut cx = self.cx.borrow_mut();
-        let budget = cx.budget().clone();
-        // The options are stored: their bytes are counted, and the clock
-        // looked at, as they are made (a heap of 2^63 has 2^62 of them).
-        let mut bytes = 0u128;
-        let mut stopped = None;
-        for (i, part) in parts.iter().enumerate() {
-            if i > 0 && parts[i - 1] == *part {
-                continue;
-            }
-            let mut replace = |option: Component| {
-                bytes += parts.len() as u128 * 320 + 64;
-                if let Err(e) = budget
-                    .tick("retrograde analysis")
-                    .and_then(|()| budget.check_bytes("retrograde analysis", bytes))
-                {
-                    stopped = Some(e);
-                    return ControlFlow::Break(());
-                }
-                let mut next: Vec<Part> = parts[..i].to_vec();
-                next.extend_from_slice(&parts[i + 1..]);
-                parts_of(option, &mut next);
-                next.sort();
-                out.push((next, mover.map(Player::opponent)));
-                ControlFlow::Continue(())
-            };
-            let made = match (&part.component, mover) {
-                (Component::Impartial(p), _) => {
-                    p.try_options(&mut cx, &mut |o| replace(Component::Impartial(o)))
-                }
-                (Component::Partizan(p), Some(player)) => {
-                    p.try_options_until(*player, &mut cx, &mut |o| replace(Component::Partizan(o)))
-                }
-                (Component::Partizan(_), None) => Ok(ControlFlow::Continue(())),
-            };
-            if let Err(e) = made {
-                *self.error.borrow_mut() = Some(e);
-                return;
-            }
-            if let Some(e) = stopped.take() {
-                *self.error.borrow_mut() = Some(e.into());
-                return;
-            }
+        match sum_options(parts, *mover, true, &mut cx, "retrograde analysis") {
+            Ok(options) => out.extend(
+                options
+                    .into_iter()
+                    .map(|o| (o, mover.map(Player::opponent))),
+            ),
+            Err(e) => *self.error.borrow_mut() = Some(e),
         }
     }
 }
@@ -197,7 +104,7 @@ pub(crate) fn loopy_report(
     let mut gsg = None;
     let mut positions = 0;
     for &mover in movers {
-        let start = node(components, mover);
+        let start = (sorted_parts(components, true), mover);
         let analysis = analyse_loopy_within(&graph, &start, play, &budget);
         if let Some(e) = graph.error.borrow_mut().take() {
             return Err(e);

@@ -9,6 +9,7 @@ pub(crate) mod component;
 pub(crate) mod family;
 pub(crate) mod loopy;
 pub(crate) mod partizan_misere;
+pub(crate) mod sum_moves;
 pub(crate) mod verify;
 
 use std::cell::Cell;

@@ -4,11 +4,10 @@
 //! memoised by the sorted components and the player to move, on the
 //! search's own stack.
 
-use std::ops::ControlFlow;
-
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::component::{Component, Context, Key};
+use super::sum_moves::{sorted_parts, sum_options, Part};
 use super::EvalError;
 use crate::language::expr::GameExpr;
 use crate::{LimitError, Outcome, Player, SearchError};
@@ -30,17 +29,15 @@ pub struct MisereReport {
     pub positions: usize,
 }
 
-/// A sum in search: its components sorted by key (keys alongside).
-type Sum = Vec<(Key, Component)>;
+/// A sum in search: its components sorted by key (kept whole, so that
+/// winning moves print as the components were written).
+type Sum = Vec<Part>;
 
 const WHAT: &str = "misère search of a partizan sum";
 /// A rough size of a frame, and of one component of one of a frame's
 /// options (its key and handle).
 const FRAME_BYTES: u128 = 256;
 const PART_BYTES: u128 = 160;
-/// What one component of a new option takes while the options are listed
-/// (measured: about 250 bytes with the allocator's overhead).
-const OPTION_PART_BYTES: u128 = 320;
 
 /// Who wins moving first, by sum and player to move.
 type Memo = FxHashMap<(Vec<Key>, Player), bool>;
@@ -52,60 +49,9 @@ fn key_bytes(keys: &[Key]) -> u128 {
     24 + keys.iter().map(each).sum::<u128>()
 }
 
-fn sorted(components: &[Component]) -> Sum {
-    let mut s: Sum = components
-        .iter()
-        .filter(|c| !c.is_empty())
-        .map(|c| (c.key(), c.clone()))
-        .collect();
-    s.sort_by(|a, b| a.0.cmp(&b.0));
-    s
-}
-
 /// The options of `player` in `sum`, each a sorted sum.
 fn options(sum: &Sum, player: Player, cx: &mut Context) -> Result<Vec<Sum>, EvalError> {
-    let budget = cx.budget().clone();
-    let mut out = Vec::new();
-    // The options are stored: their bytes are counted, and the clock looked
-    // at, as they are made (a heap of 2^63 has 2^62 of them).
-    let mut bytes = 0u128;
-    let mut stopped = None;
-    for (i, (key, part)) in sum.iter().enumerate() {
-        if i > 0 && sum[i - 1].0 == *key {
-            continue; // equal components have the same options
-        }
-        let mut replace = |o: Component| {
-            // Each option: its components' keys and handles, the position
-            // the move made, and its slot in the list (which doubles).
-            bytes += sum.len() as u128 * OPTION_PART_BYTES + 64;
-            let slots = 2 * out.capacity() as u128 * std::mem::size_of::<Sum>() as u128;
-            if let Err(e) = budget
-                .tick(WHAT)
-                .and_then(|()| budget.check_bytes(WHAT, bytes + slots))
-            {
-                stopped = Some(e);
-                return ControlFlow::Break(());
-            }
-            let mut next: Vec<Component> = sum.iter().map(|(_, c)| c.clone()).collect();
-            next[i] = o;
-            out.push(sorted(&next));
-            ControlFlow::Continue(())
-        };
-        match part {
-            Component::Partizan(p) => {
-                let _ =
-                    p.try_options_until(player, cx, &mut |o| replace(Component::Partizan(o)))?;
-            }
-            Component::Impartial(p) => {
-                let _ = p.try_options(cx, &mut |o| replace(Component::Impartial(o)))?;
-            }
-        }
-        if let Some(e) = stopped.take() {
-            return Err(e.into());
-        }
-        cx.budget().check_now(WHAT)?;
-    }
-    Ok(out)
+    sum_options(sum, Some(player), false, cx, WHAT)
 }
 
 /// Whether the player to move in `start` wins under misère play. A
@@ -126,7 +72,7 @@ fn mover_wins(
         /// Its estimated bytes (its options' components).
         bytes: u128,
     }
-    let keys = |s: &Sum| s.iter().map(|(k, _)| k.clone()).collect::<Vec<_>>();
+    let keys = |s: &Sum| s.iter().map(|p| p.key.clone()).collect::<Vec<_>>();
     if let Some(&w) = memo.get(&(keys(&start), mover)) {
         return Ok(w);
     }
@@ -164,7 +110,7 @@ fn mover_wins(
                         position: GameExpr::Misere(
                             top.options[top.next]
                                 .iter()
-                                .map(|(_, c)| c.clone())
+                                .map(|p| p.component.clone())
                                 .collect(),
                         )
                         .to_string(),
@@ -225,7 +171,7 @@ pub(crate) fn misere_report(
     let max_moves = cx.limits().max_moves;
     let mut memo = Memo::default();
     let mut memo_bytes = 0u128;
-    let start = sorted(components);
+    let start = sorted_parts(components, false);
     let mut winners = [Player::Left; 2];
     let mut moves: [Vec<GameExpr>; 2] = [Vec::new(), Vec::new()];
     let mut complete = true;
@@ -241,7 +187,9 @@ pub(crate) fn misere_report(
                     complete = false;
                     break;
                 }
-                moves[i].push(GameExpr::Misere(o.into_iter().map(|(_, c)| c).collect()));
+                moves[i].push(GameExpr::Misere(
+                    o.into_iter().map(|p| p.component).collect(),
+                ));
             }
         }
     }
