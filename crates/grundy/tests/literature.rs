@@ -5,19 +5,12 @@ use grundy::{
     wythoff_is_p, BoardTable, Engine, HeapSequence, Limits, MemoSolver, Nimber, Piece,
     SequenceConfig, SolverChoice, Square, TakeBreak,
 };
+mod common;
+
 use toml::Value;
 
 fn data(name: &str) -> Value {
-    let path = format!("{}/../../data/impartial/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let v: Value = toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-    assert!(
-        v.get("source")
-            .and_then(Value::as_str)
-            .is_some_and(|s| !s.is_empty()),
-        "{path} cites no source"
-    );
-    v
+    common::sourced_data(&format!("impartial/{name}"))
 }
 
 fn ints(v: &Value) -> Vec<u64> {

@@ -4,19 +4,12 @@
 
 use grundy::misere::{misere_form_of, MisereForm};
 use grundy::{Context, Limits, Outcome};
+mod common;
+
 use toml::Value;
 
 fn data(name: &str) -> Value {
-    let path = format!("{}/../../data/misere/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let v: Value = toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-    assert!(
-        v.get("source")
-            .and_then(Value::as_str)
-            .is_some_and(|s| !s.is_empty()),
-        "{path} cites no source"
-    );
-    v
+    common::sourced_data(&format!("misere/{name}"))
 }
 
 fn outcome(s: &str) -> Outcome {
