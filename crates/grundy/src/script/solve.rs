@@ -81,28 +81,39 @@ impl ScriptGame {
 
     /// The Grundy value of `args` (an impartial game), memoised in `cx`.
     pub fn nimber_of(&'static self, args: &Args, cx: &mut Context) -> Result<u64, EvalError> {
-        let budget = cx.budget().clone();
-        if let Some(parts) = self.split(args, Some(&budget)).map_err(eval)? {
-            let mut total = 0;
-            for part in &parts {
-                total ^= self.nimber_of_whole(part, cx, &budget)?;
-            }
-            return Ok(total);
-        }
-        self.nimber_of_whole(args, cx, &budget)
+        self.value_by(args, cx, &mut Impartially)
     }
 
     /// The canonical value of `args` (a partizan game), memoised in `cx`.
     pub fn value_of(&'static self, args: &Args, cx: &mut Context) -> Result<Game, EvalError> {
+        self.value_by(args, cx, &mut Partizanly)
+    }
+
+    /// The value of `args` made `way`: the sum of its parts' values when
+    /// the script's `parts` splits it, else by search.
+    fn value_by<W: Valuing>(
+        &'static self,
+        args: &Args,
+        cx: &mut Context,
+        way: &mut W,
+    ) -> Result<W::V, EvalError>
+    where
+        W::V: Send + Sync + 'static,
+    {
         let budget = cx.budget().clone();
-        if let Some(parts) = self.split(args, Some(&budget)).map_err(eval)? {
-            let mut values = Vec::with_capacity(parts.len());
-            for part in &parts {
-                values.push(self.value_of_whole(part, cx, &budget)?);
-            }
-            return Ok(Game::try_sum(&values)?);
+        let parts = self
+            .split(args, Some(&budget))
+            .map_err(eval)?
+            .unwrap_or_else(|| vec![args.clone()]);
+        let mut values = Vec::with_capacity(parts.len());
+        for part in &parts {
+            let memo = cx.cache::<Memos>().of::<W::V>(self);
+            values.push(search(self, part, memo, &budget, way)?);
         }
-        self.value_of_whole(args, cx, &budget)
+        match values.as_slice() {
+            [one] => Ok(*one),
+            _ => way.sum(&values),
+        }
     }
 
     /// The options of `args`, each split into its parts (as the script's
@@ -121,26 +132,6 @@ impl ScriptGame {
             .into_iter()
             .map(|o| Ok(self.split(&o, Some(budget))?.unwrap_or_else(|| vec![o])))
             .collect()
-    }
-
-    fn nimber_of_whole(
-        &'static self,
-        root: &Args,
-        cx: &mut Context,
-        budget: &Budget,
-    ) -> Result<u64, EvalError> {
-        let memo = cx.cache::<Memos>().of::<u64>(self);
-        search(self, root, memo, budget, &mut Impartially)
-    }
-
-    fn value_of_whole(
-        &'static self,
-        root: &Args,
-        cx: &mut Context,
-        budget: &Budget,
-    ) -> Result<Game, EvalError> {
-        let memo = cx.cache::<Memos>().of::<Game>(self);
-        search(self, root, memo, budget, &mut Partizanly)
     }
 }
 
