@@ -287,6 +287,20 @@ fn chomp_and_mock_turtles_claims_hold_and_a_wrong_claim_is_caught() {
         out.contains("claim:       *0") && out.contains("brute force: *1"),
         "{out}"
     );
+    // Positions listed by `positions` take the example's shape: two integers.
+    let (_e, pair) = script(
+        "pair",
+        "fn moves(p) { if p[0] > 0 { [[p[0] - 1, p[1]]] } else { [] } }\n\
+         fn example() { \"pair(3,4)\" }\n\
+         fn claim(p) { 0 }\n\
+         fn positions(n) { let out = []; for x in 0..=n { out.push([x, 7]); } out }\n",
+    );
+    let o = grundy(&["verify", "--rules", &pair, "pair", "--bound", "3"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("counterexample after 1 agreeing positions: pair(1,7)"),
+        "{out}"
+    );
 }
 
 #[test]

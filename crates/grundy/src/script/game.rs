@@ -238,14 +238,26 @@ impl ScriptGame {
 
     /// How many integers a position holds, if its example says (`chomp(3,4)`: 2).
     pub fn coordinates(&self) -> Option<usize> {
+        let args = self.example_args()?;
+        args.0
+            .iter()
+            .all(|v| matches!(v, Value::Int(_)))
+            .then_some(args.0.len())
+    }
+
+    /// The example's position (`chomp(3,4)`: `3,4`), if it reads as one.
+    fn example_args(&self) -> Option<Args> {
         let expr = crate::parse_expr(&self.example).ok()?;
         let [term] = expr.terms.as_slice() else {
             return None;
         };
-        let args = term.args.as_deref()?;
-        args.iter()
-            .all(|a| matches!(a, crate::Arg::Int(..)))
-            .then_some(args.len())
+        let values = term
+            .args
+            .as_deref()?
+            .iter()
+            .map(|a| Value::from_arg(a).ok())
+            .collect::<Option<Vec<_>>>()?;
+        Some(Args(values.into()))
     }
 
     /// How `position` is written: `name(3,4)`.
@@ -450,9 +462,15 @@ impl ScriptGame {
         let Some(items) = list.read_lock::<rhai::Array>() else {
             return Err(returned(describe(&list)));
         };
+        // Each position has the example's shape (two integers for
+        // `knight_corner(5,4)`), or else is one value.
+        let like = self.example_args();
         items
             .iter()
-            .map(|d| Value::from_dynamic(d).map(|v| Args(Arc::from([v]))))
+            .map(|d| match &like {
+                Some(like) => Args::from_dynamic_like(d, like),
+                None => Value::from_dynamic(d).map(|v| Args(Arc::from([v]))),
+            })
             .collect::<Result<Vec<_>, _>>()
             .map(Some)
             .map_err(returned)
