@@ -605,6 +605,16 @@ pub(crate) fn run_script(
 pub(crate) fn run_misere(name: &str, args: &SeqArgs) -> anyhow::Result<()> {
     let to = args.at.iter().copied().max().unwrap_or(args.to);
     let budget = grundy::Budget::new(grundy::Limits::default());
+    // A value and a genus per heap, checked before any is made (seq has no
+    // limit flags: the default position limit bounds the heaps).
+    let most = budget.limits().max_positions;
+    if to >= most {
+        anyhow::bail!(
+            "seq --misere makes the misère canonical form of every heap up to {to}; it goes up to \
+             heap {} at most (the default position limit); give a smaller --to or --at",
+            most - 1
+        );
+    }
     let mut cx = grundy::Context::new(*budget.limits());
     cx.start(&budget);
     let mut values = Vec::new();

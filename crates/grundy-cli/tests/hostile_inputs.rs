@@ -124,6 +124,10 @@ fn the_rest_ends_within_its_limits() {
         vec!["value", "misere(toads_frogs(\"\") + octal[4.3(3)](9223372036854775807))"],
         vec!["value", "misere(domineering(\"......|......|......|......|......\"))", "--max-time", "3s"],
         vec!["quotient", "dawson", "--heaps", "34", "--max-time", "3s"],
+        // A misère form of a heap with half a million options at each level,
+        // and a misère sequence far past the position limit.
+        vec!["value", "misere_canonical(kayles(1000000))"],
+        vec!["seq", "kayles", "--misere", "--to", "1000000000000"],
     ] {
         let (out, took) = capped(&args);
         let err = text(&out.stderr);

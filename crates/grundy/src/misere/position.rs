@@ -22,6 +22,10 @@ const WHAT: &str = "misère canonical form";
 const ENTRY_BYTES: u128 = 96;
 /// Roughly what a frame of the exploration costs, besides its options.
 const FRAME_BYTES: u128 = 160;
+/// What one listed option costs: its handle, and the position a move
+/// made (its own allocation, with the allocator's overhead; a Kayles heap
+/// of a million peaked at 4.7 GB resident when 128 bytes were counted).
+const CHILD_BYTES: u128 = 224;
 
 /// The forms of the positions met so far, by key: kept in a
 /// [`Context`]'s cache (`cx.cache::<MisereMemo>()`) between queries.
@@ -86,8 +90,8 @@ pub fn misere_canonical(p: &Impartial, cx: &mut Context) -> Result<MisereForm, E
     let mut on_line: FxHashSet<Key> = FxHashSet::default();
     let mut stack: Vec<Frame> = Vec::new();
     let mut frame_bytes: u128 = 0;
-    let root = open(p.clone(), key, cx)?;
-    frame_bytes += FRAME_BYTES + 16 * root.children.len() as u128;
+    let root = open(p.clone(), key, cx, 0)?;
+    frame_bytes += FRAME_BYTES + CHILD_BYTES * root.children.len() as u128;
     on_line.insert(root.key.clone());
     stack.push(root);
     loop {
@@ -108,8 +112,9 @@ pub fn misere_canonical(p: &Impartial, cx: &mut Context) -> Result<MisereForm, E
                     position: child.to_string(),
                 }));
             }
-            let frame = open(child, key, cx)?;
-            frame_bytes += FRAME_BYTES + 16 * frame.children.len() as u128;
+            let used = cx.cache::<MisereMemo>().bytes + frame_bytes;
+            let frame = open(child, key, cx, used)?;
+            frame_bytes += FRAME_BYTES + CHILD_BYTES * frame.children.len() as u128;
             let memo_bytes = cx.cache::<MisereMemo>().bytes;
             budget.check_bytes(WHAT, memo_bytes + frame_bytes)?;
             on_line.insert(frame.key.clone());
@@ -117,7 +122,7 @@ pub fn misere_canonical(p: &Impartial, cx: &mut Context) -> Result<MisereForm, E
             continue;
         }
         let done = stack.pop().expect("not empty");
-        frame_bytes -= FRAME_BYTES + 16 * done.children.len() as u128;
+        frame_bytes -= FRAME_BYTES + CHILD_BYTES * done.children.len() as u128;
         on_line.remove(&done.key);
         let form = finish(&done, &budget)?;
         let memo = cx.cache::<MisereMemo>();
@@ -134,8 +139,11 @@ pub fn misere_canonical(p: &Impartial, cx: &mut Context) -> Result<MisereForm, E
     }
 }
 
-/// Starts work on a position: lists its parts or its options.
-fn open(position: Impartial, key: Key, cx: &mut Context) -> Result<Frame, EvalError> {
+/// Starts work on a position: lists its parts or its options, counting
+/// them against the memory limit beside the `used` bytes as they are
+/// made (a heap of a million has half a million options, each a new
+/// position).
+fn open(position: Impartial, key: Key, cx: &mut Context, used: u128) -> Result<Frame, EvalError> {
     let budget = cx.budget().clone();
     budget.tick(WHAT)?;
     budget.charge(WHAT, 1)?;
@@ -148,7 +156,11 @@ fn open(position: Impartial, key: Key, cx: &mut Context) -> Result<Frame, EvalEr
             let mut children = Vec::new();
             let mut failed: Option<LimitError> = None;
             let flow = position.try_options(cx, &mut |o| {
-                if let Err(e) = budget.tick(WHAT) {
+                let listed = (children.len() as u128 + 1) * CHILD_BYTES;
+                if let Err(e) = budget
+                    .tick(WHAT)
+                    .and_then(|()| budget.check_bytes(WHAT, used + listed))
+                {
                     failed = Some(e);
                     return ControlFlow::Break(());
                 }
