@@ -84,7 +84,7 @@ impl ImpartialPosition for FormPosition {
     }
 
     fn key(&self) -> Key {
-        let name = NAME.get_or_init(|| Arc::from("misere_canonical"));
+        let name = NAME.get_or_init(|| Arc::from(SPEC.name));
         Key::numbers(name, &[u64::from(self.0.id())])
     }
 

@@ -496,7 +496,7 @@ fn component(term: &Term, reg: &Registry) -> Result<Component, ExprError> {
     {
         return game.build(&Call::new(term));
     }
-    if term.name == "misere_canonical" && term.literal.is_none() {
+    if term.name == crate::games::misere_form::SPEC.name && term.literal.is_none() {
         return misere_canonical(term, reg);
     }
     let spec = match term.literal.as_deref() {
