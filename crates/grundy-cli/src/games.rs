@@ -21,6 +21,7 @@ pub fn list(json: bool) -> io::Result<()> {
                     "summary": g.summary,
                     "ruleset": g.ruleset.is_some() || scripted(g.name).is_some(),
                     "script": scripted(g.name),
+                    "picture": g.picture,
                 })
             })
             .collect();
