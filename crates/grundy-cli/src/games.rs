@@ -6,7 +6,7 @@ use grundy::registry::GameKind;
 
 /// Prints the games, as a table or as JSON.
 pub fn list(json: bool) -> io::Result<()> {
-    let mut out = io::stdout().lock();
+    let mut out = crate::output::stdout();
     let registry = crate::registry();
     let all = registry.games();
     let scripted = |name: &str| registry.script(name).map(|g| g.path().to_string());
