@@ -192,7 +192,7 @@ impl UserError {
                 grundy::EvalError::Expr(x) => Some(x.at() + 1),
                 _ => None,
             },
-            limit: matches!(e, grundy::EvalError::Limit(_)),
+            limit: e.limit().is_some(),
             ..UserError::new(message)
         }
     }

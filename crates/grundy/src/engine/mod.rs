@@ -139,6 +139,27 @@ pub enum EvalError {
     MoverNeeded(String),
 }
 
+impl EvalError {
+    /// The limit that stopped the evaluation, if a limit did (however deep
+    /// in a solver's own error it is carried): the input was then fine.
+    pub fn limit(&self) -> Option<&LimitError> {
+        match self {
+            EvalError::Limit(l)
+            | EvalError::Table(TableError::Limit(l))
+            | EvalError::Search(SearchError::Limit(l))
+            | EvalError::Compound(CompoundError::Limit(l))
+            | EvalError::Compound(CompoundError::Search(SearchError::Limit(l)))
+            | EvalError::Memo(crate::SolveError::Limit(l))
+            | EvalError::Partizan(partizan::Error::Limit(l)) => Some(l),
+            EvalError::Script(e) => match e.as_ref() {
+                crate::script::ScriptError::Limit(l) => Some(l),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
 /// The answer for a position: impartial games get a nimber and winning
 /// moves; partizan ones a canonical value and each player's winning moves.
 #[derive(Clone, Debug)]
