@@ -289,12 +289,13 @@ fn hostile_requests_get_clear_statuses() {
     );
     assert_eq!(raw(a, big.as_bytes()).status, 413);
     // Huge numbers, deep nesting, long sums: a limit or an input error, never a crash.
+    let long_sum = "kayles(3)+".repeat(1000);
     let deep = format!("{}0{}", "{".repeat(1000), "|}".repeat(1000));
     let hostile = [
         "nim(18446744073709551615) + kayles(18446744073709551615)",
         "misere(octal[4.3(3)](9223372036854775807) + toads_frogs(\"\"))",
         &deep,
-        &"kayles(3)+".repeat(1000).trim_end_matches('+').to_string(),
+        long_sum.trim_end_matches('+'),
         "misere_canonical(kayles(1000000))",
     ];
     for q in hostile {
