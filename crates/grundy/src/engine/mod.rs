@@ -1383,7 +1383,13 @@ impl Moves {
 
     /// The answer these moves complete: `outcome` of `game` in `play`, with
     /// no nimber, remoteness or suspense (a caller sets those it has).
-    fn evaluation(self, game: &GameExpr, play: Play, outcome: Outcome, method: Method) -> Evaluation {
+    fn evaluation(
+        self,
+        game: &GameExpr,
+        play: Play,
+        outcome: Outcome,
+        method: Method,
+    ) -> Evaluation {
         Evaluation {
             method,
             game: game.clone(),
