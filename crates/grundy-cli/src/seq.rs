@@ -266,9 +266,12 @@ pub fn run(rules: &TakeBreak, name: &str, args: &SeqArgs) -> anyhow::Result<()> 
         let progress = solver.try_extend(target, step).with_context(|| {
             format!("computing `{name}` up to heap {target} (no period proved so far)")
         })?;
-        // Aim at a quarter of a second a step, so progress and checkpoints stay timely.
+        // Aim at a quarter of a second a step, so progress, checkpoints and
+        // --max-time stay timely; growing at most fourfold a step, as a heap
+        // can cost more than the heaps before it (a splitting game's mex
+        // looks at every smaller heap).
         let took = t.elapsed().as_secs_f64().max(1e-6);
-        step = ((step as f64 * 0.25 / took) as u64).clamp(64, 1 << 24);
+        step = ((step as f64 * 0.25 / took) as u64).clamp(64, (step * 4).min(1 << 24));
         if let Some(bar) = &bar {
             bar.set_position(solver.values().len() as u64);
             if solver.is_proved() {

@@ -51,7 +51,7 @@ pub(crate) fn table(args: &TableArgs) -> anyhow::Result<Result<(), UserError>> {
     let mut engine = Engine::with_budget(args.limits.budget());
     let t = match engine.board_table(&piece, args.size) {
         Ok(t) => t,
-        Err(e) => return Ok(Err(UserError::new(e.to_string()))),
+        Err(e) => return Ok(Err(UserError::eval(e.to_string(), &e))),
     };
     let rows: Vec<Vec<u64>> = (0..args.size)
         .map(|x| {
