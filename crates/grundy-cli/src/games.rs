@@ -6,7 +6,7 @@ use grundy::registry::GameKind;
 
 /// Prints the games, as a table or as JSON.
 pub fn list(json: bool) -> io::Result<()> {
-    let mut out = io::stdout().lock();
+    let mut out = crate::output::stdout();
     let registry = crate::registry();
     let all = registry.games();
     let scripted = |name: &str| registry.script(name).map(|g| g.path().to_string());
@@ -21,6 +21,7 @@ pub fn list(json: bool) -> io::Result<()> {
                     "summary": g.summary,
                     "ruleset": g.ruleset.is_some() || scripted(g.name).is_some(),
                     "script": scripted(g.name),
+                    "picture": g.picture,
                 })
             })
             .collect();

@@ -54,8 +54,12 @@ impl LimitArgs {
     }
 
     /// The budget of a command: these limits, stopped by Ctrl-C, with a
-    /// progress line on a terminal once the work takes more than a second.
+    /// progress line on a terminal once the work takes more than a second
+    /// (a request of `grundy serve`: stopped by the request's cancel flag).
     pub(crate) fn budget(&self) -> Budget {
+        if let Some(cancel) = crate::output::request_cancel() {
+            return Budget::new(self.limits()).with_cancel_flag(cancel);
+        }
         let mut budget = Budget::new(self.limits()).with_cancel_flag(ctrl_c_flag());
         if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
             budget = budget.with_progress(progress_line());

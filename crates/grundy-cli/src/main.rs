@@ -11,8 +11,11 @@ use clap::{Args, Parser, Subcommand};
 mod games;
 mod json;
 mod limits;
+mod options;
+mod output;
 mod quotient;
 mod seq;
+mod serve;
 mod table;
 mod value;
 mod values;
@@ -24,9 +27,9 @@ use grundy::{caret, Ruleset};
 /// Combinatorial game engine: Grundy values, outcomes and winning moves.
 #[derive(Parser)]
 #[command(name = "grundy", version, about, long_about = None)]
-struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
-    command: Command,
+    pub(crate) command: Command,
     /// Load the games of a script file (repeat for several files): each is then
     /// written like a built-in game. See "Your own games" in the README.
     #[arg(long, global = true, value_name = "FILE")]
@@ -46,12 +49,14 @@ impl Command {
     fn limits(&self) -> grundy::Limits {
         match self {
             Command::Value(a) => a.limits.limits(),
+            Command::Options(a) => a.limits.limits(),
             Command::Table(a) => a.limits.limits(),
             Command::Verify(a) => a.limits.limits(),
             Command::Compare(a) => a.limits.limits(),
             Command::Thermograph(a) => a.limits.limits(),
             Command::Transform(a) => a.limits.limits(),
             Command::Quotient(a) => a.limits.limits(),
+            Command::Serve(a) => a.limits(),
             Command::Seq(_) | Command::Games { .. } => grundy::Limits::default(),
         }
     }
@@ -62,16 +67,16 @@ impl Command {
 fn load_rules(files: &[std::path::PathBuf], limits: &grundy::Limits) -> Result<(), UserError> {
     let mut registry = Registry::default();
     for path in files {
-        registry.load(path, limits).map_err(|e| UserError {
-            message: e.to_string(),
-        })?;
+        registry
+            .load(path, limits)
+            .map_err(|e| UserError::new(e.to_string()))?;
     }
     let _ = REGISTRY.set(registry);
     Ok(())
 }
 
 #[derive(Subcommand)]
-enum Command {
+pub(crate) enum Command {
     /// Evaluate a position: its value, who wins, and every winning move.
     ///
     /// Examples: grundy value 'nim(3,5,7)';  grundy value 'kayles(10) + queen(3,4)';
@@ -95,6 +100,11 @@ enum Command {
     /// Examples: grundy verify 'kayles + nim' --bound 20;
     /// grundy verify 'selective(queen, knight)' --bound 5;  grundy verify 'misere(nim + nim + nim)' --bound 6
     Verify(verify::VerifyArgs),
+    /// List a position's options: one list for an impartial game, Left's and
+    /// Right's for a partizan one (in a sum, one component moved).
+    ///
+    /// Examples: grundy options 'nim(3,5)';  grundy options --json 'domineering("..|..") + *'
+    Options(options::OptionsArgs),
     /// Compare two games or values: prints <, >, = or <> (confused, incomparable).
     ///
     /// Examples: grundy compare '^' '*';  grundy compare 'domineering("..|..")' '+-1';
@@ -114,6 +124,12 @@ enum Command {
     ///
     /// Examples: grundy quotient 'octal[0.75]' --heaps 40;  grundy quotient dawson --heaps 33 --json
     Quotient(quotient::QuotientArgs),
+    /// Serve the page (play against perfect play, explore values) and a JSON
+    /// API that answers as these commands do, on http://127.0.0.1:7878/.
+    ///
+    /// Examples: grundy serve;  grundy serve --port 8080 --rules my_game.rhai;
+    /// grundy serve --bind 0.0.0.0 --max-time 5s
+    Serve(serve::ServeArgs),
     /// List every game grundy knows, with an example of how to write a position.
     ///
     /// Examples: grundy games;  grundy games --json
@@ -136,12 +152,54 @@ struct SeqCmd {
 /// An error for the user, with the text it concerns when there is one.
 pub(crate) struct UserError {
     pub(crate) message: String,
+    /// The column (from 1) of the input the message points at, if it does.
+    pub(crate) column: Option<usize>,
+    /// Whether a limit stopped the work (the input was fine).
+    pub(crate) limit: bool,
+}
+
+impl UserError {
+    pub(crate) fn new(message: impl Into<String>) -> UserError {
+        UserError {
+            message: message.into(),
+            column: None,
+            limit: false,
+        }
+    }
+
+    /// An input `text` that does not read, with a caret under the column.
+    pub(crate) fn parse(text: &str, e: &grundy::ExprError) -> UserError {
+        UserError {
+            column: Some(e.at() + 1),
+            ..UserError::new(format!("{e}\n{}", caret(text, e.at())))
+        }
+    }
+
+    /// A failed computation of `seq`: a limit if one stopped it.
+    pub(crate) fn of_run(e: &anyhow::Error) -> UserError {
+        UserError {
+            limit: e
+                .chain()
+                .any(|c| c.downcast_ref::<grundy::LimitError>().is_some()),
+            ..UserError::new(format!("{e:#}"))
+        }
+    }
+
+    /// A failed evaluation: a limit, the input, or something in between.
+    pub(crate) fn eval(message: String, e: &grundy::EvalError) -> UserError {
+        UserError {
+            column: match e {
+                grundy::EvalError::Expr(x) => Some(x.at() + 1),
+                _ => None,
+            },
+            limit: e.limit().is_some(),
+            ..UserError::new(message)
+        }
+    }
 }
 
 pub(crate) fn ruleset(text: &str) -> Result<Ruleset, UserError> {
-    grundy::parse_ruleset_in(text, registry()).map_err(|e| UserError {
-        message: format!("{e}\n{}", caret(text, e.at())),
-    })
+    grundy::parse_ruleset_in(text, registry()).map_err(|e| UserError::parse(text, &e))
 }
 
 fn seq(cmd: &SeqCmd) -> anyhow::Result<Result<(), UserError>> {
@@ -150,18 +208,16 @@ fn seq(cmd: &SeqCmd) -> anyhow::Result<Result<(), UserError>> {
             Ok(Ruleset::Heap(h)) => h.name,
             Ok(Ruleset::Script(g)) => g.name().to_string(),
             Ok(Ruleset::Board(p)) => {
-                return Ok(Err(UserError {
-                    message: format!("{p} is a board ruleset: seq --misere takes a heap ruleset"),
-                }))
+                return Ok(Err(UserError::new(format!(
+                    "{p} is a board ruleset: seq --misere takes a heap ruleset"
+                ))))
             }
             Err(e) => return Ok(Err(e)),
         };
         return match seq::run_misere(&name, &cmd.args) {
             Ok(()) => Ok(Ok(())),
             Err(e) if e.downcast_ref::<io::Error>().is_some() => Err(e),
-            Err(e) => Ok(Err(UserError {
-                message: format!("{e:#}"),
-            })),
+            Err(e) => Ok(Err(UserError::of_run(&e))),
         };
     }
     let heap = match ruleset(&cmd.ruleset) {
@@ -170,17 +226,13 @@ fn seq(cmd: &SeqCmd) -> anyhow::Result<Result<(), UserError>> {
             return match seq::run_script(game, &cmd.args) {
                 Ok(()) => Ok(Ok(())),
                 Err(e) if e.downcast_ref::<io::Error>().is_some() => Err(e),
-                Err(e) => Ok(Err(UserError {
-                    message: format!("{e:#}"),
-                })),
+                Err(e) => Ok(Err(UserError::of_run(&e))),
             }
         }
         Ok(Ruleset::Board(p)) => {
-            return Ok(Err(UserError {
-                message: format!(
-                    "{p} is a board ruleset: print its values with `grundy table '{p}' --size N`"
-                ),
-            }))
+            return Ok(Err(UserError::new(format!(
+                "{p} is a board ruleset: print its values with `grundy table '{p}' --size N`"
+            ))))
         }
         Err(e) => return Ok(Err(e)),
     };
@@ -197,9 +249,7 @@ fn seq(cmd: &SeqCmd) -> anyhow::Result<Result<(), UserError>> {
         {
             Err(e)
         }
-        Err(e) => Ok(Err(UserError {
-            message: format!("{e:#}"),
-        })),
+        Err(e) => Ok(Err(UserError::of_run(&e))),
     }
 }
 
@@ -226,24 +276,38 @@ fn main() -> ExitCode {
     }
 }
 
+/// Runs a command (not `serve`): `Ok(Ok(false))` when `verify` found a
+/// counterexample. `grundy serve` answers its requests through this too.
+fn dispatch(command: &Command) -> anyhow::Result<Result<bool, UserError>> {
+    let done = |r: anyhow::Result<Result<(), UserError>>| r.map(|r| r.map(|()| true));
+    match command {
+        Command::Value(a) => done(value::value(a)),
+        Command::Options(a) => done(options::options(a)),
+        Command::Seq(a) => done(seq(a)),
+        Command::Table(a) => done(table::table(a)),
+        Command::Compare(a) => done(values::compare(a)),
+        Command::Thermograph(a) => done(values::thermograph(a)),
+        Command::Transform(a) => done(values::transform(a)),
+        Command::Quotient(a) => done(quotient::quotient(a)),
+        Command::Games { json } => done(games::list(*json).map(Ok).map_err(anyhow::Error::from)),
+        Command::Verify(a) => verify::verify(a),
+        Command::Serve(_) => Ok(Err(UserError::new(
+            "serve cannot be asked of a server: start it with `grundy serve`",
+        ))),
+    }
+}
+
 fn run(cli: &Cli) -> ExitCode {
     if let Err(e) = load_rules(&cli.rules, &cli.command.limits()) {
         eprintln!("error: {}", e.message);
         return ExitCode::from(2);
     }
-    let result = match &cli.command {
-        Command::Value(a) => value::value(a),
-        Command::Seq(a) => seq(a),
-        Command::Table(a) => table::table(a),
-        Command::Compare(a) => values::compare(a),
-        Command::Thermograph(a) => values::thermograph(a),
-        Command::Transform(a) => values::transform(a),
-        Command::Quotient(a) => quotient::quotient(a),
-        Command::Games { json } => games::list(*json).map(Ok).map_err(anyhow::Error::from),
-        Command::Verify(a) => match verify::verify(a) {
-            Ok(Ok(false)) => return ExitCode::FAILURE,
-            other => other.map(|r| r.map(|_| ())),
-        },
+    if let Command::Serve(a) = &cli.command {
+        return serve::serve(a);
+    }
+    let result = match dispatch(&cli.command) {
+        Ok(Ok(false)) => return ExitCode::FAILURE,
+        other => other.map(|r| r.map(|_| ())),
     };
     match result {
         Ok(Ok(())) => ExitCode::SUCCESS,

@@ -2,7 +2,7 @@
 //! heap by heap: its order, a presentation, the P-portion, the pretending
 //! function and its period.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use clap::Args;
 use grundy::Ruleset;
@@ -31,12 +31,10 @@ pub(crate) fn quotient(args: &QuotientArgs) -> anyhow::Result<Result<(), UserErr
             grundy::HeapKind::TakeBreak(tb) => tb,
         },
         Ok(other) => {
-            return Ok(Err(UserError {
-                message: format!(
-                    "{other} is not a heap ruleset: misère quotients are of take-and-break games \
+            return Ok(Err(UserError::new(format!(
+                "{other} is not a heap ruleset: misère quotients are of take-and-break games \
                      on heaps (octal and hexadecimal codes, subtraction games, Grundy's game)"
-                ),
-            }))
+            ))))
         }
         Err(e) => return Ok(Err(e)),
     };
@@ -45,14 +43,11 @@ pub(crate) fn quotient(args: &QuotientArgs) -> anyhow::Result<Result<(), UserErr
     let stopped = q.extend_to(args.heaps, &budget).err();
     if let Some(e) = &stopped {
         if q.max_heap() == 0 {
-            return Ok(Err(UserError {
-                message: e.to_string(),
-            }));
+            return Ok(Err(UserError::new(e.to_string())));
         }
     }
     let report = q.report();
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
+    let mut out = crate::output::stdout();
     if args.json {
         let mut object = serde_json::to_value(&report)?;
         object["stopped"] = match &stopped {

@@ -125,9 +125,17 @@ pub struct SeqArgs {
     /// Print at most this many values (the rest is in the store, or follows from the period).
     #[arg(long, value_name = "COUNT", default_value_t = 10_000_000)]
     pub max_output: u64,
+    /// Longest time the computation may take, like 30s or 2m (default: no
+    /// limit); a --store file keeps what was computed, and --resume goes on.
+    #[arg(long, value_parser = max_time)]
+    pub max_time: Option<Duration>,
     /// Seconds between checkpoints of the --store file.
     #[arg(long, value_name = "SECONDS", default_value_t = 5)]
     pub checkpoint_secs: u64,
+}
+
+fn max_time(text: &str) -> Result<Duration, String> {
+    grundy::parse_duration(text).map_err(|e| e.to_string())
 }
 
 /// Computes and prints the sequence of `rules` (called `name` in messages).
@@ -230,8 +238,13 @@ pub fn run(rules: &TakeBreak, name: &str, args: &SeqArgs) -> anyhow::Result<()> 
         bar.set_position(solver.values().len() as u64);
         bar
     });
-    COMPUTING.store(true, Ordering::SeqCst);
-    catch_interrupts();
+    // A request of `grundy serve` is stopped by its own flag, not by Ctrl-C.
+    let request = crate::output::request_cancel();
+    if request.is_none() {
+        COMPUTING.store(true, Ordering::SeqCst);
+        catch_interrupts();
+    }
+    let started = Instant::now();
     let checkpoint_every = Duration::from_secs(args.checkpoint_secs);
     let mut last_checkpoint = Instant::now();
     let mut step = 1024u64;
@@ -250,7 +263,31 @@ pub fn run(rules: &TakeBreak, name: &str, args: &SeqArgs) -> anyhow::Result<()> 
             }
         }
         let done = progress != Progress::Paused;
-        let interrupted = INTERRUPTED.load(Ordering::SeqCst);
+        let interrupted = INTERRUPTED.load(Ordering::SeqCst)
+            || request.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
+        let out_of_time = args.max_time.filter(|&t| !done && started.elapsed() >= t);
+        if let Some(limit) = out_of_time {
+            if let Some(store) = store.as_mut() {
+                store.append(solver.values())?;
+            }
+            if let Some(bar) = &bar {
+                bar.abandon();
+            }
+            return Err(grundy::LimitError::Time {
+                what: format!(
+                    "computing `{name}` up to heap {target} ({} heaps done{})",
+                    solver.values().len(),
+                    if args.store.is_some() {
+                        ", kept in the store"
+                    } else {
+                        ""
+                    }
+                ),
+                limit,
+                elapsed: started.elapsed(),
+            }
+            .into());
+        }
         if let Some(store) = store.as_mut() {
             if done || interrupted || last_checkpoint.elapsed() >= checkpoint_every {
                 store.append(solver.values())?;
@@ -282,7 +319,7 @@ pub fn run(rules: &TakeBreak, name: &str, args: &SeqArgs) -> anyhow::Result<()> 
         (Some(path), true) => Some(std::fs::metadata(path)?.len()),
         _ => None,
     };
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut out = std::io::BufWriter::new(crate::output::stdout());
     if args.json {
         write_json(&mut out, rules, name, &sequence, args, &engine, store_bytes)?;
     } else {
@@ -538,8 +575,7 @@ pub(crate) fn run_script(
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let period = grundy::patterns::observed_period(&values);
     let name = game.name();
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out = std::io::BufWriter::new(crate::output::stdout());
     let heaps: Vec<u64> = if args.at.is_empty() {
         (0..=args.to).collect()
     } else {
@@ -642,8 +678,7 @@ pub(crate) fn run_misere(name: &str, args: &SeqArgs) -> anyhow::Result<()> {
     } else {
         args.at.clone()
     };
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out = std::io::BufWriter::new(crate::output::stdout());
     if args.json {
         serde_json::to_writer(
             &mut out,

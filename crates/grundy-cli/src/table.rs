@@ -1,6 +1,6 @@
 //! `grundy table`: the Grundy values of a piece, row by row.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{BufWriter, Write};
 
 use clap::Args;
 use grundy::{Engine, Ruleset};
@@ -28,35 +28,30 @@ pub(crate) fn table(args: &TableArgs) -> anyhow::Result<Result<(), UserError>> {
         Ok(Ruleset::Board(p)) => p,
         Ok(Ruleset::Script(game)) => return script_table(game, args),
         Ok(Ruleset::Heap(h)) => {
-            return Ok(Err(UserError {
-                message: format!(
-                    "{} is a heap ruleset: print its values with `grundy seq '{}' --to N`",
-                    h.name, h.name
-                ),
-            }))
+            return Ok(Err(UserError::new(format!(
+                "{} is a heap ruleset: print its values with `grundy seq '{}' --to N`",
+                h.name, h.name
+            ))))
         }
         Err(e) => return Ok(Err(e)),
     };
     if args.size == 0 {
-        return Ok(Err(UserError {
-            message: "--size must be at least 1 (the table has --size rows and columns)".into(),
-        }));
+        return Ok(Err(UserError::new(
+            "--size must be at least 1 (the table has --size rows and columns)",
+        )));
     }
     if let Some(n) = piece.board() {
         if args.size > n {
-            return Ok(Err(UserError {
-                message: format!("--size {} is larger than the {n}×{n} board of {piece}; give --size {n} or less", args.size),
-            }));
+            return Ok(Err(UserError::new(format!(
+                "--size {} is larger than the {n}×{n} board of {piece}; give --size {n} or less",
+                args.size
+            ))));
         }
     }
     let mut engine = Engine::with_budget(args.limits.budget());
     let t = match engine.board_table(&piece, args.size) {
         Ok(t) => t,
-        Err(e) => {
-            return Ok(Err(UserError {
-                message: e.to_string(),
-            }))
-        }
+        Err(e) => return Ok(Err(UserError::new(e.to_string()))),
     };
     let rows: Vec<Vec<u64>> = (0..args.size)
         .map(|x| {
@@ -81,8 +76,7 @@ fn print_table(
 ) -> anyhow::Result<()> {
     // Rows are all of one length, so the finder cannot refuse them.
     let patterns = grundy::find_table_patterns(rows).unwrap_or_default();
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     if json {
         let mut object =
             serde_json::json!({ "ruleset": name, "values": rows, "patterns": patterns });
@@ -118,17 +112,13 @@ fn script_table(
     args: &TableArgs,
 ) -> anyhow::Result<Result<(), UserError>> {
     if args.size == 0 {
-        return Ok(Err(UserError {
-            message: "--size must be at least 1 (the table has --size rows and columns)".into(),
-        }));
+        return Ok(Err(UserError::new(
+            "--size must be at least 1 (the table has --size rows and columns)",
+        )));
     }
     let rows = match game.table(args.size, args.size, &args.limits.budget()) {
         Ok(t) => t,
-        Err(e) => {
-            return Ok(Err(UserError {
-                message: e.to_string(),
-            }))
-        }
+        Err(e) => return Ok(Err(UserError::new(e.to_string()))),
     };
     print_table(game.name(), Some(game.path()), &rows, args.json)?;
     Ok(Ok(()))

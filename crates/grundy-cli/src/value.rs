@@ -188,14 +188,15 @@ pub(crate) fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
             Ok(store) => {
                 let text = args.expr.as_deref().unwrap_or_default();
                 if let Err(message) = crate::seq::check_store_game(path, store.rules(), text) {
-                    return Ok(Err(UserError { message }));
+                    return Ok(Err(UserError::new(message)));
                 }
                 engine.use_sequence(store.into_sequence())
             }
             Err(e) => {
-                return Ok(Err(UserError {
-                    message: format!("store {}: {e}", path.display()),
-                }))
+                return Ok(Err(UserError::new(format!(
+                    "store {}: {e}",
+                    path.display()
+                ))))
             }
         }
     }
@@ -204,23 +205,16 @@ pub(crate) fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
             if all_good {
                 Ok(())
             } else {
-                Err(UserError {
-                    message: "some lines were not answered (see above)".into(),
-                })
+                Err(UserError::new("some lines were not answered (see above)"))
             }
         });
     }
     let text = args.expr.as_deref().unwrap_or_default();
     let analysis = match engine.analyse(text) {
         Ok(a) => a,
-        Err(err) => {
-            return Ok(Err(UserError {
-                message: explain(text, &err),
-            }))
-        }
+        Err(err) => return Ok(Err(UserError::eval(explain(text, &err), &err))),
     };
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
+    let mut out = crate::output::stdout();
     if args.json {
         serde_json::to_writer(&mut out, &answer(&analysis))?;
         writeln!(out)?;
@@ -236,7 +230,7 @@ pub(crate) fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
 }
 
 /// The JSON answer for an analysis.
-fn answer(a: &Analysis) -> Answer {
+pub(crate) fn answer(a: &Analysis) -> Answer {
     match a {
         Analysis::Impartial(e) => Answer::from(e),
         Analysis::Partizan { game, report } => Answer::partizan(game, report),
@@ -329,8 +323,7 @@ fn joined(moves: &[GameExpr]) -> String {
 /// the rest go on. Returns whether every line was answered.
 fn batch(engine: &mut Engine, json: bool) -> anyhow::Result<bool> {
     let stdin = io::stdin();
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     let mut all_good = true;
     let mut input = stdin.lock();
     let mut raw = Vec::new();

@@ -1,10 +1,10 @@
 //! The commands on partizan values: `compare`, `thermograph`, `transform`.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use anyhow::Context;
 use clap::Args;
-use grundy::{caret, Engine};
+use grundy::Engine;
 
 use crate::limits::LimitArgs;
 use crate::UserError;
@@ -26,7 +26,8 @@ pub(crate) struct CompareArgs {
 pub(crate) struct ThermographArgs {
     /// The game or value.
     pub(crate) game: String,
-    /// Also write the picture to this SVG file.
+    /// Also write the picture to this SVG file (`-`: print only the picture,
+    /// on standard output).
     #[arg(long, value_name = "FILE")]
     pub(crate) svg: Option<std::path::PathBuf>,
     /// Print JSON.
@@ -68,21 +69,22 @@ fn within(
     let result = grundy::partizan::within_budget(&budget, || {
         Ok::<_, grundy::partizan::Error>(run(&mut engine))
     });
+    // The arithmetic past the value stops only at the budget's limits.
     result.unwrap_or_else(|e| {
         Ok(Err(UserError {
-            message: e.to_string(),
+            limit: true,
+            ..UserError::new(e.to_string())
         }))
     })
 }
 
 /// The canonical value of a game expression, or of a whole text in CGSuite notation.
 fn canonical(engine: &mut Engine, text: &str) -> Result<grundy::partizan::Game, UserError> {
-    let game = grundy::parse_any_in(text, crate::registry()).map_err(|e| UserError {
-        message: format!("{e}\n{}", caret(text, e.at())),
-    })?;
-    engine.partizan_value(&game).map_err(|e| UserError {
-        message: format!("{text}: {e}"),
-    })
+    let game =
+        grundy::parse_any_in(text, crate::registry()).map_err(|e| UserError::parse(text, &e))?;
+    engine
+        .partizan_value(&game)
+        .map_err(|e| UserError::eval(format!("{text}: {e}"), &e))
 }
 
 pub(crate) fn compare(args: &CompareArgs) -> anyhow::Result<Result<(), UserError>> {
@@ -100,8 +102,7 @@ fn compare_with(args: &CompareArgs, engine: &mut Engine) -> anyhow::Result<Resul
         Err(e) => return Ok(Err(e)),
     };
     let relation = grundy::partizan::compare(g, h).to_string();
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
+    let mut out = crate::output::stdout();
     if args.json {
         serde_json::to_writer(
             &mut out,
@@ -129,17 +130,16 @@ fn thermograph_with(
     };
     let t = match g.thermograph() {
         Ok(t) => t,
-        Err(e) => {
-            return Ok(Err(UserError {
-                message: e.to_string(),
-            }))
-        }
+        Err(e) => return Ok(Err(UserError::new(e.to_string()))),
     };
+    let mut out = crate::output::stdout();
+    if args.svg.as_deref() == Some(std::path::Path::new("-")) {
+        out.write_all(t.to_svg().as_bytes())?;
+        return Ok(Ok(()));
+    }
     if let Some(path) = &args.svg {
         std::fs::write(path, t.to_svg()).with_context(|| format!("writing {}", path.display()))?;
     }
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
     if args.json {
         serde_json::to_writer(
             &mut out,
@@ -185,11 +185,9 @@ fn transform_with(
             .and_then(|v| v.as_number())
         {
             Some(d) => Ok(d),
-            None => Err(UserError {
-                message: format!(
-                    "'{text}' is not a number: give a dyadic rational like 1, 3/4 or -1/2"
-                ),
-            }),
+            None => Err(UserError::new(format!(
+                "'{text}' is not a number: give a dyadic rational like 1, 3/4 or -1/2"
+            ))),
         }
     };
     let (op, result) = match (&args.cool, &args.heat, args.atomic_weight) {
@@ -203,21 +201,16 @@ fn transform_with(
         },
         (_, _, true) => ("atomic weight".to_string(), g.atomic_weight()),
         _ => {
-            return Ok(Err(UserError {
-                message: "say what to do: --cool T, --heat T or --atomic-weight".into(),
-            }))
+            return Ok(Err(UserError::new(
+                "say what to do: --cool T, --heat T or --atomic-weight",
+            )))
         }
     };
     let r = match result {
         Ok(r) => r,
-        Err(e) => {
-            return Ok(Err(UserError {
-                message: format!("{g}: {e}"),
-            }))
-        }
+        Err(e) => return Ok(Err(UserError::new(format!("{g}: {e}")))),
     };
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
+    let mut out = crate::output::stdout();
     if args.json {
         serde_json::to_writer(
             &mut out,

@@ -4,7 +4,6 @@
 use std::io::{self, Write};
 
 use clap::Args;
-use grundy::caret;
 
 use crate::limits::LimitArgs;
 use crate::UserError;
@@ -33,22 +32,14 @@ pub(crate) fn verify(args: &VerifyArgs) -> anyhow::Result<Result<bool, UserError
     }
     let family = match grundy::Family::parse_in(&args.family, crate::registry()) {
         Ok(f) => f,
-        Err(e) => {
-            return Ok(Err(UserError {
-                message: format!("{e}\n{}", caret(&args.family, e.at())),
-            }))
-        }
+        Err(e) => return Ok(Err(UserError::parse(&args.family, &e))),
     };
     let total = family.size(args.bound);
     let verdict = match checked_with_progress(Some(total), |tick| {
         family.verify(args.bound, &args.limits.budget(), tick)
     }) {
         Ok(v) => v,
-        Err(e) => {
-            return Ok(Err(UserError {
-                message: e.to_string(),
-            }))
-        }
+        Err(e) => return Ok(Err(UserError::new(e.to_string()))),
     };
     let (family, bound) = (&args.family, args.bound);
     let finding = match verdict {
@@ -91,11 +82,7 @@ fn verify_claim(
         game.verify_claim(args.bound, &args.limits.budget(), tick)
     }) {
         Ok(v) => v,
-        Err(e) => {
-            return Ok(Err(UserError {
-                message: e.to_string(),
-            }))
-        }
+        Err(e) => return Ok(Err(UserError::new(e.to_string()))),
     };
     let finding = match verdict {
         ClaimVerdict::Holds { checked } => Finding {

@@ -39,8 +39,8 @@ pub use engine::component::{
 pub use engine::family::{search_game, Answer, Family, FamilyVerdict};
 pub use engine::verify::{verify_loopy_outcomes, verify_nimbers, verify_outcomes, Verdict};
 pub use engine::{
-    Analysis, Atom, ComponentSum, Engine, EvalError, Evaluation, ExprGraph, LoopyLine, LoopyReport,
-    MisereReport, PartizanReport, SumPosition,
+    Analysis, Atom, Choice, ComponentSum, Engine, EvalError, Evaluation, ExprGraph, GameOptions,
+    LoopyLine, LoopyReport, MisereReport, OptionLists, OptionMove, PartizanReport, SumPosition,
 };
 pub use games::nim::{
     misere_nim_outcome, misere_nim_winning_moves, nim_value, nim_winning_moves, Nim,

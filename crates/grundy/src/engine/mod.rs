@@ -8,7 +8,9 @@
 pub(crate) mod component;
 pub(crate) mod family;
 pub(crate) mod loopy;
+pub(crate) mod options;
 pub(crate) mod partizan_misere;
+pub(crate) mod play;
 pub(crate) mod sum_moves;
 pub(crate) mod verify;
 
@@ -31,7 +33,9 @@ use crate::{
 };
 use crate::{CompoundError, CompoundKind, CompoundSolver, Remoteness};
 pub use loopy::{LoopyLine, LoopyReport};
+pub use options::{GameOptions, OptionLists, OptionMove};
 pub use partizan_misere::MisereReport;
+pub use play::Choice;
 
 /// The answer for one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,6 +134,30 @@ pub enum EvalError {
     /// A staircase too big to play.
     #[error(transparent)]
     Staircase(#[from] crate::StaircaseError),
+    /// Perfect play's move asked of a partizan game without saying who moves.
+    #[error("{0} is partizan: say which player moves, left or right")]
+    MoverNeeded(String),
+}
+
+impl EvalError {
+    /// The limit that stopped the evaluation, if a limit did (however deep
+    /// in a solver's own error it is carried): the input was then fine.
+    pub fn limit(&self) -> Option<&LimitError> {
+        match self {
+            EvalError::Limit(l)
+            | EvalError::Table(TableError::Limit(l))
+            | EvalError::Search(SearchError::Limit(l))
+            | EvalError::Compound(CompoundError::Limit(l))
+            | EvalError::Compound(CompoundError::Search(SearchError::Limit(l)))
+            | EvalError::Memo(crate::SolveError::Limit(l))
+            | EvalError::Partizan(partizan::Error::Limit(l)) => Some(l),
+            EvalError::Script(e) => match e.as_ref() {
+                crate::script::ScriptError::Limit(l) => Some(l),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
 }
 
 /// The answer for a position: impartial games get a nimber and winning
@@ -374,6 +402,14 @@ impl Engine {
 
     /// The canonical value of a normal-play sum, impartial or partizan (an
     /// impartial sum's value is its nimber).
+    /// The options of `game` as written: in a sum one component replaced by
+    /// one of its options, in a compound the parts its rule moves in; each
+    /// player's for a partizan game. At most `max_moves` a list.
+    pub fn options(&mut self, game: &GameExpr) -> Result<GameOptions, EvalError> {
+        self.cx.start(&self.template);
+        options::options(game, &mut self.cx)
+    }
+
     pub fn partizan_value(&mut self, game: &GameExpr) -> Result<partizan::Game, EvalError> {
         self.cx.start(&self.template);
         let GameExpr::Sum(components) = game else {

@@ -173,6 +173,30 @@ pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
     example: "amazons(\"x...|o...\")",
     build: |call| super::partizan_rules::string_position::<Amazons>(call, &SPEC, amazons, None),
     ruleset: None,
+    picture: crate::registry::Picture::Grid {
+        cells: &[
+            crate::registry::Cell {
+                ch: '.',
+                look: crate::registry::Look::Empty,
+                name: "free",
+            },
+            crate::registry::Cell {
+                ch: 'x',
+                look: crate::registry::Look::Left,
+                name: "Left's amazon",
+            },
+            crate::registry::Cell {
+                ch: 'o',
+                look: crate::registry::Look::Right,
+                name: "Right's amazon",
+            },
+            crate::registry::Cell {
+                ch: '#',
+                look: crate::registry::Look::Blocked,
+                name: "burned",
+            },
+        ],
+    },
 };
 
 #[cfg(test)]

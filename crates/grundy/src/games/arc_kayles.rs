@@ -181,6 +181,7 @@ pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
             kind: crate::HeapKind::TakeBreak(crate::TakeBreak::dawsons_kayles()),
         }))
     }),
+    picture: crate::registry::Picture::Heaps,
 };
 
 #[cfg(test)]

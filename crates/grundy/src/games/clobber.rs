@@ -124,6 +124,25 @@ pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
     example: "clobber(\"xox|ox.\")",
     build: |call| super::partizan_rules::string_position::<Clobber>(call, &SPEC, clobber, None),
     ruleset: None,
+    picture: crate::registry::Picture::Grid {
+        cells: &[
+            crate::registry::Cell {
+                ch: '.',
+                look: crate::registry::Look::Empty,
+                name: "free",
+            },
+            crate::registry::Cell {
+                ch: 'x',
+                look: crate::registry::Look::Left,
+                name: "Left's stone",
+            },
+            crate::registry::Cell {
+                ch: 'o',
+                look: crate::registry::Look::Right,
+                name: "Right's stone",
+            },
+        ],
+    },
 };
 
 #[cfg(test)]

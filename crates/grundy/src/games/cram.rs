@@ -145,6 +145,20 @@ pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
         Ok(super::rules_sum::RulesSum::<Cram>::component(&SPEC, board))
     },
     ruleset: None,
+    picture: crate::registry::Picture::Grid {
+        cells: &[
+            crate::registry::Cell {
+                ch: '.',
+                look: crate::registry::Look::Empty,
+                name: "free",
+            },
+            crate::registry::Cell {
+                ch: '#',
+                look: crate::registry::Look::Blocked,
+                name: "blocked",
+            },
+        ],
+    },
 };
 
 #[cfg(test)]

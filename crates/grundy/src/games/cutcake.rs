@@ -17,6 +17,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "cutcake(3,2)",
     build,
     ruleset: None,
+    picture: crate::registry::Picture::Heaps,
 };
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {

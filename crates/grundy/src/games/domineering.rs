@@ -17,6 +17,20 @@ pub static SPEC: GameSpec = GameSpec {
     example: "domineering(\"....|....\")",
     build,
     ruleset: None,
+    picture: crate::registry::Picture::Grid {
+        cells: &[
+            crate::registry::Cell {
+                ch: '.',
+                look: crate::registry::Look::Empty,
+                name: "free",
+            },
+            crate::registry::Cell {
+                ch: '#',
+                look: crate::registry::Look::Blocked,
+                name: "blocked",
+            },
+        ],
+    },
 };
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {

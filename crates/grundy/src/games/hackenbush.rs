@@ -20,6 +20,25 @@ pub static SPEC: GameSpec = GameSpec {
     example: "hackenbush(\"lrlerrr\")",
     build,
     ruleset: None,
+    picture: crate::registry::Picture::Grid {
+        cells: &[
+            crate::registry::Cell {
+                ch: 'l',
+                look: crate::registry::Look::Left,
+                name: "blue edge (Left)",
+            },
+            crate::registry::Cell {
+                ch: 'r',
+                look: crate::registry::Look::Right,
+                name: "red edge (Right)",
+            },
+            crate::registry::Cell {
+                ch: 'e',
+                look: crate::registry::Look::Neutral,
+                name: "green edge (either)",
+            },
+        ],
+    },
 };
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {

@@ -16,6 +16,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "hackenbush_tree(\"l(r,e),e\")",
     build,
     ruleset: None,
+    picture: crate::registry::Picture::Text,
 };
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {

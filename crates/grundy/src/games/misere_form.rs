@@ -24,6 +24,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "misere_canonical(kayles(5))",
     build,
     ruleset: None,
+    picture: crate::registry::Picture::Text,
 };
 
 /// How long making a form while an expression is read may take.

@@ -90,6 +90,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "nim(3,5,7)",
     build,
     ruleset: Some(ruleset),
+    picture: crate::registry::Picture::Heaps,
 };
 
 /// Nim's rules for one heap.

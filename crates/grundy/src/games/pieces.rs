@@ -26,6 +26,7 @@ macro_rules! piece {
             example: $example,
             build,
             ruleset: Some(ruleset),
+            picture: crate::registry::Picture::Square,
         };
     };
 }

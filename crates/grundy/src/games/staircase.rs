@@ -406,6 +406,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "staircase(0,3,1,4)",
     build,
     ruleset: None,
+    picture: crate::registry::Picture::Heaps,
 };
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {

@@ -30,6 +30,7 @@ macro_rules! named {
             example: $example,
             build,
             ruleset: Some(ruleset),
+            picture: crate::registry::Picture::Heaps,
         };
     };
 }

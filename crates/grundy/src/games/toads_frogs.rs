@@ -16,6 +16,25 @@ pub static SPEC: GameSpec = GameSpec {
     example: "toads_frogs(\"ttt..fff\")",
     build,
     ruleset: None,
+    picture: crate::registry::Picture::Grid {
+        cells: &[
+            crate::registry::Cell {
+                ch: '.',
+                look: crate::registry::Look::Empty,
+                name: "free",
+            },
+            crate::registry::Cell {
+                ch: 't',
+                look: crate::registry::Look::Left,
+                name: "toad (Left)",
+            },
+            crate::registry::Cell {
+                ch: 'f',
+                look: crate::registry::Look::Right,
+                name: "frog (Right)",
+            },
+        ],
+    },
 };
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {

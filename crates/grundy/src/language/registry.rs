@@ -57,6 +57,54 @@ pub struct GameSpec {
     /// without its position (`kayles`, `sub[1,3,4]`, `queen`), as `seq`,
     /// `table` and `verify` take it.
     pub ruleset: Option<RulesetFn>,
+    /// How a front end draws and edits its positions.
+    pub picture: Picture,
+}
+
+/// How a front end (the page of `grundy serve`) draws a game's positions and
+/// lets a user set one up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Picture {
+    /// The arguments are heap sizes: `nim(3,5,7)`.
+    Heaps,
+    /// A piece on square `(x, y)` moving toward `(0, 0)`: `queen(3,4)`.
+    Square,
+    /// A board written as one string, rows split by `|`, one character a cell.
+    Grid {
+        /// The characters a cell may hold, the first one the empty cell.
+        cells: &'static [Cell],
+    },
+    /// Written only as text (values, graphs, trees).
+    Text,
+}
+
+/// What a character of a grid game's board stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Cell {
+    /// The character.
+    #[serde(rename = "char")]
+    pub ch: char,
+    /// How it is drawn.
+    pub look: Look,
+    /// What it is, in words.
+    pub name: &'static str,
+}
+
+/// How a cell is drawn: by whose it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Look {
+    /// A free cell.
+    Empty,
+    /// A cell no one may use.
+    Blocked,
+    /// Left's (blue).
+    Left,
+    /// Right's (red).
+    Right,
+    /// Either player's (green).
+    Neutral,
 }
 
 impl fmt::Debug for GameSpec {
@@ -423,5 +471,41 @@ pub fn partizan_error(at: usize, e: crate::partizan::Error, accepted: &str) -> E
             problem: other.to_string(),
             accepted: accepted.into(),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A grid game's example holds only its declared cells, and a board of
+    /// every declared cell is one the game reads: the page's editor writes
+    /// boards from this list.
+    #[test]
+    fn grid_pictures_name_the_cells_their_games_read() {
+        let mut grids = 0;
+        for spec in GAMES {
+            let Picture::Grid { cells } = spec.picture else {
+                continue;
+            };
+            grids += 1;
+            let board = spec
+                .example
+                .split_once('"')
+                .and_then(|(_, rest)| rest.split_once('"'))
+                .map(|(b, _)| b)
+                .unwrap_or_else(|| panic!("{}: example has no board string", spec.name));
+            for ch in board.chars().filter(|&c| c != '|') {
+                assert!(
+                    cells.iter().any(|c| c.ch == ch),
+                    "{}: example cell {ch:?} is not declared",
+                    spec.name
+                );
+            }
+            let all: String = cells.iter().map(|c| c.ch).collect();
+            let text = format!("{}(\"{all}\")", spec.name);
+            crate::parse_game(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        }
+        assert!(grids >= 8, "only {grids} grid games");
     }
 }

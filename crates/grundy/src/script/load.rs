@@ -365,6 +365,7 @@ fn make(
         example: leak_str(&example),
         build: refused,
         ruleset: None,
+        picture: picture_of(&example),
     };
     Ok(ScriptGame {
         ruleset: Arc::from(name.as_str()),
@@ -395,4 +396,22 @@ fn leak(game: ScriptGame) -> &'static ScriptGame {
 
 fn leak_str(s: &str) -> &'static str {
     Box::leak(s.to_string().into_boxed_str())
+}
+
+/// How a front end draws a scripted game: as heaps when its example's
+/// arguments are whole numbers (`sub134(10)`, `pair(1,7)`), else as text.
+fn picture_of(example: &str) -> crate::registry::Picture {
+    let args = example
+        .split_once('(')
+        .and_then(|(_, rest)| rest.strip_suffix(')'));
+    let numbers = |a: &str| {
+        a.split(',').all(|n| {
+            let n = n.trim();
+            !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
+        })
+    };
+    match args {
+        Some(a) if numbers(a) => crate::registry::Picture::Heaps,
+        _ => crate::registry::Picture::Text,
+    }
 }

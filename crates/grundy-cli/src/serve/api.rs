@@ -1,0 +1,400 @@
+//! The paths of `grundy serve` (docs/web-api.md): each API path is the
+//! command line it mirrors, run by the command's own code; answers map to
+//! statuses (400 input, 422 a limit, 503 busy, 500 the server's fault).
+
+use std::sync::Arc;
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use clap::Parser;
+use grundy::{Budget, Engine, GameExpr, Limits, Player};
+use serde_json::json;
+
+use super::page;
+use super::work::{Done, Job, Workers};
+use crate::UserError;
+
+type Params = Result<Query<Vec<(String, String)>>, QueryRejection>;
+
+const JSON: &str = "application/json";
+const SVG: &str = "image/svg+xml";
+
+/// Every path of the server.
+pub(crate) fn router(workers: Workers) -> Router {
+    let max_request = workers.args.max_request;
+    let mut router = Router::new();
+    for asset in page::ASSETS {
+        router = router.route(
+            asset.path,
+            get(move || async move { ([(header::CONTENT_TYPE, asset.content_type)], asset.body) }),
+        );
+    }
+    router
+        .route("/api/games", get(games))
+        .route("/api/value", get(value))
+        .route("/api/options", get(options))
+        .route("/api/move", get(perfect_move))
+        .route("/api/components", get(components))
+        .route("/api/seq", get(seq))
+        .route("/api/table", get(table))
+        .route("/api/compare", get(compare))
+        .route("/api/thermograph", get(thermograph))
+        .route("/svg/thermograph", get(thermograph_svg))
+        .fallback(|| async {
+            error(
+                StatusCode::NOT_FOUND,
+                "no such path: see docs/web-api.md for the API".into(),
+            )
+        })
+        .layer(middleware::from_fn(move |req: Request, next: Next| {
+            cap_request(max_request, req, next)
+        }))
+        .layer(middleware::from_fn(no_sniff))
+        .with_state(workers)
+}
+
+/// Refuses a request whose path and query, or declared body, are longer than
+/// --max-request, before anything reads them.
+async fn cap_request(max: u64, req: Request, next: Next) -> Response {
+    let target = req.uri().path_and_query().map_or(0, |p| p.as_str().len()) as u64;
+    if target > max {
+        return error(
+            StatusCode::URI_TOO_LONG,
+            format!("the request's path and query are {target} bytes, over the server's limit of {max} (--max-request)"),
+        );
+    }
+    let body = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok())
+        .unwrap_or(0);
+    if body > max {
+        return error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request's body is {body} bytes, over the server's limit of {max} (--max-request); the API takes GET requests"),
+        );
+    }
+    next.run(req).await
+}
+
+async fn no_sniff(req: Request, next: Next) -> Response {
+    let mut response = next.run(req).await;
+    response.headers_mut().insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    response
+}
+
+/// A JSON error answer.
+fn error(status: StatusCode, message: String) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, JSON)],
+        json!({ "error": message }).to_string(),
+    )
+        .into_response()
+}
+
+/// The answer for a finished request.
+fn reply(done: Done, content_type: &'static str) -> Response {
+    match done {
+        Done::Answer(body) => {
+            (StatusCode::OK, [(header::CONTENT_TYPE, content_type)], body).into_response()
+        }
+        Done::Refused(e) => {
+            let (status, body) = if e.limit {
+                (
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    json!({ "error": e.message, "limit": true }),
+                )
+            } else {
+                match e.column {
+                    Some(c) => (
+                        StatusCode::BAD_REQUEST,
+                        json!({ "error": e.message, "column": c }),
+                    ),
+                    None => (StatusCode::BAD_REQUEST, json!({ "error": e.message })),
+                }
+            };
+            (status, [(header::CONTENT_TYPE, JSON)], body.to_string()).into_response()
+        }
+        Done::Busy => {
+            let mut r = error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server is computing as many requests as it may; try again shortly".into(),
+            );
+            r.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+            r
+        }
+        Done::Broken(why) => error(StatusCode::INTERNAL_SERVER_ERROR, why),
+    }
+}
+
+/// A request the server cannot read (status 400), with what it should be.
+struct Bad(String);
+
+impl IntoResponse for Bad {
+    fn into_response(self) -> Response {
+        error(StatusCode::BAD_REQUEST, self.0)
+    }
+}
+
+type Answer = Result<Response, Bad>;
+
+/// The parameter `name`, or why it is needed.
+fn param<'a>(params: &'a [(String, String)], name: &str, what: &str) -> Result<&'a str, Bad> {
+    params
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+        .ok_or_else(|| Bad(format!("missing parameter `{name}`: {what}")))
+}
+
+/// The query's parameters, unless it does not decode.
+fn params(p: Params) -> Result<Vec<(String, String)>, Bad> {
+    p.map(|Query(v)| v).map_err(|e| {
+        Bad(format!(
+            "the query does not decode ({e}); write it as name=value pairs, percent-encoded"
+        ))
+    })
+}
+
+/// The command-line flags of a request's limits, as every command with
+/// limit flags reads them.
+fn limit_flags(l: &Limits) -> Vec<String> {
+    let time = l.max_time.map_or(String::from("1h"), |t| {
+        format!("{}ms", t.as_millis().max(1))
+    });
+    vec![
+        "--max-positions".into(),
+        l.max_positions.to_string(),
+        "--max-memory".into(),
+        l.max_memory.to_string(),
+        "--max-moves".into(),
+        l.max_moves.to_string(),
+        "--max-time".into(),
+        time,
+        "--max-depth".into(),
+        l.max_depth.to_string(),
+        "--max-script-ops".into(),
+        l.max_script_ops.to_string(),
+    ]
+}
+
+/// The job that runs `grundy <words…>`: the limits' flags go before `--`
+/// when `limits` says so (seq has flags of its own), the user's texts after
+/// it, so a text starting with `-` is never read as a flag.
+fn command(words: Vec<String>, texts: Vec<String>, flags: fn(&Limits) -> Vec<String>) -> Job {
+    Arc::new(move |limits: &Limits| {
+        let mut argv = vec!["grundy".to_string()];
+        argv.extend(words.iter().cloned());
+        argv.extend(flags(limits));
+        argv.push("--".into());
+        argv.extend(texts.iter().cloned());
+        match crate::Cli::try_parse_from(&argv) {
+            Ok(cli) => crate::dispatch(&cli.command).map(|r| r.map(|_| ())),
+            Err(e) => {
+                let text = e.render().to_string();
+                let text = text.strip_prefix("error: ").unwrap_or(&text).trim_end();
+                Ok(Err(UserError::new(text)))
+            }
+        }
+    })
+}
+
+async fn games(State(w): State<Workers>) -> Response {
+    let job = command(vec!["games".into(), "--json".into()], vec![], |_| vec![]);
+    reply(w.run(job).await, JSON)
+}
+
+const POSITION: &str = "the position, like nim(3,5,7) or domineering(\"..|..\")";
+
+async fn value(State(w): State<Workers>, p: Params) -> Answer {
+    let p = params(p)?;
+    let q = param(&p, "q", POSITION)?;
+    let job = command(
+        vec!["value".into(), "--json".into()],
+        vec![q.into()],
+        limit_flags,
+    );
+    Ok(reply(w.run(job).await, JSON))
+}
+
+async fn options(State(w): State<Workers>, p: Params) -> Answer {
+    let p = params(p)?;
+    let q = param(&p, "q", POSITION)?;
+    let job = command(
+        vec!["options".into(), "--json".into()],
+        vec![q.into()],
+        limit_flags,
+    );
+    Ok(reply(w.run(job).await, JSON))
+}
+
+async fn seq(State(w): State<Workers>, p: Params) -> Answer {
+    let p = params(p)?;
+    let ruleset = param(&p, "ruleset", "a heap ruleset, like kayles or octal[0.137]")?;
+    let to = param(&p, "to", "the last heap, like 100")?;
+    let words = vec!["seq".into(), "--json".into(), "--to".into(), to.into()];
+    let job = command(words, vec![ruleset.into()], |l| {
+        vec![
+            "--threads".into(),
+            "1".into(),
+            "--memory-mb".into(),
+            (l.max_memory >> 20).max(1).to_string(),
+            "--max-output".into(),
+            l.max_positions.to_string(),
+            "--max-time".into(),
+            format!(
+                "{}ms",
+                l.max_time.map_or(3_600_000, |t| t.as_millis().max(1))
+            ),
+        ]
+    });
+    Ok(reply(w.run(job).await, JSON))
+}
+
+async fn table(State(w): State<Workers>, p: Params) -> Answer {
+    let p = params(p)?;
+    let ruleset = param(&p, "ruleset", "a piece, like queen or knight")?;
+    let size = param(&p, "size", "the table's side, like 16")?;
+    let words = vec![
+        "table".into(),
+        "--json".into(),
+        "--size".into(),
+        size.into(),
+    ];
+    let job = command(words, vec![ruleset.into()], limit_flags);
+    Ok(reply(w.run(job).await, JSON))
+}
+
+async fn compare(State(w): State<Workers>, p: Params) -> Answer {
+    let p = params(p)?;
+    let g = param(&p, "g", "the first game or value, like ^")?;
+    let h = param(&p, "h", "the second game or value, like *")?;
+    let job = command(
+        vec!["compare".into(), "--json".into()],
+        vec![g.into(), h.into()],
+        limit_flags,
+    );
+    Ok(reply(w.run(job).await, JSON))
+}
+
+async fn thermograph(State(w): State<Workers>, p: Params) -> Answer {
+    let p = params(p)?;
+    let q = param(&p, "q", "a game or value, like {3||2*|1*}")?;
+    let job = command(
+        vec!["thermograph".into(), "--json".into()],
+        vec![q.into()],
+        limit_flags,
+    );
+    Ok(reply(w.run(job).await, JSON))
+}
+
+async fn thermograph_svg(State(w): State<Workers>, p: Params) -> Answer {
+    let p = params(p)?;
+    let q = param(&p, "q", "a game or value, like {3||2*|1*}")?;
+    let words = vec!["thermograph".into(), "--svg".into(), "-".into()];
+    let job = command(words, vec![q.into()], limit_flags);
+    Ok(reply(w.run(job).await, SVG))
+}
+
+/// An engine for a job that is not a command: the request's limits and
+/// cancel flag, the server's games.
+fn engine(limits: &Limits) -> Engine {
+    let mut budget = Budget::new(*limits);
+    if let Some(cancel) = crate::output::request_cancel() {
+        budget = budget.with_cancel_flag(cancel);
+    }
+    let mut engine = Engine::with_budget(budget);
+    engine.set_registry(crate::registry().clone());
+    engine
+}
+
+fn parse(text: &str) -> Result<GameExpr, UserError> {
+    grundy::parse_any_in(text, crate::registry()).map_err(|e| UserError::parse(text, &e))
+}
+
+async fn perfect_move(State(w): State<Workers>, p: Params) -> Answer {
+    let p = params(p)?;
+    let q = param(&p, "q", POSITION)?.to_string();
+    let player = match p.iter().find(|(k, _)| k == "player").map(|(_, v)| v.as_str()) {
+        None | Some("") => None,
+        Some("left") => Some(Player::Left),
+        Some("right") => Some(Player::Right),
+        Some(other) => {
+            return Err(Bad(format!(
+                "player `{other}` is not a player: write left or right (or leave it out for an impartial game)"
+            )))
+        }
+    };
+    let job: Job = Arc::new(move |limits: &Limits| {
+        let game = match parse(&q) {
+            Ok(g) => g,
+            Err(e) => return Ok(Err(e)),
+        };
+        let choice = match engine(limits).perfect_move(&game, player) {
+            Ok(c) => c,
+            Err(e) => return Ok(Err(UserError::eval(format!("{q}: {e}"), &e))),
+        };
+        let answer = json!({
+            "game": choice.game.to_string(),
+            "player": choice.player.map(|p| match p { Player::Left => "left", Player::Right => "right" }),
+            "move": choice.chosen.as_ref().map(ToString::to_string),
+            "wins": choice.wins,
+            "why": choice.why,
+        });
+        let mut out = crate::output::stdout();
+        serde_json::to_writer(&mut out, &answer)?;
+        Ok(Ok(()))
+    });
+    Ok(reply(w.run(job).await, JSON))
+}
+
+async fn components(State(w): State<Workers>, p: Params) -> Answer {
+    let p = params(p)?;
+    let q = param(&p, "q", POSITION)?.to_string();
+    let job: Job = Arc::new(move |limits: &Limits| {
+        let game = match parse(&q) {
+            Ok(g) => g,
+            Err(e) => return Ok(Err(e)),
+        };
+        let (parts, misere) = match &game {
+            GameExpr::Sum(c) => (c, false),
+            GameExpr::Misere(c) => (c, true),
+            GameExpr::Compound { .. } => {
+                return Ok(Err(UserError::new(format!(
+                    "{q} is a compound, not a sum: its components are the parts you wrote"
+                ))))
+            }
+        };
+        let mut engine = engine(limits);
+        let mut list = Vec::with_capacity(parts.len());
+        for c in parts {
+            let text = if misere {
+                format!("misere({c})")
+            } else {
+                c.to_string()
+            };
+            let answer = match engine.analyse(&text) {
+                Ok(a) => serde_json::to_value(crate::value::answer(&a))?,
+                Err(e) => return Ok(Err(UserError::eval(format!("{text}: {e}"), &e))),
+            };
+            list.push(json!({ "game": c.to_string(), "answer": answer }));
+        }
+        let mut out = crate::output::stdout();
+        serde_json::to_writer(
+            &mut out,
+            &json!({ "game": game.to_string(), "components": list }),
+        )?;
+        Ok(Ok(()))
+    });
+    Ok(reply(w.run(job).await, JSON))
+}
