@@ -189,10 +189,17 @@ fn start_chromedriver(procs: &mut Processes, tools: &Tools) -> String {
         if TcpStream::connect(("127.0.0.1", port)).is_ok() {
             return format!("http://127.0.0.1:{port}");
         }
-        if let Some(status) = procs.children.last_mut().and_then(|c| c.try_wait().ok().flatten()) {
+        if let Some(status) = procs
+            .children
+            .last_mut()
+            .and_then(|c| c.try_wait().ok().flatten())
+        {
             panic!("chromedriver exited at start: {status}");
         }
-        assert!(Instant::now() < deadline, "chromedriver did not listen within {WAIT:?}");
+        assert!(
+            Instant::now() < deadline,
+            "chromedriver did not listen within {WAIT:?}"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
 }
@@ -245,8 +252,10 @@ where
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_nanos())
         .unwrap_or(0);
-    let profile =
-        std::env::temp_dir().join(format!("grundy-browser-{}-{name}-{nanos}", std::process::id()));
+    let profile = std::env::temp_dir().join(format!(
+        "grundy-browser-{}-{name}-{nanos}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&profile).expect("create the browser profile directory");
     procs.dirs.push(profile.clone());
     let base = start_server(&mut procs);
@@ -277,7 +286,10 @@ where
     drop(runtime);
     drop(procs);
     if let Err(e) = outcome {
-        panic!("{name}: {e:#}\n(screenshots in {})", artifacts_dir().display());
+        panic!(
+            "{name}: {e:#}\n(screenshots in {})",
+            artifacts_dir().display()
+        );
     }
 }
 
@@ -298,8 +310,12 @@ impl Page {
         self.client.goto("about:blank").await?;
         let url = format!("{}{hash}", self.base);
         self.client.goto(&url).await?;
-        self.wait("the page to be ready", "return document.body.dataset.ready === 'true';", vec![])
-            .await?;
+        self.wait(
+            "the page to be ready",
+            "return document.body.dataset.ready === 'true';",
+            vec![],
+        )
+        .await?;
         Ok(())
     }
 
@@ -390,7 +406,10 @@ impl Page {
 
     async fn count(&self, css: &str) -> Result<usize> {
         let n = self
-            .js("return document.querySelectorAll(arguments[0]).length;", vec![json!(css)])
+            .js(
+                "return document.querySelectorAll(arguments[0]).length;",
+                vec![json!(css)],
+            )
             .await?;
         Ok(n.as_u64().unwrap_or(0) as usize)
     }
@@ -416,7 +435,10 @@ impl Page {
     /// The state of the play area: user, computer, loading, over or error.
     async fn play_state(&self) -> Result<String> {
         let v = self
-            .js("return document.getElementById('play-area').dataset.state;", vec![])
+            .js(
+                "return document.getElementById('play-area').dataset.state;",
+                vec![],
+            )
             .await?;
         Ok(v.as_str().unwrap_or_default().to_string())
     }
@@ -433,7 +455,10 @@ impl Page {
             .await?;
         let state = v.as_str().unwrap_or_default().to_string();
         if state == "error" {
-            bail!("the game stopped on an error: {}", self.text("#game-status").await?);
+            bail!(
+                "the game stopped on an error: {}",
+                self.text("#game-status").await?
+            );
         }
         Ok(state)
     }
@@ -479,12 +504,16 @@ fn nim_position_from_the_heap_editor_shows_value_and_winning_moves() {
         page.analysed("nim(3,5,7)").await?;
         page.click("#heap-add").await?;
         page.analysed("nim(3,5,7,7)").await?;
-        page.type_into("#heaps-editor input[data-index='3']", "2").await?;
+        page.type_into("#heaps-editor input[data-index='3']", "2")
+            .await?;
         assert_eq!(page.analysed("nim(3,5,7,2)").await?, "ready");
         assert_eq!(page.expression().await?, "nim(3,5,7,2)");
         assert_eq!(page.text("#value").await?, "*3");
         let outcome = page
-            .js("return document.getElementById('outcome').dataset.outcome;", vec![])
+            .js(
+                "return document.getElementById('outcome').dataset.outcome;",
+                vec![],
+            )
             .await?;
         assert_eq!(outcome, json!("N"));
         let moves = page
@@ -519,7 +548,11 @@ fn nim_position_from_the_heap_editor_shows_value_and_winning_moves() {
         let caret = page.text("#expr-error pre").await?;
         let lines: Vec<&str> = caret.lines().collect();
         assert_eq!(lines.first().copied(), Some("nim(3,"), "{caret:?}");
-        assert_eq!(lines.get(1).map(|l| l.trim_end()), Some("      ^"), "{caret:?}");
+        assert_eq!(
+            lines.get(1).map(|l| l.trim_end()),
+            Some("      ^"),
+            "{caret:?}"
+        );
         page.shot("error").await?;
         Ok(())
     });
@@ -541,7 +574,8 @@ fn domineering_board_from_the_grid_editor() {
         page.analysed("domineering(\"..|..\")").await?;
         page.click("#grid-add-row").await?;
         page.analysed("domineering(\"..|..|..\")").await?;
-        page.click("#grid-editor rect[data-row='0'][data-col='0']").await?;
+        page.click("#grid-editor rect[data-row='0'][data-col='0']")
+            .await?;
         assert_eq!(page.analysed("domineering(\"#.|..|..\")").await?, "ready");
         assert_eq!(page.count("#grid-editor rect[data-testid=cell]").await?, 6);
         let look = page
@@ -655,10 +689,16 @@ fn nim_game_against_the_server_from_an_n_position() {
         }
         assert_eq!(page.play_state().await?, "over");
         let winner = page
-            .js("return document.getElementById('game-status').dataset.winner;", vec![])
+            .js(
+                "return document.getElementById('game-status').dataset.winner;",
+                vec![],
+            )
             .await?;
         assert_eq!(winner, json!("computer"));
-        assert!(page.text("#game-status").await?.contains("game over: the computer wins"));
+        assert!(page
+            .text("#game-status")
+            .await?
+            .contains("game over: the computer wins"));
         assert!(undone, "the game ended before the undo could be tried");
         page.shot("over").await?;
         Ok(())
@@ -705,10 +745,14 @@ fn domineering_game_played_by_clicking_the_board() {
                 bail!("the page waits for a move of Right but the board has none");
             };
             let before = page.history_len().await?;
-            page.click(&format!("#editor rect[data-row='{r}'][data-col='{c}']")).await?;
+            page.click(&format!("#editor rect[data-row='{r}'][data-col='{c}']"))
+                .await?;
             if page.history_len().await? == before {
-                page.click(&format!("#editor rect[data-row='{r}'][data-col='{}']", c + 1))
-                    .await?;
+                page.click(&format!(
+                    "#editor rect[data-row='{r}'][data-col='{}']",
+                    c + 1
+                ))
+                .await?;
             }
             page.wait(
                 "the click's move in the history",
@@ -721,7 +765,10 @@ fn domineering_game_played_by_clicking_the_board() {
         }
         assert_eq!(page.play_state().await?, "over");
         let winner = page
-            .js("return document.getElementById('game-status').dataset.winner;", vec![])
+            .js(
+                "return document.getElementById('game-status').dataset.winner;",
+                vec![],
+            )
             .await?;
         assert_eq!(winner, json!("computer"));
         assert!(user_moves >= 1, "the user never moved");
@@ -770,8 +817,14 @@ fn table_sequence_and_thermograph_pictures() {
         )
         .await?;
         // Period 7 from heap 0: marks at 0, 7, ..., 35.
-        assert_eq!(page.count("#seq-picture [data-testid=period-line]").await?, 6);
-        assert_eq!(page.count("#seq-picture [data-testid=period-band]").await?, 1);
+        assert_eq!(
+            page.count("#seq-picture [data-testid=period-line]").await?,
+            6
+        );
+        assert_eq!(
+            page.count("#seq-picture [data-testid=period-band]").await?,
+            1
+        );
         page.shot_of("#seq-title", "sequence").await?;
 
         page.type_into("#thermo-expr", "{3||2*|1*}").await?;
@@ -790,7 +843,9 @@ fn table_sequence_and_thermograph_pictures() {
             let d = wall.as_str().unwrap_or_default();
             assert!(d.starts_with('M') && d.contains('L'), "not a wall: {d:?}");
         }
-        let caption = page.text("#thermo-picture [data-testid=thermo-caption]").await?;
+        let caption = page
+            .text("#thermo-picture [data-testid=thermo-caption]")
+            .await?;
         assert!(caption.contains("temperature 3/4"), "{caption}");
         page.shot_of("#thermo-title", "thermograph").await?;
         Ok(())

@@ -83,7 +83,14 @@
   function showError(box, text, body) {
     box.replaceChildren();
     box.hidden = false;
-    const message = body.limit ? 'Limit reached: ' + body.error : body.error;
+    let message = String(body.error);
+    // The CLI's message ends with its own drawing of the text and a caret;
+    // the page draws its own below, aligned with the text it sent.
+    const lines = message.split('\n');
+    if (Number.isInteger(body.column) && lines.length >= 3 && lines[lines.length - 1].trim() === '^') {
+      message = lines.slice(0, -2).join('\n');
+    }
+    if (body.limit) message = 'Limit reached: ' + message;
     box.append(el('p', { class: 'message', 'data-testid': 'error-message' }, message));
     if (Number.isInteger(body.column) && body.column >= 1 && typeof text === 'string') {
       const shown = text.replace(/[\t\n\r]/g, ' ');
@@ -620,7 +627,7 @@
           'A sum: each component is drawn below; the editors work on a position of one game, so edit a sum in the box. Its components and their values are under Analyse.'));
         parts.forEach((p, i) => box.append(partPicture(p, i, null)));
       } else if (state.expr !== '') {
-        box.append(el('p', { class: 'help' }, 'This position is written as text only.'));
+        box.append(el('p', { class: 'help' }, 'No editor for this expression: edit it in the box.'));
       }
       return;
     }
@@ -754,10 +761,10 @@
       gridSvg(rows, { cells, onCell: cycle, label: 'board: click a cell to change it', negated: call.neg }),
       legend,
       el('div', { class: 'row-form' },
-        button('grid-add-row', 'Add a row', false, () => write([...rows, blank.repeat(Math.max(1, width))])),
-        button('grid-remove-row', 'Remove the last row', rows.length <= 1, () => write(rows.slice(0, -1))),
-        button('grid-add-col', 'Add a column', false, () => write(rows.map((r) => r + blank))),
-        button('grid-remove-col', 'Remove the last column', width <= 1,
+        button('grid-add-row', 'Add row', false, () => write([...rows, blank.repeat(Math.max(1, width))])),
+        button('grid-remove-row', 'Remove row', rows.length <= 1, () => write(rows.slice(0, -1))),
+        button('grid-add-col', 'Add column', false, () => write(rows.map((r) => r + blank))),
+        button('grid-remove-col', 'Remove column', width <= 1,
           () => write(rows.map((r) => (r.length >= width ? Array.from(r).slice(0, -1).join('') : r))))));
     return wrap;
   }
@@ -897,12 +904,28 @@
         if (a && b) o.changed = changedCells(a.rows, b.rows);
       } else if (kind === 'square' && to.call.args.length === 2 && to.call.args.every(isInt)) {
         o.square = to.call.args.map(Number);
-      } else if (kind === 'heaps' && to.call.args.length === from.call.args.length) {
-        const diff = [];
-        to.call.args.forEach((v, i) => { if (v !== from.call.args[i]) diff.push(i); });
-        if (diff.length === 1 && isInt(to.call.args[diff[0]])) o.heap = [diff[0], Number(to.call.args[diff[0]])];
+      } else if (kind === 'heaps') {
+        o.heap = heapChange(from.call.args, to.call.args);
       }
     }
+  }
+
+  // The heap a move changes and what it leaves there, [i, k], when it changes
+  // one heap only; an emptied heap may be dropped from the written position.
+  function heapChange(from, to) {
+    if (to.length === from.length) {
+      const diff = [];
+      to.forEach((v, i) => { if (v !== from[i]) diff.push(i); });
+      if (diff.length === 1 && isInt(to[diff[0]])) return [diff[0], Number(to[diff[0]])];
+      return undefined;
+    }
+    if (to.length === from.length - 1) {
+      for (let i = 0; i < from.length; i++) {
+        const rest = from.slice(0, i).concat(from.slice(i + 1));
+        if (rest.every((v, j) => v === to[j])) return [i, 0];
+      }
+    }
+    return undefined;
   }
 
   async function advance() {
@@ -1119,9 +1142,11 @@
     if (p.options && p.kind && !p.options.parts && parts.length === 1 && !singleGame(parts[0])) {
       box.append(el('p', { class: 'help' }, 'Moves in this compound change several components: pick them in the list.'));
     }
-    if (parts.length === 1 && singleGame(parts[0])) {
+    if (parts.length === 1) {
       const pic = partPicture(parts[0], 0, hooks);
-      pic.querySelector('.part-title').remove();
+      // One component: its title only when there is no picture to show it.
+      if (pic.childElementCount > 1) pic.querySelector('.part-title').remove();
+      else pic.querySelector('.part-title').replaceChildren(el('code', {}, parts[0]));
       box.append(pic);
     } else {
       parts.forEach((t, i) => box.append(partPicture(t, i, hooks)));
@@ -1137,6 +1162,7 @@
     area.dataset.q = p.q;
 
     const turn = $('turn');
+    turn.hidden = Boolean(p.over || p.error);
     if (p.over) turn.textContent = '';
     else if (p.error) turn.textContent = '';
     else if (!user) turn.textContent = `The computer${p.kind === 'partizan' ? ' (' + cap(p.turn) + ')' : ''} is thinking…`;
