@@ -654,7 +654,7 @@ fn nim_game_against_the_server_from_an_n_position() {
             }
             page.wait(
                 "the user's move in the history",
-                "return document.querySelectorAll('#history li').length > arguments[0];",
+                "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
                 vec![json!(before)],
             )
             .await?;
@@ -668,7 +668,7 @@ fn nim_game_against_the_server_from_an_n_position() {
                     page.click("#undo").await?;
                     page.wait(
                         "the undo",
-                        "return document.querySelectorAll('#history li').length === arguments[0] - 2
+                        "return document.querySelectorAll('#history li[data-testid=history-move]').length === arguments[0] - 2
                             && document.getElementById('play-area').dataset.state === 'user';",
                         vec![json!(len)],
                     )
@@ -756,7 +756,7 @@ fn domineering_game_played_by_clicking_the_board() {
             }
             page.wait(
                 "the click's move in the history",
-                "return document.querySelectorAll('#history li').length > arguments[0];",
+                "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
                 vec![json!(before)],
             )
             .await?;

@@ -572,8 +572,8 @@
   // Heaps as stacks of tokens (a bar past 30). opts: onToken(i, k) for "leave k
   // in heap i", marks: Map "i,k" -> Set of 'legal' | 'hint'.
   function heapsSvg(heaps, opts) {
-    const token = 10;
-    const colW = 34;
+    const token = 13;
+    const colW = 40;
     const maxShown = 30;
     const tallest = Math.min(maxShown, Math.max(1, ...heaps.map((h) => (Number.isFinite(h) ? h : maxShown))));
     const h = 24 + tallest * (token + 2) + 20;
@@ -934,6 +934,7 @@
     const gen = p.gen;
     p.options = null;
     p.error = null;
+    p.preview = null;
     p.selection = new Set();
     p.message = '';
     if (isUserTurn(p)) {
@@ -1123,6 +1124,13 @@
         if (wins) for (const k of o.changed) add(k, 'hint');
       }
     }
+    // The move under the pointer (or focus) in the list of moves.
+    const preview = p.preview;
+    if (preview && preview.part === part) {
+      if (preview.changed) for (const k of preview.changed) add(k, 'sel');
+      if (preview.square) add(preview.square.join(','), 'hint');
+      if (preview.heap) add(preview.heap.join(','), 'hint');
+    }
     if (p.selectionPart === part && p.selection.size > 0) {
       for (const k of p.selection) add(k, 'sel');
       for (const o of mine) {
@@ -1132,6 +1140,14 @@
       }
     }
     return marks;
+  }
+
+  // Marks on the board the cells, square or token of a move of the list.
+  function showPreview(option) {
+    const p = state.play;
+    if (!p || p.preview === option) return;
+    p.preview = option;
+    renderEditor();
   }
 
   function renderPlayBoard(box) {
@@ -1205,6 +1221,8 @@
             type: 'button', class: 'option' + (wins ? ' winning' : '') + (candidate ? ' candidate' : ''),
             'data-testid': 'option', 'data-game': o.game, 'data-winning': wins ? 'true' : null,
             title: o.game, onclick: () => userPlays(o),
+            onmouseenter: () => showPreview(o), onfocus: () => showPreview(o),
+            onmouseleave: () => showPreview(null), onblur: () => showPreview(null),
           }, label, wins ? el('span', { class: 'badge' }, 'wins') : null)));
       }
       if (p.options.complete === false) list.append(el('li', { class: 'note' }, 'The list was cut short by the move limit.'));
@@ -1214,6 +1232,7 @@
 
     const history = $('history');
     history.replaceChildren();
+    if (p.history.length === 0) history.append(el('li', { class: 'note' }, 'No move yet.'));
     for (const h of p.history) {
       const who = h.who === 'you' ? 'You' : 'Computer';
       history.append(el('li', { 'data-testid': 'history-move', 'data-who': h.who },
@@ -1436,7 +1455,8 @@
     root.append(svg('text', { x: 14, y: (T + H - B) / 2, 'text-anchor': 'middle', class: 'axis-label', transform: `rotate(-90 14 ${(T + H - B) / 2})` }, 'Grundy value G(n)'));
     root.append(svg('polyline', { points: vals.map((v, i) => `${X(i).toFixed(2)},${Y(v).toFixed(2)}`).join(' '), class: 'seq-line' }));
     const radius = vals.length <= 150 ? 3 : vals.length <= 600 ? 2 : 1.2;
-    vals.forEach((v, i) => root.append(svg('circle', {
+    // Past a few thousand heaps the line alone shows the sequence.
+    if (vals.length <= 3000) vals.forEach((v, i) => root.append(svg('circle', {
       cx: X(i).toFixed(2), cy: Y(v).toFixed(2), r: radius, class: 'seq-point', 'data-testid': 'seq-point',
     }, svg('title', {}, `G(${i}) = ${v}`))));
     let caption = `${s.game}${s.code ? ' (code ' + s.code + ')' : ''}: G(n) for n = 0…${vals.length - 1}. `;
