@@ -778,6 +778,50 @@ fn domineering_game_played_by_clicking_the_board() {
 }
 
 #[test]
+fn queen_game_played_by_clicking_squares() {
+    run("play-queen", |page| async move {
+        // queen(3,5) is a P-position of Wythoff's game: moving first, the user loses.
+        page.open("").await?;
+        page.set_expression("queen(3,5)").await?;
+        page.click("#tab-play").await?;
+        page.client
+            .find(Locator::Css("#play-side"))
+            .await?
+            .select_by_value("first")
+            .await?;
+        page.click("#play-start").await?;
+        let mut user_moves = 0;
+        for _ in 0..20 {
+            if page.settled().await? == "over" {
+                break;
+            }
+            // The first square the queen may go to, as the board marks it.
+            let before = page.history_len().await?;
+            page.click("#editor rect[data-testid=square][data-marks~=legal]")
+                .await?;
+            page.wait(
+                "the click's move in the history",
+                "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
+                vec![json!(before)],
+            )
+            .await?;
+            user_moves += 1;
+        }
+        assert_eq!(page.play_state().await?, "over");
+        let winner = page
+            .js(
+                "return document.getElementById('game-status').dataset.winner;",
+                vec![],
+            )
+            .await?;
+        assert_eq!(winner, json!("computer"));
+        assert!(user_moves >= 1, "the user never moved");
+        page.shot("over").await?;
+        Ok(())
+    });
+}
+
+#[test]
 fn table_sequence_and_thermograph_pictures() {
     run("explore", |page| async move {
         page.open("#tab=explore").await?;

@@ -540,11 +540,12 @@
           x: rx, y: ry, width: size, height: size, class: 'square ' + ((x + y) % 2 ? 'dark' : 'light'),
           'data-testid': 'square', 'data-x': x, 'data-y': y,
         }, svg('title', {}, `(${x}, ${y})`));
+        const marks = opts.marks && opts.marks.get(key);
+        if (marks && marks.size) rect.dataset.marks = [...marks].join(' ');
         root.append(rect);
         if (x === 0 && y === 0) {
           root.append(svg('circle', { cx: rx + size / 2, cy: ry + size / 2, r: size * 0.3, class: 'goal', 'pointer-events': 'none' }));
         }
-        const marks = opts.marks && opts.marks.get(key);
         if (marks && marks.has('legal')) {
           root.append(svg('circle', { cx: rx + size / 2, cy: ry + size / 2, r: Math.max(2, size * 0.1), class: 'mark-legal-dot', 'pointer-events': 'none' }));
         }
@@ -750,6 +751,12 @@
       write(rows.map((x, i) => (i === r ? row.join('') : x)), [r, c]);
     };
     const width = Math.max(0, ...rows.map((r) => r.length));
+    // The picture does not say whether a board may have several rows; games
+    // whose example has one row (Toads and Frogs, Hackenbush strings, ...)
+    // refuse '|', so they get no row buttons.
+    const example = parseCall(single.game.example);
+    const exampleBoard = example && boardOf(example);
+    const multiRow = rows.length > 1 || !exampleBoard || exampleBoard.rows.length > 1;
     const button = (id, text, disabled, action) => el('button', { type: 'button', id, disabled, onclick: action }, text);
     const legend = el('ul', { class: 'legend' }, cells.map((c) => el('li', {},
       svg('svg', { width: 14, height: 14, 'aria-hidden': 'true' },
@@ -761,8 +768,8 @@
       gridSvg(rows, { cells, onCell: cycle, label: 'board: click a cell to change it', negated: call.neg }),
       legend,
       el('div', { class: 'row-form' },
-        button('grid-add-row', 'Add row', false, () => write([...rows, blank.repeat(Math.max(1, width))])),
-        button('grid-remove-row', 'Remove row', rows.length <= 1, () => write(rows.slice(0, -1))),
+        multiRow ? button('grid-add-row', 'Add row', false, () => write([...rows, blank.repeat(Math.max(1, width))])) : null,
+        multiRow ? button('grid-remove-row', 'Remove row', rows.length <= 1, () => write(rows.slice(0, -1))) : null,
         button('grid-add-col', 'Add column', false, () => write(rows.map((r) => r + blank))),
         button('grid-remove-col', 'Remove column', width <= 1,
           () => write(rows.map((r) => (r.length >= width ? Array.from(r).slice(0, -1).join('') : r))))));
