@@ -17,6 +17,10 @@ pub(crate) struct OptionsArgs {
     /// Print one JSON object (see docs/web-api.md).
     #[arg(long)]
     pub(crate) json: bool,
+    /// List every follower instead (every position reached by any sequence
+    /// of moves of either player, the position itself first), with their count.
+    #[arg(long)]
+    pub(crate) followers: bool,
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
 }
@@ -94,6 +98,9 @@ pub(crate) fn options(args: &OptionsArgs) -> anyhow::Result<Result<(), UserError
         Ok(g) => g,
         Err(e) => return Ok(Err(UserError::parse(text, &e))),
     };
+    if args.followers {
+        return followers(&mut engine, &game, text, args.json);
+    }
     let found = match engine.options(&game) {
         Ok(o) => o,
         Err(e) => return Ok(Err(UserError::eval(format!("{text}: {e}"), &e))),
@@ -123,6 +130,38 @@ pub(crate) fn options(args: &OptionsArgs) -> anyhow::Result<Result<(), UserError
     }
     if !found.complete {
         writeln!(out, "  … more exist (listing stopped at --max-moves)")?;
+    }
+    Ok(Ok(()))
+}
+
+fn followers(
+    engine: &mut Engine,
+    game: &GameExpr,
+    text: &str,
+    json: bool,
+) -> anyhow::Result<Result<(), UserError>> {
+    let all = match engine.followers(game) {
+        Ok(f) => f,
+        Err(e) => return Ok(Err(UserError::eval(format!("{text}: {e}"), &e))),
+    };
+    let mut out = crate::output::stdout();
+    if json {
+        let list: Vec<String> = all.iter().map(ToString::to_string).collect();
+        serde_json::to_writer(
+            &mut out,
+            &serde_json::json!({ "game": game.to_string(), "count": list.len(), "followers": list }),
+        )?;
+        writeln!(out)?;
+        return Ok(Ok(()));
+    }
+    writeln!(out, "{game}")?;
+    writeln!(
+        out,
+        "followers: {} (the position itself included)",
+        all.len()
+    )?;
+    for f in &all {
+        writeln!(out, "  {f}")?;
     }
     Ok(Ok(()))
 }

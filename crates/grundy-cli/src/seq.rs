@@ -134,6 +134,19 @@ pub struct SeqArgs {
     pub checkpoint_secs: u64,
 }
 
+/// The budget of a scripted or misère sequence: the default limits, with
+/// --max-time, stopped by Ctrl-C or by the request of `grundy serve`.
+fn limited_budget(args: &SeqArgs) -> grundy::Budget {
+    let budget = grundy::Budget::new(grundy::Limits {
+        max_time: args.max_time,
+        ..grundy::Limits::default()
+    });
+    match crate::output::request_cancel() {
+        Some(cancel) => budget.with_cancel_flag(cancel),
+        None => budget,
+    }
+}
+
 fn max_time(text: &str) -> Result<Duration, String> {
     grundy::parse_duration(text).map_err(|e| e.to_string())
 }
@@ -569,7 +582,7 @@ pub(crate) fn run_script(
     args: &SeqArgs,
 ) -> anyhow::Result<()> {
     let to = args.at.iter().copied().max().unwrap_or(args.to);
-    let budget = grundy::Budget::new(grundy::Limits::default());
+    let budget = limited_budget(args);
     let values = game
         .sequence(to, &budget)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -640,7 +653,7 @@ pub(crate) fn run_script(
 /// integer, built-in or scripted); the period the misère values show.
 pub(crate) fn run_misere(name: &str, args: &SeqArgs) -> anyhow::Result<()> {
     let to = args.at.iter().copied().max().unwrap_or(args.to);
-    let budget = grundy::Budget::new(grundy::Limits::default());
+    let budget = limited_budget(args);
     // A value and a genus per heap, checked before any is made (seq has no
     // limit flags: the default position limit bounds the heaps).
     let most = budget.limits().max_positions;

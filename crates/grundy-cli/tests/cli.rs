@@ -826,3 +826,28 @@ fn misere_quotients_are_printed_and_answer_sums() {
     let o = grundy(&["quotient", "queen"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn options_lists_each_players_moves_and_what_they_change() {
+    let o = grundy(&["options", "nim(2) + kayles(2)"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "nim(2) + kayles(2)\noptions (4):\n  kayles(2)\n  nim(1) + kayles(2)\n  nim(2) + kayles(1)\n  nim(2)\n"
+    );
+    let v = json(&["options", "--json", "domineering(\"..|..\") + *"]);
+    assert_eq!(v["kind"], "partizan");
+    assert_eq!(
+        v["parts"],
+        serde_json::json!(["domineering(\"..|..\")", "*"])
+    );
+    assert_eq!(v["left"].as_array().unwrap().len(), 3);
+    assert_eq!(v["right"][0]["part"], 0);
+    assert_eq!(v["right"][0]["to"], "domineering(\"##|..\")");
+    assert_eq!(v["complete"], true);
+    let f = json(&["options", "--followers", "--json", "nim(2,1)"]);
+    assert_eq!(f["count"], 5);
+    let bad = grundy(&["options", "nim(2"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("at column 6"), "{}", stderr(&bad));
+}

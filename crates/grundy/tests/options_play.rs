@@ -191,3 +191,32 @@ fn listing_stops_at_the_move_limit() {
     assert!(!o.complete);
     assert_eq!(o.moves.of(Player::Left).len(), 10);
 }
+
+#[test]
+fn followers_are_every_position_reached_once() {
+    let mut e = engine();
+    for a in 0..6u64 {
+        for b in 0..6u64 {
+            let pairs: std::collections::HashSet<(u64, u64)> = (0..=a)
+                .flat_map(|x| (0..=b).map(move |y| (x.min(y), x.max(y))))
+                .collect();
+            let f = e.followers(&parse(&format!("nim({a},{b})"))).unwrap();
+            assert_eq!(f.len(), pairs.len(), "nim({a},{b})");
+            assert_eq!(f[0].to_string(), format!("nim({a},{b})"));
+        }
+    }
+    // 2×2 Domineering: itself, two vertical dominoes, two horizontal, full.
+    assert_eq!(
+        e.followers(&parse("domineering(\"..|..\")")).unwrap().len(),
+        6
+    );
+    // A limit, not an endless listing.
+    let mut small = Engine::new(Limits {
+        max_positions: 1000,
+        ..Limits::default()
+    });
+    let err = small
+        .followers(&parse("domineering(\"......|......|......|......\")"))
+        .unwrap_err();
+    assert!(err.limit().is_some(), "{err}");
+}

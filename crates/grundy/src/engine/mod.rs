@@ -410,6 +410,14 @@ impl Engine {
         options::options(game, &mut self.cx)
     }
 
+    /// Every follower of `game` (positions reached by any sequence of
+    /// moves of either player), `game` itself first, each once; within the
+    /// position budget.
+    pub fn followers(&mut self, game: &GameExpr) -> Result<Vec<GameExpr>, EvalError> {
+        self.cx.start(&self.template);
+        options::followers(game, &mut self.cx)
+    }
+
     pub fn partizan_value(&mut self, game: &GameExpr) -> Result<partizan::Game, EvalError> {
         self.cx.start(&self.template);
         let GameExpr::Sum(components) = game else {

@@ -66,6 +66,10 @@ impl OptionLists {
 
 const WHAT: &str = "listing options";
 
+/// What one component of a listed option is taken to hold (its handle and
+/// the position behind it).
+const COMPONENT_BYTES: u128 = 256;
+
 /// The options of `game`, at most `cx.limits().max_moves` a list.
 pub(crate) fn options(game: &GameExpr, cx: &mut Context) -> Result<GameOptions, EvalError> {
     let max = cx.limits().max_moves;
@@ -95,7 +99,8 @@ pub(crate) fn options(game: &GameExpr, cx: &mut Context) -> Result<GameOptions, 
                     })?;
                 }
                 GameExpr::Compound { kind, play, parts } => {
-                    let whole = compound_moves(*kind, parts, mover, cx, &mut |next| {
+                    let max = cx.limits().max_moves.max(1);
+                    let whole = compound_moves(*kind, parts, mover, max, cx, &mut |next| {
                         out.push(OptionMove {
                             game: GameExpr::Compound {
                                 kind: *kind,
@@ -226,23 +231,31 @@ fn sum_moves(
 
 /// Calls `visit` with the parts after every move of the compound: each part
 /// a sum, moved in or left as the compound's rule says (Winning Ways ch. 9).
-/// False when a part had more options than the listing limit (the moves
-/// listed are then not all of them).
+/// False when a part had more than `max` options (the moves listed are
+/// then not all of them).
 fn compound_moves(
     kind: CompoundKind,
     parts: &[Vec<Component>],
     mover: Option<Player>,
+    max: usize,
     cx: &mut Context,
     visit: &mut dyn FnMut(Vec<Vec<Component>>) -> ControlFlow<()>,
 ) -> Result<bool, EvalError> {
-    // Each part's own options first; their count is bounded by the listing
-    // limit as they are made (a part's options are the sum's moves).
-    let max = cx.limits().max_moves.max(1);
+    // Each part's own options first (a part's options are the sum's moves),
+    // at most `max` of them.
     let mut options: Vec<Vec<Vec<Component>>> = Vec::with_capacity(parts.len());
     let mut whole = true;
+    let budget = cx.budget().clone();
+    let mut held = 0u128;
     for part in parts {
         let mut mine = Vec::new();
+        let mut refused = None;
         let flow = sum_moves(part, mover, cx, &mut |i, to| {
+            held += part.len() as u128 * COMPONENT_BYTES;
+            if let Err(e) = budget.check_bytes(WHAT, held) {
+                refused = Some(e);
+                return ControlFlow::Break(());
+            }
             let mut next = part.clone();
             next[i] = to;
             mine.push(next);
@@ -252,6 +265,9 @@ fn compound_moves(
                 ControlFlow::Continue(())
             }
         })?;
+        if let Some(e) = refused {
+            return Err(e.into());
+        }
         whole &= flow.is_continue();
         options.push(mine);
     }
@@ -301,4 +317,89 @@ fn compound_moves(
         }
         return Ok(whole);
     }
+}
+
+/// What one listed follower is taken to cost: the expression, its
+/// components' handles and its key in the set of those seen.
+const FOLLOWER_BYTES: u128 = 512;
+
+/// Every follower of `game`: the positions reached by any sequence of moves
+/// of either player (not only alternating), `game` itself first, each once,
+/// in the order they are first reached. Each is charged to the position
+/// budget and to memory as it is found.
+pub(crate) fn followers(game: &GameExpr, cx: &mut Context) -> Result<Vec<GameExpr>, EvalError> {
+    const WHAT: &str = "listing followers";
+    let partizan = match game {
+        GameExpr::Sum(c) | GameExpr::Misere(c) => c.iter().any(Component::is_partizan),
+        GameExpr::Compound { parts, .. } => parts.iter().flatten().any(Component::is_partizan),
+    };
+    let movers: &[Option<Player>] = if partizan {
+        &[Some(Player::Left), Some(Player::Right)]
+    } else {
+        &[None]
+    };
+    let budget = cx.budget().clone();
+    let mut seen: FxHashSet<Vec<Key>> = FxHashSet::default();
+    seen.insert(position_key(game));
+    let mut found = vec![game.clone()];
+    budget.charge(WHAT, 1)?;
+    let mut next = 0;
+    while next < found.len() {
+        let at = found[next].clone();
+        next += 1;
+        for &mover in movers {
+            let mut add = |g: GameExpr| -> Result<(), EvalError> {
+                if seen.insert(position_key(&g)) {
+                    budget.charge(WHAT, 1)?;
+                    budget.check_bytes(WHAT, found.len() as u128 * FOLLOWER_BYTES)?;
+                    found.push(g);
+                }
+                Ok(())
+            };
+            let mut failed = None;
+            match &at {
+                GameExpr::Sum(c) | GameExpr::Misere(c) => {
+                    let misere = matches!(at, GameExpr::Misere(_));
+                    let _ = sum_moves(c, mover, cx, &mut |i, to| {
+                        let mut parts = c.clone();
+                        parts[i] = to;
+                        let g = if misere {
+                            GameExpr::Misere(parts)
+                        } else {
+                            GameExpr::Sum(parts)
+                        };
+                        match add(g) {
+                            Ok(()) => ControlFlow::Continue(()),
+                            Err(e) => {
+                                failed = Some(e);
+                                ControlFlow::Break(())
+                            }
+                        }
+                    })?;
+                }
+                GameExpr::Compound { kind, play, parts } => {
+                    // Followers need every move: the listing limit of one
+                    // position does not apply, the position budget does.
+                    compound_moves(*kind, parts, mover, usize::MAX, cx, &mut |p| {
+                        let g = GameExpr::Compound {
+                            kind: *kind,
+                            play: *play,
+                            parts: p,
+                        };
+                        match add(g) {
+                            Ok(()) => ControlFlow::Continue(()),
+                            Err(e) => {
+                                failed = Some(e);
+                                ControlFlow::Break(())
+                            }
+                        }
+                    })?;
+                }
+            }
+            if let Some(e) = failed {
+                return Err(e);
+            }
+        }
+    }
+    Ok(found)
 }

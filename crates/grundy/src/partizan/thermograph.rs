@@ -303,24 +303,92 @@ impl Thermograph {
     pub fn to_svg(&self) -> String {
         let f = |d: Dyadic| d.numerator() as f64 / (1u64 << d.exponent()) as f64;
         let top = f(self.temperature).max(0.0) + 1.0;
-        let mut xs: Vec<f64> = Vec::new();
+        // Every vertex of either wall, and the mast: the ticks of both axes.
+        let mut points: Vec<(Dyadic, Dyadic)> = Vec::new();
         for w in [&self.left, &self.right] {
-            xs.extend(w.vertices.iter().map(|v| f(v.1)));
+            points.extend(w.vertices.iter().map(|v| (v.1, v.0)));
         }
-        let (lo, hi) = xs
+        points.push((self.mast, self.temperature.max(Dyadic::ZERO)));
+        let (lo, hi) = points
             .iter()
-            .fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)));
+            .map(|p| f(p.0))
+            .fold((f64::MAX, f64::MIN), |(a, b), x| (a.min(x), b.max(x)));
         let span = (hi - lo).max(top).max(1.0);
-        let (w, h, m) = (400.0, 300.0, 30.0);
-        let px = |x: f64| m + (hi - x) / span * (w - 2.0 * m);
-        let py = |t: f64| h - m - t / top * (h - 2.0 * m);
+        // Room on the left for the temperature labels, below for the values.
+        let (w, h) = (440.0, 320.0);
+        let (left, right, upper, lower) = (60.0, 20.0, 30.0, 60.0);
+        let px = |x: f64| left + (hi - x) / span * (w - left - right);
+        let py = |t: f64| h - lower - t / top * (h - upper - lower);
         let mut s = String::new();
-        let _ = write!(
+        let _ = writeln!(
             s,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n\
-             <line x1=\"{m}\" y1=\"{y0}\" x2=\"{x2}\" y2=\"{y0}\" stroke=\"#999\"/>\n",
-            y0 = py(0.0),
-            x2 = w - m
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\">\n\
+             <title>thermograph: mean {} temperature {}</title>",
+            self.mast, self.temperature
+        );
+        // The axes: values along the bottom (Left's favour to the left, as in
+        // Winning Ways), temperature up the left side.
+        let (x0, x1, y0, y1) = (left, w - right, py(0.0), upper);
+        let _ = writeln!(
+            s,
+            "<line x1=\"{x0}\" y1=\"{y0:.2}\" x2=\"{x1}\" y2=\"{y0:.2}\" stroke=\"#555\"/>\n\
+             <line x1=\"{x0}\" y1=\"{y0:.2}\" x2=\"{x0}\" y2=\"{y1}\" stroke=\"#555\"/>"
+        );
+        let mut value_ticks: Vec<Dyadic> = points.iter().map(|p| p.0).collect();
+        value_ticks.sort();
+        value_ticks.dedup();
+        let mut last: Option<f64> = None;
+        for v in value_ticks.iter().rev() {
+            let x = px(f(*v));
+            let _ = writeln!(
+                s,
+                "<line x1=\"{x:.2}\" y1=\"{y0:.2}\" x2=\"{x:.2}\" y2=\"{:.2}\" stroke=\"#555\"/>",
+                y0 + 4.0
+            );
+            // A label only where it does not run into the one before.
+            if last.is_none_or(|l| x - l >= 28.0) {
+                let _ = writeln!(
+                    s,
+                    "<text x=\"{x:.2}\" y=\"{:.2}\" font-size=\"11\" text-anchor=\"middle\">{v}</text>",
+                    y0 + 16.0
+                );
+                last = Some(x);
+            }
+        }
+        let mut temperature_ticks: Vec<Dyadic> = points
+            .iter()
+            .map(|p| p.1)
+            .filter(|t| *t >= Dyadic::ZERO)
+            .collect();
+        temperature_ticks.push(Dyadic::ZERO);
+        temperature_ticks.sort();
+        temperature_ticks.dedup();
+        let mut last: Option<f64> = None;
+        for t in &temperature_ticks {
+            let y = py(f(*t));
+            let _ = writeln!(
+                s,
+                "<line x1=\"{:.2}\" y1=\"{y:.2}\" x2=\"{x0}\" y2=\"{y:.2}\" stroke=\"#555\"/>",
+                x0 - 4.0
+            );
+            if last.is_none_or(|l| l - y >= 14.0) {
+                let _ = writeln!(
+                    s,
+                    "<text x=\"{:.2}\" y=\"{:.2}\" font-size=\"11\" text-anchor=\"end\">{t}</text>",
+                    x0 - 7.0,
+                    y + 4.0
+                );
+                last = Some(y);
+            }
+        }
+        let _ = writeln!(
+            s,
+            "<text x=\"{:.2}\" y=\"{:.2}\" font-size=\"12\" text-anchor=\"middle\">value (Left's favour to the left)</text>\n\
+             <text x=\"14\" y=\"{:.2}\" font-size=\"12\" text-anchor=\"middle\" transform=\"rotate(-90 14 {:.2})\">temperature</text>",
+            (x0 + x1) / 2.0,
+            h - 12.0,
+            (y0 + y1) / 2.0,
+            (y0 + y1) / 2.0
         );
         for (wall, colour) in [(&self.left, "#1f4fd8"), (&self.right, "#d81f1f")] {
             let mut pts: Vec<(f64, f64)> = wall.vertices.iter().map(|v| (f(v.1), f(v.0))).collect();
@@ -338,8 +406,8 @@ impl Thermograph {
         let _ = writeln!(
             s,
             "<text x=\"{:.2}\" y=\"{:.2}\" font-size=\"12\" text-anchor=\"middle\">mean {} temp {}</text>\n</svg>",
-            w / 2.0,
-            m / 2.0 + 4.0,
+            (x0 + x1) / 2.0,
+            upper / 2.0 + 4.0,
             self.mast,
             self.temperature
         );
