@@ -242,7 +242,7 @@ async fn connect(driver: &str, chromium: &Path, profile: &Path) -> Result<Client
 fn run<F, Fut>(name: &'static str, test: F)
 where
     F: FnOnce(Page) -> Fut,
-    Fut: Future<Output = Result<()>>,
+    Fut: Future<Output = Result<()>> + Send + 'static,
 {
     let _serial = SERIAL.lock().unwrap_or_else(PoisonError::into_inner);
     let Some(tools) = tools(name) else { return };
@@ -273,14 +273,24 @@ where
             artifacts,
             name,
         };
-        let result = match tokio::time::timeout(TEST_TIME, test(page.clone())).await {
-            Ok(result) => result,
-            Err(_) => Err(anyhow!("the test took longer than {TEST_TIME:?}")),
+        // A task of its own, so that a failed assertion still leaves a screenshot.
+        let task = tokio::spawn(test(page.clone()));
+        let (result, panic) = match tokio::time::timeout(TEST_TIME, task).await {
+            Ok(Ok(result)) => (result, None),
+            Ok(Err(join)) if join.is_panic() => (Ok(()), Some(join.into_panic())),
+            Ok(Err(join)) => (Err(anyhow!("the test was cancelled: {join}")), None),
+            Err(_) => (
+                Err(anyhow!("the test took longer than {TEST_TIME:?}")),
+                None,
+            ),
         };
-        if result.is_err() {
+        if result.is_err() || panic.is_some() {
             let _ = page.shot("failed").await;
         }
         let _ = tokio::time::timeout(Duration::from_secs(5), client.close()).await;
+        if let Some(panic) = panic {
+            std::panic::resume_unwind(panic);
+        }
         result
     });
     drop(runtime);
