@@ -43,6 +43,7 @@ enum Detail {
         genus: Option<String>,
         #[serde(skip_serializing_if = "Option::is_none")]
         misere_canonical: Option<String>,
+        method: &'static str,
     },
     Partizan {
         value: String,
@@ -109,6 +110,7 @@ impl From<&Evaluation> for Answer {
                 misere_value: e.misere_form.map(|f| f.misere_nim_value().0),
                 genus: e.misere_form.map(|f| f.genus().to_string()),
                 misere_canonical: e.misere_form.map(|f| f.to_string()),
+                method: e.method.name(),
             },
         }
     }

@@ -123,6 +123,7 @@ fn print_value(out: &mut impl Write, e: &Evaluation) -> io::Result<()> {
     writeln!(out, "{}", e.game)?;
     if e.play == Play::Misere {
         writeln!(out, "play:    misère (the player who moves last loses)")?;
+        writeln!(out, "decided by: {}", e.method)?;
     }
     if let Some(n) = e.nimber {
         writeln!(out, "value:   {n}")?;

@@ -225,3 +225,30 @@ fn dawsons_chess_is_dawsons_kayles_shifted_by_one_heap() {
         }
     }
 }
+
+/// Each misère answer names what decided it, and the method is the one the
+/// engine's order promises: Bouton for Nim, the quotient for heaps of one
+/// take-and-break game, forms for mixed small sums; Sprague–Grundy in
+/// normal play.
+#[test]
+fn answers_say_what_decided_them() {
+    use grundy::Method;
+    let mut e = Engine::new(Limits::default());
+    for (q, method) in [
+        ("nim(3,5,7)", Method::SpragueGrundy),
+        ("misere(nim(3,5,1))", Method::Bouton),
+        ("misere(kayles(60))", Method::MisereQuotient),
+        (
+            "misere(octal[0.75](1000) + octal[0.75](77))",
+            Method::MisereQuotient,
+        ),
+        (
+            "misere(kayles(12) + dawson(7))",
+            Method::MisereCanonicalForms,
+        ),
+        ("selective(nim(2), kayles(3))", Method::CompoundTheory),
+    ] {
+        let answer = e.evaluate(q).unwrap();
+        assert_eq!(answer.method, method, "{q}");
+    }
+}

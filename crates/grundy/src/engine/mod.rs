@@ -65,6 +65,58 @@ pub struct Evaluation {
     /// which its misère Grundy value and genus follow; `None` when the forms
     /// grew past their trial budget and plain search answered instead.
     pub misere_form: Option<crate::misere::MisereForm>,
+    /// What decided the outcome and the winning moves.
+    pub method: Method,
+}
+
+/// What decided an answer: the theory used, or plain search where no
+/// theory did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// Sprague–Grundy: the nim-sum of the components' Grundy values (each
+    /// from its table, period, closed form or search).
+    SpragueGrundy,
+    /// Bouton's rule for misère Nim (components that are Nim heaps).
+    Bouton,
+    /// A closed form of the components' games (a lone piece far out).
+    ClosedForm,
+    /// The misère quotient of a take-and-break game (Plambeck–Siegel).
+    MisereQuotient,
+    /// Misère canonical forms (Conway, On Numbers and Games ch. 12).
+    MisereCanonicalForms,
+    /// Compound theory (Winning Ways ch. 9: values, remoteness, suspense).
+    CompoundTheory,
+    /// Plain search of the game tree, where no theory decided.
+    Search,
+}
+
+impl Method {
+    /// Its name in JSON answers.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::SpragueGrundy => "sprague_grundy",
+            Method::Bouton => "bouton",
+            Method::ClosedForm => "closed_form",
+            Method::MisereQuotient => "misere_quotient",
+            Method::MisereCanonicalForms => "misere_canonical_forms",
+            Method::CompoundTheory => "compound_theory",
+            Method::Search => "search",
+        }
+    }
+}
+
+impl std::fmt::Display for Method {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Method::SpragueGrundy => "Sprague–Grundy values of the components",
+            Method::Bouton => "Bouton's rule for misère Nim",
+            Method::ClosedForm => "a closed form of the game",
+            Method::MisereQuotient => "the game's misère quotient (Plambeck–Siegel)",
+            Method::MisereCanonicalForms => "misère canonical forms (Conway)",
+            Method::CompoundTheory => "compound theory (Winning Ways ch. 9)",
+            Method::Search => "plain search of the game tree",
+        })
+    }
 }
 
 /// Why an expression could not be evaluated.
@@ -268,7 +320,7 @@ fn misere_by_forms(
             }
         }
     }
-    let mut e = moves.evaluation(game, Play::Misere, outcome);
+    let mut e = moves.evaluation(game, Play::Misere, outcome, Method::MisereCanonicalForms);
     e.misere_form = Some(total);
     Ok(e)
 }
@@ -479,7 +531,7 @@ impl Engine {
                 break;
             }
         }
-        Some(list.evaluation(game, play, outcome))
+        Some(list.evaluation(game, play, outcome, Method::ClosedForm))
     }
 
     fn normal(
@@ -518,7 +570,7 @@ impl Engine {
         }
         Ok(Evaluation {
             nimber: Some(total),
-            ..moves.evaluation(game, Play::Normal, total.outcome())
+            ..moves.evaluation(game, Play::Normal, total.outcome(), Method::SpragueGrundy)
         })
     }
 
@@ -585,7 +637,7 @@ impl Engine {
                 }
             }
         }
-        Ok(moves.evaluation(game, Play::Misere, outcome))
+        Ok(moves.evaluation(game, Play::Misere, outcome, Method::Search))
     }
 
     /// A misère sum of heaps of one take-and-break game by the game's
@@ -645,7 +697,7 @@ impl Engine {
                 moves.cut();
             }
         }
-        Some(moves.evaluation(game, Play::Misere, outcome))
+        Some(moves.evaluation(game, Play::Misere, outcome, Method::MisereQuotient))
     }
 
     /// The misère canonical form of the sum, if it can be made on a short
@@ -697,6 +749,11 @@ impl Engine {
         let starts: Vec<Vec<Atom>> = parts.iter().map(|p| rules.position(p)).collect();
         rules.checked(Ok::<(), EvalError>(()))?;
         let mut solver = CompoundSolver::with_budget(Sums(&rules), self.cx.budget());
+        let method = if CompoundSolver::<Sums<&AtomRules>>::has_theory(kind, play) {
+            Method::CompoundTheory
+        } else {
+            Method::Search
+        };
         let outcome = rules.checked(solver.outcome(kind, &starts, play))?;
         let winning = rules.checked(solver.winning_moves(kind, &starts, play))?;
         let mut moves = Moves::new(self.limits().max_moves);
@@ -734,7 +791,7 @@ impl Engine {
         Ok(Evaluation {
             remoteness,
             suspense,
-            ..moves.evaluation(game, play, outcome)
+            ..moves.evaluation(game, play, outcome, method)
         })
     }
 
@@ -847,7 +904,7 @@ impl Engine {
         Some(Evaluation {
             remoteness,
             suspense,
-            ..moves.evaluation(game, play, outcome)
+            ..moves.evaluation(game, play, outcome, Method::CompoundTheory)
         })
     }
 
@@ -942,7 +999,7 @@ impl Engine {
         if !complete {
             moves.cut();
         }
-        Ok(moves.evaluation(game, Play::Normal, outcome))
+        Ok(moves.evaluation(game, Play::Normal, outcome, Method::CompoundTheory))
     }
 
     fn misere_nim(
@@ -995,7 +1052,7 @@ impl Engine {
                 None => moves.cut(),
             }
         }
-        Ok(moves.evaluation(game, Play::Misere, misere_nim_outcome(&all)))
+        Ok(moves.evaluation(game, Play::Misere, misere_nim_outcome(&all), Method::Bouton))
     }
 
     /// The canonical value of each distinct component (impartial ones as
@@ -1326,8 +1383,15 @@ impl Moves {
 
     /// The answer these moves complete: `outcome` of `game` in `play`, with
     /// no nimber, remoteness or suspense (a caller sets those it has).
-    fn evaluation(self, game: &GameExpr, play: Play, outcome: Outcome) -> Evaluation {
+    fn evaluation(
+        self,
+        game: &GameExpr,
+        play: Play,
+        outcome: Outcome,
+        method: Method,
+    ) -> Evaluation {
         Evaluation {
+            method,
             game: game.clone(),
             play,
             nimber: None,
