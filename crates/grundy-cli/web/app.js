@@ -271,6 +271,16 @@
     misere_value: 'misère Grundy value',
     genus: 'genus',
     misere_canonical: 'misère canonical form',
+    method: 'decided by',
+  };
+  const METHOD_WORDS = {
+    bouton: "Bouton's theorem (Nim)",
+    closed_form: 'a closed form',
+    misere_quotient: "the game's misère quotient",
+    misere_canonical_forms: 'misère canonical forms',
+    search: 'plain search',
+    sprague_grundy: 'Sprague–Grundy values',
+    compound_theory: 'the theory of the compound',
   };
   const SHOWN_ELSEWHERE = new Set([
     'game', 'kind', 'play', 'outcome', 'value', 'winning_moves', 'left_moves', 'right_moves',
@@ -413,8 +423,10 @@
     details.append(el('dt', {}, 'kind'), el('dd', {}, a.kind));
     for (const [k, v] of Object.entries(a)) {
       if (SHOWN_ELSEWHERE.has(k) || k === 'moves_complete') continue;
-      details.append(el('dt', {}, DETAIL_NAMES[k] || k),
-        el('dd', {}, el('code', {}, typeof v === 'object' ? JSON.stringify(v) : String(v))));
+      const shown = k === 'method' && METHOD_WORDS[v]
+        ? el('span', {}, METHOD_WORDS[v])
+        : el('code', {}, typeof v === 'object' ? JSON.stringify(v) : String(v));
+      details.append(el('dt', {}, DETAIL_NAMES[k] || k), el('dd', {}, shown));
     }
   }
 
