@@ -1642,7 +1642,16 @@
       const g = state.byName[$('game-select').value];
       if (g) setExpression(g.example);
     });
-    for (const t of ['analyse', 'play', 'explore']) $('tab-' + t).addEventListener('click', () => selectTab(t));
+    const tabs = ['analyse', 'play', 'explore'];
+    for (const t of tabs) $('tab-' + t).addEventListener('click', () => selectTab(t));
+    // Arrow keys move between the tabs, as in the ARIA tabs pattern.
+    document.querySelector('.tabs').addEventListener('keydown', (e) => {
+      const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+      if (!step) return;
+      const next = tabs[(tabs.indexOf(state.tab) + step + tabs.length) % tabs.length];
+      selectTab(next);
+      $('tab-' + next).focus();
+    });
     $('play-start').addEventListener('click', () => startPlay({ side: $('play-side').value, first: $('play-first').value }));
     $('play-stop').addEventListener('click', stopPlay);
     $('undo').addEventListener('click', undo);
