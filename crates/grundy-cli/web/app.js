@@ -1,1 +1,1706 @@
-"use strict";
+// The page of `grundy serve`: plain JavaScript, no build step, no outside
+// resources. The expression box is the source of truth for the position; the
+// editors and the play mode only ever rewrite it. Every picture is SVG.
+// The JSON API it talks to is docs/web-api.md.
+'use strict';
+
+(() => {
+  const SVG_NS = 'http://www.w3.org/2000/svg';
+  const $ = (id) => document.getElementById(id);
+
+  // ---------------------------------------------------------------- DOM helpers
+
+  function fill(node, attrs, kids) {
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === 'class') node.setAttribute('class', v);
+      else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? '' : String(v));
+    }
+    for (const kid of kids.flat()) {
+      if (kid === null || kid === undefined || kid === false) continue;
+      node.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+    }
+    return node;
+  }
+  const el = (tag, attrs, ...kids) => fill(document.createElement(tag), attrs, kids);
+  const svg = (tag, attrs, ...kids) => fill(document.createElementNS(SVG_NS, tag), attrs, kids);
+
+  // Makes an SVG shape behave like a button for the keyboard and for screen readers.
+  function clickable(node, label, action) {
+    node.setAttribute('tabindex', '0');
+    node.setAttribute('role', 'button');
+    node.setAttribute('aria-label', label);
+    node.classList.add('hit');
+    node.addEventListener('click', action);
+    node.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        action();
+      }
+    });
+    return node;
+  }
+
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  // ---------------------------------------------------------------- the API
+
+  // GET a path of docs/web-api.md. Never throws: {ok, status, body}, where an
+  // error body is {error, column?, limit?}. A 503 is retried after its Retry-After.
+  async function api(path, params) {
+    const query = Object.entries(params || {})
+      .map(([k, v]) => encodeURIComponent(k) + '=' + encodeURIComponent(v))
+      .join('&');
+    const url = query ? path + '?' + query : path;
+    for (let attempt = 0; ; attempt++) {
+      let res;
+      try {
+        res = await fetch(url, { headers: { Accept: 'application/json' } });
+      } catch (e) {
+        return { ok: false, status: 0, body: { error: 'the server did not answer (' + e.message + ')' } };
+      }
+      if (res.status === 503 && attempt < 3) {
+        const wait = Math.min(5, Number(res.headers.get('Retry-After')) || 1);
+        await sleep(wait * 1000);
+        continue;
+      }
+      const text = await res.text();
+      let body;
+      try {
+        body = JSON.parse(text);
+      } catch (_) {
+        body = { error: text || res.statusText };
+      }
+      if (!res.ok && (typeof body !== 'object' || body === null || !body.error)) {
+        body = { error: 'HTTP ' + res.status };
+      }
+      return { ok: res.ok, status: res.status, body };
+    }
+  }
+
+  // Shows an API error in `box`; with a column, the text with a caret under it.
+  function showError(box, text, body) {
+    box.replaceChildren();
+    box.hidden = false;
+    let message = String(body.error);
+    // The CLI's message ends with its own drawing of the text and a caret;
+    // the page draws its own below, aligned with the text it sent.
+    const lines = message.split('\n');
+    if (Number.isInteger(body.column) && lines.length >= 3 && lines[lines.length - 1].trim() === '^') {
+      message = lines.slice(0, -2).join('\n');
+    }
+    if (body.limit) message = 'Limit reached: ' + message;
+    box.append(el('p', { class: 'message', 'data-testid': 'error-message' }, message));
+    if (Number.isInteger(body.column) && body.column >= 1 && typeof text === 'string') {
+      const shown = text.replace(/[\t\n\r]/g, ' ');
+      const caret = ' '.repeat(body.column - 1) + '^';
+      box.append(el('pre', { class: 'caret', 'data-testid': 'caret' }, shown + '\n' + caret));
+    }
+  }
+  function clearError(box) {
+    box.hidden = true;
+    box.replaceChildren();
+  }
+
+  // ---------------------------------------------------------------- expressions
+
+  // Walks `s` outside string literals, calling visit(char, index, depth).
+  function walk(s, visit) {
+    let depth = 0;
+    let inString = false;
+    for (let i = 0; i < s.length; i++) {
+      const c = s[i];
+      if (inString) {
+        if (c === '\\') i++;
+        else if (c === '"') inString = false;
+        continue;
+      }
+      if (c === '"') inString = true;
+      else if (c === '(' || c === '[' || c === '{') depth++;
+      else if (c === ')' || c === ']' || c === '}') depth--;
+      if (visit(c, i, depth) === false) return;
+    }
+  }
+
+  // Splits at `sep` where it stands outside brackets and strings.
+  function splitTop(s, sep) {
+    const parts = [];
+    let start = 0;
+    walk(s, (c, i, depth) => {
+      if (c === sep && depth === 0) {
+        parts.push(s.slice(start, i).trim());
+        start = i + 1;
+      }
+    });
+    parts.push(s.slice(start).trim());
+    return parts;
+  }
+
+  // The index of the bracket closing the one at `open`, or -1.
+  function closing(s, open) {
+    let found = -1;
+    walk(s.slice(open), (c, i, depth) => {
+      if (depth === 0 && (c === ')' || c === ']' || c === '}')) {
+        found = open + i;
+        return false;
+      }
+      return true;
+    });
+    return found;
+  }
+
+  // `-name[params](args)` as {neg, name, params, args}, or null for anything
+  // else (a sum, a value, ...). Params are kept exactly as written.
+  function parseCall(text) {
+    const s = text.trim();
+    const head = /^(-\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*/.exec(s);
+    if (!head) return null;
+    let i = head[0].length;
+    let params = null;
+    if (s[i] === '[') {
+      const j = closing(s, i);
+      if (j < 0) return null;
+      params = s.slice(i + 1, j);
+      i = j + 1;
+      while (s[i] === ' ') i++;
+    }
+    if (s[i] !== '(') return null;
+    const j = closing(s, i);
+    if (j !== s.length - 1) return null;
+    const inner = s.slice(i + 1, j);
+    const args = inner.trim() === '' ? [] : splitTop(inner, ',');
+    return { neg: Boolean(head[1]), name: head[2], params, args };
+  }
+
+  function formatCall(c) {
+    const params = c.params === null ? '' : '[' + c.params + ']';
+    return (c.neg ? '-' : '') + c.name + params + '(' + c.args.join(',') + ')';
+  }
+
+  function decodeString(arg) {
+    if (arg.length < 2 || arg[0] !== '"' || arg[arg.length - 1] !== '"') return null;
+    let out = '';
+    for (let i = 1; i < arg.length - 1; i++) {
+      let c = arg[i];
+      if (c === '\\') {
+        i++;
+        c = arg[i];
+        if (c === 'n') c = '\n';
+        else if (c === 't') c = '\t';
+      } else if (c === '"') {
+        return null;
+      }
+      out += c;
+    }
+    return out;
+  }
+  const encodeString = (s) => '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"';
+  const isInt = (a) => /^\d+$/.test(a);
+
+  // The game a single-game text is a position of, looking through misere(...):
+  // {call, game, rewrap(innerText)} or null.
+  function singleGame(text) {
+    const call = parseCall(text);
+    if (!call) return null;
+    if (call.name === 'misere' && call.params === null && call.args.length === 1 && !call.neg) {
+      const inner = singleGame(call.args[0]);
+      if (!inner) return null;
+      return { ...inner, rewrap: (t) => 'misere(' + inner.rewrap(t) + ')' };
+    }
+    const game = state.byName[call.name];
+    if (!game || !game.picture) return null;
+    return { call, game, rewrap: (t) => t };
+  }
+
+  // The board string of a grid game's call: {index of the argument, rows}.
+  function boardOf(call) {
+    for (let i = 0; i < call.args.length; i++) {
+      const s = decodeString(call.args[i]);
+      if (s !== null) return { index: i, rows: s.split('|') };
+    }
+    return null;
+  }
+
+  function changedCells(fromRows, toRows) {
+    const changed = new Set();
+    for (let r = 0; r < Math.max(fromRows.length, toRows.length); r++) {
+      const a = fromRows[r] || '';
+      const b = toRows[r] || '';
+      for (let c = 0; c < Math.max(a.length, b.length); c++) {
+        if (a[c] !== b[c]) changed.add(r + ',' + c);
+      }
+    }
+    return changed;
+  }
+
+  // ---------------------------------------------------------------- state
+
+  const state = {
+    games: [],
+    byName: {},
+    expr: '',
+    analysis: null, // {q, body} of the last /api/value answer
+    analysisToken: 0,
+    componentsToken: 0,
+    tab: 'analyse',
+    play: null,
+    playGen: 0,
+    squareSize: 8,
+    explored: false,
+    tokens: { table: 0, seq: 0, thermo: 0, compare: 0 },
+  };
+
+  // ---------------------------------------------------------------- words
+
+  const OUTCOME_WORDS = {
+    P: 'P: the player to move loses (the previous player wins)',
+    N: 'N: the player to move wins',
+    L: 'L: Left wins, whoever starts',
+    R: 'R: Right wins, whoever starts',
+  };
+  const DETAIL_NAMES = {
+    nimber: 'Grundy value (nimber)',
+    birthday: 'birthday',
+    left_stop: 'Left stop',
+    right_stop: 'Right stop',
+    mean: 'mean',
+    temperature: 'temperature',
+    remoteness: 'remoteness',
+    suspense: 'suspense',
+    misere_value: 'misère Grundy value',
+    genus: 'genus',
+    misere_canonical: 'misère canonical form',
+    method: 'decided by',
+  };
+  const METHOD_WORDS = {
+    bouton: "Bouton's theorem (Nim)",
+    closed_form: 'a closed form',
+    misere_quotient: "the game's misère quotient",
+    misere_canonical_forms: 'misère canonical forms',
+    search: 'plain search',
+    sprague_grundy: 'Sprague–Grundy values',
+    compound_theory: 'the theory of the compound',
+  };
+  const SHOWN_ELSEWHERE = new Set([
+    'game', 'kind', 'play', 'outcome', 'value', 'winning_moves', 'left_moves', 'right_moves',
+  ]);
+
+  // ---------------------------------------------------------------- games list
+
+  async function loadGames() {
+    const r = await api('/api/games');
+    if (!r.ok) {
+      $('load-status').textContent = 'Could not load the games: ' + r.body.error;
+      return false;
+    }
+    state.games = r.body;
+    for (const g of r.body) state.byName[g.name] = g;
+    const select = $('game-select');
+    select.replaceChildren(el('option', { value: '' }, '(an expression of your own)'));
+    for (const kind of ['impartial', 'partizan']) {
+      const group = el('optgroup', { label: kind === 'impartial' ? 'Impartial' : 'Partizan' });
+      for (const g of r.body.filter((x) => x.kind === kind)) {
+        group.append(el('option', { value: g.name, title: g.summary }, g.name));
+      }
+      select.append(group);
+    }
+    const kindOf = (g) => g.picture && g.picture.kind;
+    $('square-rulesets').replaceChildren(
+      ...r.body.filter((g) => g.ruleset && kindOf(g) === 'square').map((g) => el('option', { value: g.name })));
+    $('heap-rulesets').replaceChildren(
+      ...r.body.filter((g) => g.ruleset && kindOf(g) === 'heaps').map((g) => el('option', { value: g.name })));
+    return true;
+  }
+
+  function syncGameSelect() {
+    const single = singleGame(state.expr);
+    const name = single ? single.game.name : '';
+    $('game-select').value = name;
+    const summary = $('game-summary');
+    summary.replaceChildren();
+    if (single) {
+      const g = single.game;
+      summary.append(
+        el('span', { class: 'kind-badge ' + g.kind }, g.kind),
+        ' ', g.summary, '. Example: ', el('code', {}, g.example));
+    }
+  }
+
+  // ---------------------------------------------------------------- position
+
+  // Makes `q` the position: box, editor, URL, analysis.
+  function setExpression(q, opts = {}) {
+    q = q.trim();
+    if (state.play && !opts.fromPlay && q !== state.play.q) stopPlay();
+    state.expr = q;
+    if ($('expr').value !== q) $('expr').value = q;
+    syncGameSelect();
+    if (!opts.keepEditor) renderEditor();
+    writeUrl();
+    analyse(q);
+  }
+
+  let editorTimer = null;
+  // Editors call this as the user types: the box changes at once, the rest shortly after.
+  function editorChanged(q) {
+    $('expr').value = q;
+    clearTimeout(editorTimer);
+    editorTimer = setTimeout(() => setExpression(q, { keepEditor: true }), 300);
+  }
+
+  async function analyse(q) {
+    const token = ++state.analysisToken;
+    const box = $('analysis');
+    box.dataset.state = 'loading';
+    box.dataset.q = q;
+    if (q === '') {
+      box.dataset.state = 'idle';
+      return;
+    }
+    const r = await api('/api/value', { q });
+    if (token !== state.analysisToken) return;
+    if (!r.ok) {
+      box.dataset.state = 'error';
+      state.analysis = null;
+      showError($('expr-error'), q, r.body);
+      $('value').textContent = '–';
+      $('outcome').textContent = '–';
+      $('play-convention').textContent = '–';
+      $('winning-moves').replaceChildren();
+      $('details-list').replaceChildren();
+      $('components').hidden = true;
+      updatePlaySetup(null);
+      return;
+    }
+    clearError($('expr-error'));
+    state.analysis = { q, body: r.body };
+    renderAnalysis(r.body);
+    box.dataset.state = 'ready';
+    updatePlaySetup(r.body.kind);
+    if (state.play) renderPlay();
+    loadComponents(q);
+  }
+
+  function renderAnalysis(a) {
+    let value = a.value;
+    if (value === undefined && a.misere_canonical !== undefined) value = a.misere_canonical + ' (misère canonical form)';
+    if (value === undefined && a.genus !== undefined) value = 'genus ' + a.genus;
+    $('value').textContent = value === undefined ? '(no value for this kind of game)' : value;
+    $('outcome').textContent = OUTCOME_WORDS[a.outcome] || a.outcome;
+    $('outcome').dataset.outcome = a.outcome;
+    $('play-convention').textContent = a.play === 'misere'
+      ? 'misère: whoever cannot move wins'
+      : 'normal: whoever cannot move loses';
+
+    const moves = $('winning-moves');
+    moves.replaceChildren();
+    const lists = a.kind === 'impartial'
+      ? [['Winning moves', a.winning_moves || [], null]]
+      : [["Left's winning moves (Left moving first)", a.left_moves || [], 'left'],
+        ["Right's winning moves (Right moving first)", a.right_moves || [], 'right']];
+    for (const [title, list, player] of lists) {
+      moves.append(el('h3', { class: player ? 'player-' + player : null }, title));
+      if (list.length === 0) {
+        moves.append(el('p', { class: 'none', 'data-testid': 'no-winning-move' },
+          'None: every move loses (or there is no move).'));
+        continue;
+      }
+      const ul = el('ul', { class: 'moves', 'data-player': player });
+      for (const m of list) {
+        ul.append(el('li', { 'data-testid': 'winning-move', 'data-player': player },
+          el('code', {}, m), ' ',
+          el('button', { type: 'button', class: 'small', 'aria-label': 'Go to ' + m, onclick: () => setExpression(m) }, 'go')));
+      }
+      moves.append(ul);
+    }
+    if (a.moves_complete === false) {
+      moves.append(el('p', { class: 'note' }, 'The list was cut short by the move limit.'));
+    }
+
+    const details = $('details-list');
+    details.replaceChildren();
+    details.append(el('dt', {}, 'kind'), el('dd', {}, a.kind));
+    for (const [k, v] of Object.entries(a)) {
+      if (SHOWN_ELSEWHERE.has(k) || k === 'moves_complete') continue;
+      const shown = k === 'method' && METHOD_WORDS[v]
+        ? el('span', {}, METHOD_WORDS[v])
+        : el('code', {}, typeof v === 'object' ? JSON.stringify(v) : String(v));
+      details.append(el('dt', {}, DETAIL_NAMES[k] || k), el('dd', {}, shown));
+    }
+  }
+
+  async function loadComponents(q) {
+    const token = ++state.componentsToken;
+    const box = $('components');
+    if (splitTop(q, '+').length < 2) {
+      box.hidden = true;
+      box.dataset.state = 'idle';
+      return;
+    }
+    box.hidden = false;
+    box.dataset.state = 'loading';
+    const r = await api('/api/components', { q });
+    if (token !== state.componentsToken) return;
+    const body = $('components-body');
+    body.replaceChildren();
+    if (!r.ok) {
+      box.dataset.state = 'error';
+      body.append(el('tr', {}, el('td', { colspan: '3' }, r.body.error)));
+      return;
+    }
+    for (const c of r.body.components) {
+      const a = c.answer || {};
+      const value = a.value !== undefined ? a.value : (a.misere_canonical || a.genus || '–');
+      body.append(el('tr', { 'data-testid': 'component' },
+        el('td', {}, el('code', {}, c.game)),
+        el('td', {}, el('code', {}, value)),
+        el('td', { title: OUTCOME_WORDS[a.outcome] || '' }, a.outcome || '–')));
+    }
+    box.dataset.state = 'ready';
+  }
+
+  // ---------------------------------------------------------------- pictures
+
+  const LOOK_FILL = {
+    empty: '#ffffff',
+    blocked: '#374151',
+    left: '#2563eb',
+    right: '#dc2626',
+    neutral: '#16a34a',
+  };
+
+  // A grid board. opts: cells (the game's cell chars), onCell(r, c), marks:
+  // Map "r,c" -> Set of 'sel' | 'cand' | 'hint' | 'last' | 'legal', negated.
+  function gridSvg(rows, opts) {
+    const looks = {};
+    for (const c of opts.cells || []) looks[c.char] = c;
+    const cols = Math.max(1, ...rows.map((r) => r.length));
+    const size = Math.max(18, Math.min(48, Math.floor(440 / Math.max(cols, rows.length))));
+    const pad = 2;
+    const root = svg('svg', {
+      class: 'board grid-board', 'data-testid': 'grid-board',
+      width: cols * size + 2 * pad, height: rows.length * size + 2 * pad,
+      viewBox: `0 0 ${cols * size + 2 * pad} ${rows.length * size + 2 * pad}`,
+      role: 'group', 'aria-label': opts.label || 'board',
+    });
+    rows.forEach((row, r) => {
+      Array.from(row).forEach((ch, c) => {
+        const key = r + ',' + c;
+        const cell = looks[ch];
+        let look = cell ? cell.look : 'unknown';
+        if (opts.negated && look === 'left') look = 'right';
+        else if (opts.negated && look === 'right') look = 'left';
+        const x = pad + c * size;
+        const y = pad + r * size;
+        const g = svg('g', {});
+        const name = cell ? cell.name : 'unknown cell';
+        const rect = svg('rect', {
+          x, y, width: size, height: size,
+          fill: LOOK_FILL[look] || '#9ca3af', stroke: '#9ca3af', 'stroke-width': 1,
+          'data-testid': 'cell', 'data-row': r, 'data-col': c, 'data-char': ch, 'data-look': look,
+          class: 'cell look-' + look,
+        }, svg('title', {}, `row ${r + 1}, column ${c + 1}: ${name} (${ch})`));
+        g.append(rect);
+        if (look !== 'empty' && look !== 'blocked') {
+          g.append(svg('text', {
+            x: x + size / 2, y: y + size / 2 + size * 0.14, 'text-anchor': 'middle',
+            'font-size': Math.round(size * 0.42), fill: '#fff', 'pointer-events': 'none', class: 'cell-char',
+          }, ch));
+        }
+        const marks = opts.marks && opts.marks.get(key);
+        if (marks) {
+          for (const m of ['legal', 'last', 'cand', 'hint', 'sel']) {
+            if (!marks.has(m)) continue;
+            const inset = { legal: 0, last: 3, cand: 2, hint: 5, sel: 1.5 }[m];
+            g.append(svg('rect', {
+              x: x + inset, y: y + inset, width: size - 2 * inset, height: size - 2 * inset,
+              class: 'mark mark-' + m, 'data-mark': m, fill: 'none', 'pointer-events': 'none',
+            }));
+          }
+        }
+        if (opts.onCell) clickable(rect, `row ${r + 1}, column ${c + 1}: ${name}`, () => opts.onCell(r, c));
+        root.append(g);
+      });
+    });
+    return root;
+  }
+
+  const PIECE_LETTER = { queen: 'Q', rook: 'R', bishop: 'B', king: 'K', knight: 'N' };
+
+  // An n×n board, row x and column y, (0,0) top left; the piece on (px, py).
+  // opts: onSquare(x, y), marks: Map "x,y" -> Set of 'legal' | 'hint' | 'last'.
+  function squareSvg(n, px, py, name, opts) {
+    const size = Math.max(12, Math.min(40, Math.floor(400 / n)));
+    const margin = 22;
+    const w = margin + n * size + 4;
+    const root = svg('svg', {
+      class: 'board square-board', 'data-testid': 'square-board', width: w, height: w,
+      viewBox: `0 0 ${w} ${w}`, role: 'group', 'aria-label': opts.label || `${n}×${n} board`,
+    });
+    const every = n <= 16 ? 1 : Math.ceil(n / 16);
+    for (let i = 0; i < n; i += every) {
+      root.append(svg('text', { x: margin + i * size + size / 2, y: 14, class: 'axis-tick', 'text-anchor': 'middle' }, i));
+      root.append(svg('text', { x: margin - 5, y: margin + i * size + size / 2 + 4, class: 'axis-tick', 'text-anchor': 'end' }, i));
+    }
+    for (let x = 0; x < n; x++) {
+      for (let y = 0; y < n; y++) {
+        const key = x + ',' + y;
+        const rx = margin + y * size;
+        const ry = margin + x * size;
+        const rect = svg('rect', {
+          x: rx, y: ry, width: size, height: size, class: 'square ' + ((x + y) % 2 ? 'dark' : 'light'),
+          'data-testid': 'square', 'data-x': x, 'data-y': y,
+        }, svg('title', {}, `(${x}, ${y})`));
+        const marks = opts.marks && opts.marks.get(key);
+        if (marks && marks.size) rect.dataset.marks = [...marks].join(' ');
+        root.append(rect);
+        if (x === 0 && y === 0) {
+          root.append(svg('circle', { cx: rx + size / 2, cy: ry + size / 2, r: size * 0.3, class: 'goal', 'pointer-events': 'none' }));
+        }
+        if (marks && marks.has('legal')) {
+          root.append(svg('circle', { cx: rx + size / 2, cy: ry + size / 2, r: Math.max(2, size * 0.1), class: 'mark-legal-dot', 'pointer-events': 'none' }));
+        }
+        if (marks && marks.has('last')) {
+          root.append(svg('circle', { cx: rx + size / 2, cy: ry + size / 2, r: size * 0.32, class: 'mark-last-piece', 'pointer-events': 'none' }));
+        }
+        if (marks && marks.has('hint')) {
+          root.append(svg('rect', { x: rx + 2, y: ry + 2, width: size - 4, height: size - 4, class: 'mark mark-hint', fill: 'none', 'data-mark': 'hint', 'pointer-events': 'none' }));
+        }
+        if (opts.onSquare) clickable(rect, `square (${x}, ${y})`, () => opts.onSquare(x, y));
+      }
+    }
+    if (px < n && py < n) {
+      const cx = margin + py * size + size / 2;
+      const cy = margin + px * size + size / 2;
+      root.append(svg('circle', { cx, cy, r: size * 0.38, class: 'piece', 'data-testid': 'piece', 'pointer-events': 'none' }));
+      root.append(svg('text', {
+        x: cx, y: cy + size * 0.15, 'text-anchor': 'middle', 'font-size': Math.round(size * 0.45),
+        class: 'piece-letter', 'pointer-events': 'none',
+      }, PIECE_LETTER[name] || 'P'));
+    }
+    return root;
+  }
+
+  // Heaps as stacks of tokens (a bar past 30). opts: onToken(i, k) for "leave k
+  // in heap i", marks: Map "i,k" -> Set of 'legal' | 'hint'.
+  function heapsSvg(heaps, opts) {
+    const token = 13;
+    const colW = 40;
+    const maxShown = 30;
+    const tallest = Math.min(maxShown, Math.max(1, ...heaps.map((h) => (Number.isFinite(h) ? h : maxShown))));
+    const h = 24 + tallest * (token + 2) + 20;
+    const w = Math.max(60, heaps.length * colW + 10);
+    const root = svg('svg', {
+      class: 'heaps', 'data-testid': 'heaps-picture', width: w, height: h, viewBox: `0 0 ${w} ${h}`,
+      role: 'group', 'aria-label': opts.label || 'heaps',
+    });
+    const base = h - 20;
+    heaps.forEach((size, i) => {
+      const x = 8 + i * colW;
+      root.append(svg('text', { x: x + colW / 2 - 4, y: h - 5, 'text-anchor': 'middle', class: 'axis-tick' },
+        Number.isFinite(size) ? size : '?'));
+      if (!Number.isFinite(size) || size > maxShown) {
+        root.append(svg('rect', {
+          x: x + 2, y: base - tallest * (token + 2), width: colW - 12, height: tallest * (token + 2),
+          class: 'heap-bar',
+        }, svg('title', {}, `heap ${i + 1}: ${size}`)));
+        return;
+      }
+      for (let k = 0; k < size; k++) {
+        const y = base - (k + 1) * (token + 2);
+        const rect = svg('rect', {
+          x: x + 2, y, width: colW - 12, height: token, rx: 3, class: 'token', 'data-testid': 'token',
+          'data-heap': i, 'data-k': k,
+        }, svg('title', {}, `heap ${i + 1}, token ${k + 1}`));
+        const marks = opts.marks && opts.marks.get(i + ',' + k);
+        if (marks && marks.has('legal')) rect.classList.add('legal');
+        if (marks && marks.has('hint')) rect.classList.add('hint');
+        root.append(rect);
+        if (opts.onToken) clickable(rect, `heap ${i + 1}: take token ${k + 1} and those above it, leaving ${k}`, () => opts.onToken(i, k));
+      }
+    });
+    return root;
+  }
+
+  // ---------------------------------------------------------------- editors
+
+  function renderEditor() {
+    const box = $('editor');
+    box.replaceChildren();
+    if (state.play) {
+      renderPlayBoard(box);
+      return;
+    }
+    const single = singleGame(state.expr);
+    if (!single) {
+      const parts = splitTop(state.expr, '+');
+      if (parts.length > 1) {
+        box.append(el('p', { class: 'help' },
+          'A sum: each component is drawn below; the editors work on a position of one game, so edit a sum in the box. Its components and their values are under Analyse.'));
+        parts.forEach((p, i) => box.append(partPicture(p, i, null)));
+      } else if (state.expr !== '') {
+        box.append(el('p', { class: 'help' }, 'No editor for this expression: edit it in the box.'));
+      }
+      return;
+    }
+    const kind = single.game.picture.kind;
+    if (kind === 'heaps') box.append(heapsEditor(single));
+    else if (kind === 'square') box.append(squareEditor(single));
+    else if (kind === 'grid') box.append(gridEditor(single));
+    else box.append(el('p', { class: 'help', 'data-testid': 'text-editor' }, `${single.game.name} is written as text only: edit it in the box.`));
+  }
+
+  function heapsEditor(single) {
+    const call = { ...single.call, args: single.call.args.slice() };
+    const wrap = el('div', { id: 'heaps-editor', class: 'editor-box' });
+    const inputs = el('div', { class: 'heap-inputs' });
+    const pictureBox = el('div', { class: 'picture-box' });
+    const ints = () => call.args.filter(isInt).map(Number);
+    const redraw = () => pictureBox.replaceChildren(heapsSvg(ints(), { label: 'the heaps' }));
+    let n = 0;
+    call.args.forEach((a, i) => {
+      if (!isInt(a)) {
+        inputs.append(el('span', { class: 'fixed-arg', title: 'kept as written' }, el('code', {}, a)));
+        return;
+      }
+      n++;
+      const id = 'heap-' + i;
+      const input = el('input', {
+        id, type: 'number', min: '0', step: '1', value: a, 'data-testid': 'heap', 'data-index': i,
+        class: 'heap-input',
+      });
+      input.addEventListener('input', () => {
+        const v = input.value.trim();
+        if (!isInt(v)) return;
+        call.args[i] = v.replace(/^0+(?=\d)/, '');
+        redraw();
+        editorChanged(single.rewrap(formatCall(call)));
+      });
+      inputs.append(el('label', { class: 'heap-field', for: id }, `heap ${n}`, input));
+    });
+    const allInts = call.args.every(isInt);
+    const add = el('button', {
+      type: 'button', id: 'heap-add', disabled: !allInts,
+      onclick: () => {
+        call.args.push(call.args.length ? call.args[call.args.length - 1] : '1');
+        setExpression(single.rewrap(formatCall(call)));
+      },
+    }, 'Add a heap');
+    const remove = el('button', {
+      type: 'button', id: 'heap-remove', disabled: !allInts || call.args.length <= 1,
+      onclick: () => {
+        call.args.pop();
+        setExpression(single.rewrap(formatCall(call)));
+      },
+    }, 'Remove the last heap');
+    wrap.append(el('h3', {}, 'Heaps'), inputs, el('div', { class: 'row-form' }, add, remove), pictureBox);
+    redraw();
+    return wrap;
+  }
+
+  function squareEditor(single) {
+    const call = single.call;
+    const wrap = el('div', { id: 'square-editor', class: 'editor-box' });
+    if (call.args.length !== 2 || !call.args.every(isInt)) {
+      wrap.append(el('p', { class: 'help' }, 'A piece is written name(x,y) with two whole numbers.'));
+      return wrap;
+    }
+    const [x, y] = call.args.map(Number);
+    // piece[...; N] fixes its board in the params, which are kept as written.
+    const fixed = call.params !== null && /;\s*(\d+)\s*$/.exec(call.params);
+    let n = fixed ? Number(fixed[1]) : Math.max(state.squareSize, x + 1, y + 1);
+    n = Math.min(n, 64);
+    const sizeInput = el('input', {
+      id: 'square-size', type: 'number', min: '1', max: '64', value: n, disabled: Boolean(fixed),
+    });
+    sizeInput.addEventListener('change', () => {
+      const v = Number(sizeInput.value);
+      if (Number.isInteger(v) && v >= 1 && v <= 64) {
+        state.squareSize = v;
+        renderEditor();
+      }
+    });
+    const place = (px, py) => {
+      const c = { ...call, args: [String(px), String(py)] };
+      setExpression(single.rewrap(formatCall(c)));
+    };
+    wrap.append(
+      el('h3', {}, 'Board'),
+      el('div', { class: 'row-form' },
+        el('label', { for: 'square-size' }, 'Board size N'), sizeInput,
+        el('span', { class: 'help' }, fixed ? '(set by the piece\'s rule)' : 'click a square to place the piece; it moves toward (0,0), row x, column y')),
+      squareSvg(n, x, y, call.name, { onSquare: place, label: 'click a square to place the piece' }));
+    if (x >= n || y >= n) wrap.append(el('p', { class: 'note' }, `The piece at (${x}, ${y}) is off this board: make it larger.`));
+    return wrap;
+  }
+
+  function gridEditor(single) {
+    const call = single.call;
+    const cells = single.game.picture.cells || [];
+    const wrap = el('div', { id: 'grid-editor', class: 'editor-box' });
+    const board = boardOf(call);
+    if (!board || cells.length === 0) {
+      wrap.append(el('p', { class: 'help' }, 'The board is written as one string, rows split by |.'));
+      return wrap;
+    }
+    const chars = cells.map((c) => c.char);
+    const blank = (cells.find((c) => c.look === 'empty') || cells[0]).char;
+    const write = (rows, focus) => {
+      const args = call.args.slice();
+      args[board.index] = encodeString(rows.join('|'));
+      setExpression(single.rewrap(formatCall({ ...call, args })));
+      if (focus) {
+        const target = document.querySelector(`#grid-editor rect[data-row="${focus[0]}"][data-col="${focus[1]}"]`);
+        if (target) target.focus();
+      }
+    };
+    const rows = board.rows;
+    const cycle = (r, c) => {
+      const row = Array.from(rows[r]);
+      const next = chars[(chars.indexOf(row[c]) + 1) % chars.length];
+      row[c] = next;
+      write(rows.map((x, i) => (i === r ? row.join('') : x)), [r, c]);
+    };
+    const width = Math.max(0, ...rows.map((r) => r.length));
+    // The picture does not say whether a board may have several rows; games
+    // whose example has one row (Toads and Frogs, Hackenbush strings, ...)
+    // refuse '|', so they get no row buttons.
+    const example = parseCall(single.game.example);
+    const exampleBoard = example && boardOf(example);
+    const multiRow = rows.length > 1 || !exampleBoard || exampleBoard.rows.length > 1;
+    const button = (id, text, disabled, action) => el('button', { type: 'button', id, disabled, onclick: action }, text);
+    const legend = el('ul', { class: 'legend' }, cells.map((c) => el('li', {},
+      svg('svg', { width: 14, height: 14, 'aria-hidden': 'true' },
+        svg('rect', { width: 14, height: 14, fill: LOOK_FILL[c.look], stroke: '#9ca3af' })),
+      ' ', el('code', {}, c.char), ' ', c.name)));
+    wrap.append(
+      el('h3', {}, 'Board'),
+      el('p', { class: 'help' }, 'Click a cell to change it (in the order of the legend).'),
+      gridSvg(rows, { cells, onCell: cycle, label: 'board: click a cell to change it', negated: call.neg }),
+      legend,
+      el('div', { class: 'row-form' },
+        multiRow ? button('grid-add-row', 'Add row', false, () => write([...rows, blank.repeat(Math.max(1, width))])) : null,
+        multiRow ? button('grid-remove-row', 'Remove row', rows.length <= 1, () => write(rows.slice(0, -1))) : null,
+        button('grid-add-col', 'Add column', false, () => write(rows.map((r) => r + blank))),
+        button('grid-remove-col', 'Remove column', width <= 1,
+          () => write(rows.map((r) => (r.length >= width ? Array.from(r).slice(0, -1).join('') : r))))));
+    return wrap;
+  }
+
+  // A component drawn read-only (editor of a sum) or, in play, clickable.
+  function partPicture(text, index, play) {
+    const box = el('div', { class: 'part', 'data-testid': 'part', 'data-part': index });
+    box.append(el('p', { class: 'part-title' }, `component ${index + 1}: `, el('code', {}, text)));
+    const single = singleGame(text);
+    if (!single) return box;
+    const kind = single.game.picture.kind;
+    const call = single.call;
+    const label = `component ${index + 1}`;
+    if (kind === 'grid') {
+      const board = boardOf(call);
+      if (board) {
+        box.append(gridSvg(board.rows, {
+          cells: single.game.picture.cells, negated: call.neg, label,
+          onCell: play ? (r, c) => play.onCell(index, r, c) : null,
+          marks: play ? play.marks(index) : null,
+        }));
+      }
+    } else if (kind === 'square' && call.args.length === 2 && call.args.every(isInt)) {
+      const [x, y] = call.args.map(Number);
+      const fixed = call.params !== null && /;\s*(\d+)\s*$/.exec(call.params);
+      const n = Math.min(64, fixed ? Number(fixed[1]) : Math.max(state.squareSize, x + 1, y + 1));
+      box.append(squareSvg(n, x, y, call.name, {
+        label, onSquare: play ? (sx, sy) => play.onSquare(index, sx, sy) : null,
+        marks: play ? play.marks(index) : null,
+      }));
+    } else if (kind === 'heaps') {
+      const heaps = call.args.filter(isInt).map(Number);
+      if (heaps.length === call.args.length) {
+        box.append(heapsSvg(heaps, {
+          label, onToken: play ? (i, k) => play.onToken(index, i, k) : null,
+          marks: play ? play.marks(index) : null,
+        }));
+      }
+    }
+    return box;
+  }
+
+  // ---------------------------------------------------------------- play
+
+  function updatePlaySetup(kind) {
+    const side = $('play-side');
+    const before = side.value;
+    const wanted = kind === 'partizan'
+      ? [['left', 'Left (blue)'], ['right', 'Right (red)']]
+      : [['first', 'first'], ['second', 'second']];
+    if (side.dataset.kind !== (kind || 'impartial')) {
+      side.replaceChildren(...wanted.map(([v, t]) => el('option', { value: v }, t)));
+      side.dataset.kind = kind || 'impartial';
+      if (wanted.some(([v]) => v === before)) side.value = before;
+    }
+    $('play-side-label').textContent = kind === 'partizan' ? 'You play' : 'You move';
+    $('play-first-wrap').hidden = kind !== 'partizan';
+    $('play-start').disabled = !kind;
+  }
+
+  const isUserTurn = (p) => (p.kind === 'impartial' ? p.turn === 'you' : p.turn === p.side);
+  const otherTurn = (p) => ({ you: 'computer', computer: 'you', left: 'right', right: 'left' })[p.turn];
+  const computerSide = (p) => (p.side === 'left' ? 'right' : 'left');
+  const alive = (gen) => state.play !== null && state.play.gen === gen;
+  const cap = (s) => s[0].toUpperCase() + s.slice(1);
+
+  // Who is to move, in words: "you (Left)", "the computer".
+  function moverWords(p, turn) {
+    if (p.kind === 'impartial') return turn === 'you' ? 'you' : 'the computer';
+    return turn === p.side ? `you (${cap(turn)})` : `the computer (${cap(turn)})`;
+  }
+
+  function startPlay(opts) {
+    const a = state.analysis;
+    if (!a || a.q !== state.expr) {
+      $('play-help').textContent = 'Evaluate a valid position first.';
+      return;
+    }
+    const kind = a.body.kind;
+    const side = opts.side;
+    const first = kind === 'partizan' ? opts.first : null;
+    let turn = opts.turn;
+    if (!turn) {
+      if (kind === 'impartial') turn = side === 'first' ? 'you' : 'computer';
+      else turn = first;
+    }
+    state.play = {
+      gen: ++state.playGen, q: a.q, kind, side, first, turn,
+      misere: a.body.play === 'misere',
+      history: [], undo: [], options: null, over: null, error: null,
+      selection: new Set(), selectionPart: null, message: '', last: null, thinking: false,
+    };
+    $('play-area').hidden = false;
+    $('play-setup').hidden = true;
+    renderEditor();
+    renderPlay();
+    writeUrl();
+    advance();
+  }
+
+  function stopPlay() {
+    state.play = null;
+    state.playGen++;
+    $('play-area').hidden = true;
+    $('play-setup').hidden = false;
+    $('play-area').dataset.state = 'idle';
+    renderEditor();
+    writeUrl();
+  }
+
+  // The moves of the user's side in the current options answer.
+  function userOptions(p) {
+    if (!p.options) return [];
+    if (p.kind === 'impartial') return p.options.moves || [];
+    return p.options[p.side] || [];
+  }
+
+  // Winning moves of the user from the analysis of the current position.
+  function winningForUser(p) {
+    const a = state.analysis;
+    if (!a || a.q !== p.q) return null;
+    const list = p.kind === 'impartial' ? a.body.winning_moves : a.body[p.side + '_moves'];
+    return new Set(list || []);
+  }
+
+  // Adds to each option what it changes on its component's picture.
+  function annotate(options, parts) {
+    for (const o of options) {
+      if (!parts || o.part === undefined || o.to === undefined) continue;
+      const from = singleGame(parts[o.part] || '');
+      const to = singleGame(o.to);
+      if (!from || !to || from.game.name !== to.game.name) continue;
+      const kind = from.game.picture.kind;
+      if (kind === 'grid') {
+        const a = boardOf(from.call);
+        const b = boardOf(to.call);
+        if (a && b) o.changed = changedCells(a.rows, b.rows);
+      } else if (kind === 'square' && to.call.args.length === 2 && to.call.args.every(isInt)) {
+        o.square = to.call.args.map(Number);
+      } else if (kind === 'heaps') {
+        o.heap = heapChange(from.call.args, to.call.args);
+      }
+    }
+  }
+
+  // The heap a move changes and what it leaves there, [i, k], when it changes
+  // one heap only; an emptied heap may be dropped from the written position.
+  function heapChange(from, to) {
+    if (to.length === from.length) {
+      const diff = [];
+      to.forEach((v, i) => { if (v !== from[i]) diff.push(i); });
+      if (diff.length === 1 && isInt(to[diff[0]])) return [diff[0], Number(to[diff[0]])];
+      return undefined;
+    }
+    if (to.length === from.length - 1) {
+      for (let i = 0; i < from.length; i++) {
+        const rest = from.slice(0, i).concat(from.slice(i + 1));
+        if (rest.every((v, j) => v === to[j])) return [i, 0];
+      }
+    }
+    return undefined;
+  }
+
+  async function advance() {
+    const p = state.play;
+    if (!p || p.over) return;
+    const gen = p.gen;
+    p.options = null;
+    p.error = null;
+    p.preview = null;
+    p.selection = new Set();
+    p.message = '';
+    if (isUserTurn(p)) {
+      renderPlay();
+      const r = await api('/api/options', { q: p.q });
+      if (!alive(gen)) return;
+      if (!r.ok) {
+        p.error = r.body;
+        renderPlay();
+        return;
+      }
+      p.options = r.body;
+      const mine = userOptions(p);
+      annotate(mine, r.body.parts);
+      if (mine.length === 0) {
+        finish(p, p.turn);
+        return;
+      }
+      renderPlay();
+      return;
+    }
+    p.thinking = true;
+    renderPlay();
+    const params = { q: p.q };
+    if (p.kind === 'partizan') params.player = computerSide(p);
+    const [r] = await Promise.all([api('/api/move', params), sleep(250)]);
+    if (!alive(gen)) return;
+    p.thinking = false;
+    if (!r.ok) {
+      p.error = r.body;
+      renderPlay();
+      return;
+    }
+    if (r.body.move === null || r.body.move === undefined) {
+      finish(p, p.turn);
+      return;
+    }
+    applyMove(p, 'computer', r.body.move, r.body);
+    advance();
+  }
+
+  // `stuck` (a turn value) has no move: under normal play they lose.
+  function finish(p, stuck) {
+    const stuckIsUser = p.kind === 'impartial' ? stuck === 'you' : stuck === p.side;
+    const userWins = p.misere ? stuckIsUser : !stuckIsUser;
+    p.over = {
+      winner: userWins ? 'you' : 'computer',
+      why: `${cap(moverWords(p, stuck))} cannot move` + (p.misere ? ' (misère: whoever cannot move wins).' : '.'),
+    };
+    renderPlay();
+    writeUrl();
+  }
+
+  function applyMove(p, who, game, info) {
+    p.history.push({
+      who, game, side: p.kind === 'partizan' ? p.turn : null,
+      why: info && info.why, wins: info && info.wins,
+    });
+    p.last = { from: p.q, to: game };
+    p.q = game;
+    p.turn = otherTurn(p);
+    setExpression(game, { fromPlay: true });
+  }
+
+  function userPlays(option) {
+    const p = state.play;
+    if (!p || p.over || p.thinking || !isUserTurn(p) || !p.options) return;
+    p.undo.push({ q: p.q, turn: p.turn, history: p.history.length, last: p.last });
+    applyMove(p, 'you', option.game, null);
+    advance();
+  }
+
+  function undo() {
+    const p = state.play;
+    if (!p || p.undo.length === 0) return;
+    const snap = p.undo.pop();
+    p.gen = ++state.playGen;
+    p.q = snap.q;
+    p.turn = snap.turn;
+    p.history.length = snap.history;
+    p.last = snap.last;
+    p.over = null;
+    p.thinking = false;
+    setExpression(p.q, { fromPlay: true });
+    advance();
+  }
+
+  // Board clicks. Grid: the clicked cells S select the options whose changed
+  // cells include S; one left, or one changing exactly S, is played.
+  function onCell(part, r, c) {
+    const p = state.play;
+    if (!p || p.over || p.thinking || !isUserTurn(p) || !p.options) return;
+    const key = r + ',' + c;
+    if (p.selectionPart !== part) {
+      p.selection = new Set();
+      p.selectionPart = part;
+    }
+    if (p.selection.has(key)) {
+      p.selection.delete(key);
+      p.message = '';
+      renderPlay();
+      return;
+    }
+    const mine = userOptions(p).filter((o) => o.part === part && o.changed);
+    const matching = (sel) => mine.filter((o) => [...sel].every((k) => o.changed.has(k)));
+    p.selection.add(key);
+    let candidates = matching(p.selection);
+    if (candidates.length === 0) {
+      p.selection = new Set([key]);
+      candidates = matching(p.selection);
+    }
+    if (candidates.length === 0) {
+      p.selection = new Set();
+      p.message = 'None of your moves changes that cell.';
+      renderPlay();
+      return;
+    }
+    const exact = candidates.filter((o) => o.changed.size === p.selection.size);
+    if (candidates.length === 1) userPlays(candidates[0]);
+    else if (exact.length === 1) userPlays(exact[0]);
+    else {
+      p.message = `${candidates.length} of your moves change the marked cells: click another cell of the one you want, or pick it in the list.`;
+      renderPlay();
+    }
+  }
+
+  function onSquare(part, x, y) {
+    const p = state.play;
+    if (!p || p.over || p.thinking || !isUserTurn(p) || !p.options) return;
+    const hits = userOptions(p).filter((o) => o.part === part && o.square && o.square[0] === x && o.square[1] === y);
+    if (hits.length >= 1) userPlays(hits[0]);
+    else {
+      p.message = `The piece cannot move to (${x}, ${y}).`;
+      renderPlay();
+    }
+  }
+
+  function onToken(part, i, k) {
+    const p = state.play;
+    if (!p || p.over || p.thinking || !isUserTurn(p) || !p.options) return;
+    const hits = userOptions(p).filter((o) => o.part === part && o.heap && o.heap[0] === i && o.heap[1] === k);
+    if (hits.length >= 1) userPlays(hits[0]);
+    else {
+      p.message = `No move leaves ${k} in heap ${i + 1} alone: pick a move in the list.`;
+      renderPlay();
+    }
+  }
+
+  // Marks of component `part` of the play board, keyed as its picture wants.
+  function playMarks(part) {
+    const p = state.play;
+    const marks = new Map();
+    const add = (key, m) => {
+      if (!marks.has(key)) marks.set(key, new Set());
+      marks.get(key).add(m);
+    };
+    // What the last move changed in this component.
+    if (p.last) {
+      const a = splitTop(p.last.from, '+');
+      const b = splitTop(p.last.to, '+');
+      if (a.length === b.length && a[part] !== undefined && a[part] !== b[part]) {
+        const x = singleGame(a[part]);
+        const y = singleGame(b[part]);
+        if (x && y && x.game.picture.kind === 'grid') {
+          const bx = boardOf(x.call);
+          const by = boardOf(y.call);
+          if (bx && by) for (const k of changedCells(bx.rows, by.rows)) add(k, 'last');
+        } else if (x && y && x.game.picture.kind === 'square') {
+          add(x.call.args.join(',').replace(/\s/g, ''), 'last');
+        }
+      }
+    }
+    if (p.over || p.thinking || !isUserTurn(p)) return marks;
+    const mine = userOptions(p).filter((o) => o.part === part);
+    const winning = p.hint ? winningForUser(p) : null;
+    for (const o of mine) {
+      const wins = winning && winning.has(o.game);
+      if (o.square) {
+        const key = o.square.join(',');
+        add(key, 'legal');
+        if (wins) add(key, 'hint');
+      } else if (o.heap) {
+        const key = o.heap[0] + ',' + o.heap[1];
+        add(key, 'legal');
+        if (wins) add(key, 'hint');
+      } else if (o.changed) {
+        if (wins) for (const k of o.changed) add(k, 'hint');
+      }
+    }
+    // The move under the pointer (or focus) in the list of moves.
+    const preview = p.preview;
+    if (preview && preview.part === part) {
+      if (preview.changed) for (const k of preview.changed) add(k, 'sel');
+      if (preview.square) add(preview.square.join(','), 'hint');
+      if (preview.heap) add(preview.heap.join(','), 'hint');
+    }
+    if (p.selectionPart === part && p.selection.size > 0) {
+      for (const k of p.selection) add(k, 'sel');
+      for (const o of mine) {
+        if (o.changed && [...p.selection].every((k) => o.changed.has(k))) {
+          for (const k of o.changed) add(k, 'cand');
+        }
+      }
+    }
+    return marks;
+  }
+
+  // Marks on the board the cells, square or token of a move of the list.
+  function showPreview(option) {
+    const p = state.play;
+    if (!p || p.preview === option) return;
+    p.preview = option;
+    renderEditor();
+  }
+
+  function renderPlayBoard(box) {
+    const p = state.play;
+    const parts = p.options && p.options.parts ? p.options.parts : splitTop(p.q, '+');
+    const hooks = { onCell, onSquare, onToken, marks: playMarks };
+    box.append(el('h3', {}, 'Board'));
+    if (p.options && p.kind && !p.options.parts && parts.length === 1 && !singleGame(parts[0])) {
+      box.append(el('p', { class: 'help' }, 'Moves in this compound change several components: pick them in the list.'));
+    }
+    if (parts.length === 1) {
+      const pic = partPicture(parts[0], 0, hooks);
+      // One component: its title only when there is no picture to show it.
+      if (pic.childElementCount > 1) pic.querySelector('.part-title').remove();
+      else pic.querySelector('.part-title').replaceChildren(el('code', {}, parts[0]));
+      box.append(pic);
+    } else {
+      parts.forEach((t, i) => box.append(partPicture(t, i, hooks)));
+    }
+  }
+
+  function renderPlay() {
+    const p = state.play;
+    if (!p) return;
+    const area = $('play-area');
+    const user = isUserTurn(p);
+    area.dataset.state = p.over ? 'over' : p.error ? 'error' : p.thinking || !user ? 'computer' : p.options ? 'user' : 'loading';
+    area.dataset.q = p.q;
+
+    const turn = $('turn');
+    turn.hidden = Boolean(p.over || p.error);
+    if (p.over) turn.textContent = '';
+    else if (p.error) turn.textContent = '';
+    else if (!user) turn.textContent = `The computer${p.kind === 'partizan' ? ' (' + cap(p.turn) + ')' : ''} is thinking…`;
+    else turn.textContent = `Your turn${p.kind === 'partizan' ? ' (you are ' + cap(p.side) + ', ' + (p.side === 'left' ? 'blue' : 'red') + ')' : ''}: click the board or a move below.`;
+    turn.dataset.turn = p.over ? 'over' : user ? 'you' : 'computer';
+
+    const status = $('game-status');
+    if (p.over) {
+      status.hidden = false;
+      status.dataset.winner = p.over.winner;
+      status.replaceChildren(
+        el('strong', {}, p.over.winner === 'you' ? 'game over: you win' : 'game over: the computer wins'),
+        ' — ', p.over.why);
+    } else if (p.error) {
+      status.hidden = false;
+      status.dataset.winner = '';
+      status.replaceChildren(el('strong', {}, 'error: '), p.error.limit ? 'limit reached: ' + p.error.error : p.error.error);
+    } else {
+      status.hidden = true;
+      status.dataset.winner = '';
+    }
+
+    $('hint').checked = Boolean(p.hint);
+    $('undo').disabled = p.undo.length === 0;
+    $('play-help').textContent = p.message || '';
+
+    const list = $('options');
+    list.replaceChildren();
+    $('options-title').textContent = p.kind === 'partizan' ? `Your moves (${cap(p.side)})` : 'Your moves';
+    if (user && !p.over && p.options) {
+      const winning = p.hint ? winningForUser(p) : null;
+      const many = p.options.parts && p.options.parts.length > 1;
+      const sel = p.selection;
+      for (const o of userOptions(p)) {
+        const wins = Boolean(winning && winning.has(o.game));
+        const candidate = sel.size > 0 && o.part === p.selectionPart && o.changed && [...sel].every((k) => o.changed.has(k));
+        const label = many && o.to !== undefined ? `${o.to}  (component ${o.part + 1})` : o.game;
+        list.append(el('li', {},
+          el('button', {
+            type: 'button', class: 'option' + (wins ? ' winning' : '') + (candidate ? ' candidate' : ''),
+            'data-testid': 'option', 'data-game': o.game, 'data-winning': wins ? 'true' : null,
+            title: o.game, onclick: () => userPlays(o),
+            onmouseenter: () => showPreview(o), onfocus: () => showPreview(o),
+            onmouseleave: () => showPreview(null), onblur: () => showPreview(null),
+          }, label, wins ? el('span', { class: 'badge' }, 'wins') : null)));
+      }
+      if (p.options.complete === false) list.append(el('li', { class: 'note' }, 'The list was cut short by the move limit.'));
+    } else if (!p.over) {
+      list.append(el('li', { class: 'note' }, user ? 'Loading your moves…' : 'Waiting for the computer.'));
+    }
+
+    const history = $('history');
+    history.replaceChildren();
+    if (p.history.length === 0) history.append(el('li', { class: 'note' }, 'No move yet.'));
+    for (const h of p.history) {
+      const who = h.who === 'you' ? 'You' : 'Computer';
+      history.append(el('li', { 'data-testid': 'history-move', 'data-who': h.who },
+        el('span', { class: 'who who-' + (h.side || h.who) }, who + (h.side ? ' (' + cap(h.side) + ')' : '')), ': ',
+        el('code', {}, h.game),
+        h.why ? el('span', { class: 'why' }, ' — ' + h.why) : null));
+    }
+    renderEditor();
+  }
+
+  // ---------------------------------------------------------------- URL
+
+  function writeUrl() {
+    const params = new URLSearchParams();
+    if (state.expr) params.set('q', state.expr);
+    params.set('tab', state.tab);
+    const p = state.play;
+    if (p) {
+      params.set('side', p.side);
+      if (p.first) params.set('first', p.first);
+      params.set('turn', p.turn);
+    }
+    const hash = '#' + params.toString();
+    if (location.hash !== hash) history.replaceState(null, '', hash);
+    $('share-link').href = location.href;
+    $('share-link').textContent = location.href.length > 80 ? location.href.slice(0, 77) + '…' : location.href;
+  }
+
+  async function readUrl() {
+    const params = new URLSearchParams(location.hash.slice(1));
+    const q = params.get('q');
+    const tab = params.get('tab');
+    if (state.play) stopPlay();
+    selectTab(['analyse', 'play', 'explore'].includes(tab) ? tab : 'analyse', false);
+    const expr = q !== null ? q : (state.byName.nim ? state.byName.nim.example : 'nim(3,5,7)');
+    setExpression(expr);
+    const side = params.get('side');
+    if (tab !== 'play' || !side) return;
+    // Resume a shared game once the position is known to be valid.
+    const token = state.analysisToken;
+    for (let i = 0; i < 400 && $('analysis').dataset.state === 'loading'; i++) await sleep(50);
+    if (token !== state.analysisToken || !state.analysis || state.analysis.q !== expr) return;
+    const kind = state.analysis.body.kind;
+    const sides = kind === 'partizan' ? ['left', 'right'] : ['first', 'second'];
+    if (!sides.includes(side)) return;
+    const first = ['left', 'right'].includes(params.get('first')) ? params.get('first') : 'left';
+    const turns = kind === 'partizan' ? ['left', 'right'] : ['you', 'computer'];
+    const turn = turns.includes(params.get('turn')) ? params.get('turn') : null;
+    $('play-side').value = side;
+    $('play-first').value = first;
+    startPlay({ side, first, turn });
+  }
+
+  // ---------------------------------------------------------------- tabs
+
+  function selectTab(tab, write = true) {
+    state.tab = tab;
+    for (const t of ['analyse', 'play', 'explore']) {
+      $('tab-' + t).setAttribute('aria-selected', String(t === tab));
+      $('pane-' + t).hidden = t !== tab;
+    }
+    if (tab === 'explore' && !state.explored) {
+      state.explored = true;
+      drawTable();
+      drawSeq();
+      drawThermograph();
+    }
+    if (write) writeUrl();
+  }
+
+  // ---------------------------------------------------------------- explore: table
+
+  function valueColour(v) {
+    if (v === 0) return '#1f2937';
+    const hue = (v * 137.508) % 360;
+    const light = [68, 54, 80][v % 3];
+    return `hsl(${hue.toFixed(1)}, 72%, ${light}%)`;
+  }
+
+  async function drawTable() {
+    const token = ++state.tokens.table;
+    const ruleset = $('table-ruleset').value.trim();
+    const size = $('table-size').value.trim();
+    const box = $('table-picture');
+    box.dataset.state = 'loading';
+    const r = await api('/api/table', { ruleset, size });
+    if (token !== state.tokens.table) return;
+    if (!r.ok) {
+      box.dataset.state = 'error';
+      box.replaceChildren();
+      showError($('table-error'), ruleset, r.body);
+      return;
+    }
+    clearError($('table-error'));
+    const values = r.body.values;
+    const rows = values.length;
+    const cols = rows ? values[0].length : 0;
+    const cell = Math.max(6, Math.min(34, Math.floor(520 / Math.max(rows, cols, 1))));
+    const left = 40;
+    const top = 36;
+    const w = left + cols * cell + 10;
+    const h = top + rows * cell + 10;
+    const root = svg('svg', {
+      class: 'table-svg', 'data-testid': 'table-svg', width: w, height: h, viewBox: `0 0 ${w} ${h}`,
+      role: 'img', 'aria-label': `Grundy values of ${r.body.ruleset}, ${rows} by ${cols}`,
+    });
+    root.append(
+      svg('text', { x: left + (cols * cell) / 2, y: 12, class: 'axis-label', 'text-anchor': 'middle' }, 'column y →'),
+      svg('text', { x: 12, y: top + (rows * cell) / 2, class: 'axis-label', 'text-anchor': 'middle', transform: `rotate(-90 12 ${top + (rows * cell) / 2})` }, 'row x ↓'));
+    const every = Math.max(1, Math.ceil(Math.max(rows, cols) / 16));
+    for (let y = 0; y < cols; y += every) root.append(svg('text', { x: left + y * cell + cell / 2, y: top - 6, class: 'axis-tick', 'text-anchor': 'middle' }, y));
+    for (let x = 0; x < rows; x += every) root.append(svg('text', { x: left - 5, y: top + x * cell + cell / 2 + 4, class: 'axis-tick', 'text-anchor': 'end' }, x));
+    const seen = new Set();
+    values.forEach((row, x) => row.forEach((v, y) => {
+      seen.add(v);
+      root.append(svg('rect', {
+        x: left + y * cell, y: top + x * cell, width: cell, height: cell, fill: valueColour(v),
+        stroke: '#fff', 'stroke-width': cell > 10 ? 1 : 0.3,
+        'data-testid': 'table-cell', 'data-x': x, 'data-y': y, 'data-value': v,
+      }, svg('title', {}, `(${x}, ${y}): ${v}`)));
+      if (cell >= 20) {
+        root.append(svg('text', {
+          x: left + y * cell + cell / 2, y: top + x * cell + cell / 2 + 4, 'text-anchor': 'middle',
+          class: 'cell-value', fill: v === 0 ? '#fff' : '#111', 'pointer-events': 'none',
+        }, v));
+      }
+    }));
+    const legendValues = [...seen].sort((a, b) => a - b);
+    const legend = el('ul', { class: 'legend', 'aria-label': 'colour of each value' },
+      legendValues.slice(0, 64).map((v) => el('li', {},
+        svg('svg', { width: 14, height: 14, 'aria-hidden': 'true' }, svg('rect', { width: 14, height: 14, fill: valueColour(v) })),
+        ' ', String(v))));
+    const patterns = (r.body.patterns || []).map((pt) => el('li', {}, pt.statement));
+    box.replaceChildren(
+      el('p', { class: 'caption' }, `G(x, y) of ${r.body.ruleset}; 0 (dark) marks the P-positions. Hover a cell for its value.`),
+      root, legend,
+      patterns.length ? el('ul', { class: 'patterns' }, patterns) : '');
+    box.dataset.state = 'ready';
+  }
+
+  // ---------------------------------------------------------------- explore: sequence
+
+  // A round step for about `count` ticks over `range`.
+  function niceStep(range, count) {
+    const raw = range / Math.max(1, count);
+    const mag = 10 ** Math.floor(Math.log10(raw || 1));
+    for (const f of [1, 2, 5, 10]) if (f * mag >= raw) return f * mag;
+    return 10 * mag;
+  }
+
+  async function drawSeq() {
+    const token = ++state.tokens.seq;
+    const ruleset = $('seq-ruleset').value.trim();
+    const to = $('seq-to').value.trim();
+    const box = $('seq-picture');
+    box.dataset.state = 'loading';
+    const r = await api('/api/seq', { ruleset, to });
+    if (token !== state.tokens.seq) return;
+    if (!r.ok) {
+      box.dataset.state = 'error';
+      box.replaceChildren();
+      showError($('seq-error'), ruleset, r.body);
+      return;
+    }
+    clearError($('seq-error'));
+    const s = r.body;
+    const vals = s.values;
+    const n = Math.max(1, vals.length - 1);
+    const maxV = Math.max(1, ...vals);
+    const W = 640;
+    const H = 300;
+    const L = 48;
+    const R = 24;
+    const T = 30;
+    const B = 44;
+    const X = (i) => L + (i * (W - L - R)) / n;
+    const Y = (v) => H - B - (v * (H - T - B)) / maxV;
+    const root = svg('svg', {
+      class: 'seq-svg', 'data-testid': 'seq-svg', width: W, height: H, viewBox: `0 0 ${W} ${H}`,
+      role: 'img', 'aria-label': `Grundy values of ${s.game} for heaps 0 to ${vals.length - 1}`,
+    });
+    const hasPeriod = Number.isInteger(s.period) && s.period > 0 && Number.isInteger(s.preperiod);
+    if (hasPeriod && s.preperiod <= n) {
+      // The periodic part is shaded, every other period a shade darker, so the
+      // repetition shows; dashed lines start each period.
+      root.append(svg('rect', {
+        x: X(s.preperiod), y: T, width: Math.max(1, X(n) - X(s.preperiod)), height: H - T - B,
+        class: 'period-band', 'data-testid': 'period-band',
+      }, svg('title', {}, `periodic from heap ${s.preperiod} on, period ${s.period}`)));
+      const starts = [];
+      for (let i = s.preperiod; i <= n && starts.length <= 100; i += s.period) starts.push(i);
+      if (starts.length <= 100) {
+        starts.forEach((i, j) => {
+          if (j % 2 === 1) {
+            root.append(svg('rect', {
+              x: X(i), y: T, width: Math.max(0, X(Math.min(n, i + s.period)) - X(i)), height: H - T - B,
+              class: 'period-block',
+            }));
+          }
+        });
+        for (const i of starts) {
+          root.append(svg('line', { x1: X(i), x2: X(i), y1: T, y2: H - B, class: 'period-line', 'data-testid': 'period-line' }));
+        }
+      }
+    }
+    // Axes, ticks and labels.
+    root.append(svg('line', { x1: L, x2: W - R, y1: H - B, y2: H - B, class: 'axis' }));
+    root.append(svg('line', { x1: L, x2: L, y1: T, y2: H - B, class: 'axis' }));
+    const xs = niceStep(n, 10);
+    for (let i = 0; i <= n; i += xs) {
+      root.append(svg('line', { x1: X(i), x2: X(i), y1: H - B, y2: H - B + 4, class: 'axis' }));
+      root.append(svg('text', { x: X(i), y: H - B + 16, 'text-anchor': 'middle', class: 'axis-tick' }, i));
+    }
+    const ys = Math.max(1, niceStep(maxV, 6));
+    for (let v = 0; v <= maxV; v += ys) {
+      root.append(svg('line', { x1: L - 4, x2: W - R, y1: Y(v), y2: Y(v), class: 'grid-line' }));
+      root.append(svg('text', { x: L - 7, y: Y(v) + 4, 'text-anchor': 'end', class: 'axis-tick' }, v));
+    }
+    root.append(svg('text', { x: (L + W - R) / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-label' }, 'heap size n'));
+    root.append(svg('text', { x: 14, y: (T + H - B) / 2, 'text-anchor': 'middle', class: 'axis-label', transform: `rotate(-90 14 ${(T + H - B) / 2})` }, 'Grundy value G(n)'));
+    root.append(svg('polyline', { points: vals.map((v, i) => `${X(i).toFixed(2)},${Y(v).toFixed(2)}`).join(' '), class: 'seq-line' }));
+    const radius = vals.length <= 150 ? 3 : vals.length <= 600 ? 2 : 1.2;
+    // Past a few thousand heaps the line alone shows the sequence.
+    if (vals.length <= 3000) vals.forEach((v, i) => root.append(svg('circle', {
+      cx: X(i).toFixed(2), cy: Y(v).toFixed(2), r: radius, class: 'seq-point', 'data-testid': 'seq-point',
+    }, svg('title', {}, `G(${i}) = ${v}`))));
+    let caption = `${s.game}${s.code ? ' (code ' + s.code + ')' : ''}: G(n) for n = 0…${vals.length - 1}. `;
+    if (hasPeriod) {
+      caption += `Periodic with preperiod ${s.preperiod} and period ${s.period}`;
+      if (s.saltus) caption += `, saltus ${s.saltus} (each period adds ${s.saltus})`;
+      caption += s.proved ? ' — proved.' : ' — as far as computed, not proved.';
+    } else {
+      caption += 'No period shows in this range.';
+    }
+    const title = hasPeriod
+      ? svg('text', { x: W - R, y: 18, 'text-anchor': 'end', class: 'axis-label', 'data-testid': 'period-label' },
+        `preperiod ${s.preperiod}, period ${s.period}${s.proved ? ' (proved)' : ''}`)
+      : null;
+    if (title) root.append(title);
+    box.replaceChildren(root, el('p', { class: 'caption', 'data-testid': 'seq-caption' }, caption),
+      el('details', {}, el('summary', {}, 'the values'), el('p', { class: 'values' }, vals.join(' '))));
+    box.dataset.state = 'ready';
+  }
+
+  // ---------------------------------------------------------------- explore: thermograph
+
+  // "3/4", "-2", "5/8" as a number (dyadic rationals are exact in doubles here).
+  function rational(s) {
+    const m = /^(-?\d+)(?:\/(\d+))?$/.exec(String(s).trim());
+    if (!m) return NaN;
+    return Number(m[1]) / (m[2] ? Number(m[2]) : 1);
+  }
+
+  async function drawThermograph() {
+    const token = ++state.tokens.thermo;
+    const q = $('thermo-expr').value.trim();
+    const box = $('thermo-picture');
+    box.dataset.state = 'loading';
+    const r = await api('/api/thermograph', { q });
+    if (token !== state.tokens.thermo) return;
+    if (!r.ok) {
+      box.dataset.state = 'error';
+      box.replaceChildren();
+      showError($('thermo-error'), q, r.body);
+      return;
+    }
+    clearError($('thermo-error'));
+    const th = r.body.thermograph;
+    const walls = ['left', 'right'].map((side) => ({
+      side,
+      points: th[side].vertices.map(([t, x]) => [rational(t), rational(x)]),
+      slope: rational(th[side].final_slope),
+    }));
+    const mast = rational(th.mast);
+    const temp = rational(th.temperature);
+    const topVertex = Math.max(0, ...walls.flatMap((w) => w.points.map(([t]) => t)));
+    const tTop = topVertex + Math.max(0.75, topVertex * 0.4);
+    // Each wall runs on above its last vertex with its final slope (0: the mast).
+    for (const w of walls) {
+      const [t, x] = w.points[w.points.length - 1];
+      w.points.push([tTop, x + (Number.isFinite(w.slope) ? w.slope : 0) * (tTop - t)]);
+    }
+    const xsAll = walls.flatMap((w) => w.points.map(([, x]) => x)).concat([mast]);
+    let xMin = Math.min(...xsAll);
+    let xMax = Math.max(...xsAll);
+    const span = Math.max(1, xMax - xMin);
+    xMin -= span * 0.2;
+    xMax += span * 0.2;
+    const W = 560;
+    const H = 340;
+    const L = 50;
+    const R = 24;
+    const T = 24;
+    const B = 50;
+    // Thermographs are drawn with Left's (larger) values on the left.
+    const X = (x) => L + ((xMax - x) * (W - L - R)) / (xMax - xMin);
+    const Y = (t) => H - B - (t * (H - T - B)) / tTop;
+    const root = svg('svg', {
+      class: 'thermo-svg', 'data-testid': 'thermo-svg', width: W, height: H, viewBox: `0 0 ${W} ${H}`,
+      role: 'img', 'aria-label': `thermograph of ${r.body.value}`,
+    });
+    // Axes: value along the bottom (decreasing to the right), temperature up the left.
+    root.append(svg('line', { x1: L, x2: W - R, y1: Y(0), y2: Y(0), class: 'axis' }));
+    root.append(svg('line', { x1: L, x2: L, y1: T, y2: Y(0), class: 'axis' }));
+    const xs = niceStep(xMax - xMin, 8);
+    for (let v = Math.ceil(xMin / xs) * xs; v <= xMax + 1e-9; v += xs) {
+      root.append(svg('line', { x1: X(v), x2: X(v), y1: Y(0), y2: Y(0) + 4, class: 'axis' }));
+      root.append(svg('text', { x: X(v), y: Y(0) + 16, 'text-anchor': 'middle', class: 'axis-tick' }, +v.toFixed(4)));
+    }
+    const ts = niceStep(tTop, 6);
+    for (let t = 0; t <= tTop + 1e-9; t += ts) {
+      root.append(svg('line', { x1: L - 4, x2: W - R, y1: Y(t), y2: Y(t), class: 'grid-line' }));
+      root.append(svg('text', { x: L - 7, y: Y(t) + 4, 'text-anchor': 'end', class: 'axis-tick' }, +t.toFixed(4)));
+    }
+    root.append(svg('text', { x: (L + W - R) / 2, y: H - 8, 'text-anchor': 'middle', class: 'axis-label' }, 'value'));
+    root.append(svg('text', { x: L, y: H - 8, 'text-anchor': 'start', class: 'axis-tick' }, '← larger: better for Left'));
+    root.append(svg('text', { x: W - R, y: H - 8, 'text-anchor': 'end', class: 'axis-tick' }, 'smaller: better for Right →'));
+    root.append(svg('text', { x: 14, y: (T + Y(0)) / 2, 'text-anchor': 'middle', class: 'axis-label', transform: `rotate(-90 14 ${(T + Y(0)) / 2})` }, 'temperature t'));
+    if (temp > 0) {
+      root.append(svg('line', { x1: L, x2: W - R, y1: Y(temp), y2: Y(temp), class: 'temp-line' }));
+      root.append(svg('text', { x: W - R, y: Y(temp) - 4, 'text-anchor': 'end', class: 'axis-tick' }, `temperature ${th.temperature}`));
+    }
+    for (const w of walls) {
+      const d = w.points.map(([t, x], i) => `${i ? 'L' : 'M'}${X(x).toFixed(2)},${Y(t).toFixed(2)}`).join(' ');
+      root.append(svg('path', { d, class: 'wall wall-' + w.side, 'data-testid': 'thermo-' + w.side, fill: 'none' },
+        svg('title', {}, `${cap(w.side)} wall: ${th[w.side].vertices.map(([t, x]) => `(t ${t}, ${x})`).join(' ')}`)));
+      const [t0, x0] = w.points[0];
+      root.append(svg('text', {
+        x: X(x0) + (w.side === 'left' ? -4 : 4), y: Y(t0) - 6, 'text-anchor': w.side === 'left' ? 'end' : 'start',
+        class: 'wall-label wall-label-' + w.side,
+      }, `${cap(w.side)} ${th[w.side].vertices[0][1]}`));
+    }
+    // Above the walls' last vertex both run up the mast (final slope 0).
+    const mastFrom = Math.max(...walls.map((w) => w.points[w.points.length - 2][0]));
+    const [lt, lx] = walls[0].points[walls[0].points.length - 1];
+    const [rt, rx] = walls[1].points[walls[1].points.length - 1];
+    if (lx === rx && lt === rt && lx === mast) {
+      root.append(svg('path', {
+        d: `M${X(mast).toFixed(2)},${Y(mastFrom).toFixed(2)} L${X(mast).toFixed(2)},${Y(tTop).toFixed(2)}`,
+        class: 'wall wall-mast', 'data-testid': 'thermo-mast', fill: 'none',
+      }, svg('title', {}, `mast at ${th.mast}`)));
+    }
+    root.append(svg('text', { x: X(mast) + 5, y: T + 12, class: 'axis-tick' }, `mast ${th.mast}`));
+    box.replaceChildren(root,
+      el('p', { class: 'caption', 'data-testid': 'thermo-caption' },
+        `${r.body.value}: mean (mast) ${th.mast}, temperature ${th.temperature}. Left's wall in blue, Right's in red. `,
+        el('a', { href: '/svg/thermograph?q=' + encodeURIComponent(q), target: '_blank', rel: 'noopener' }, 'the CLI’s own picture')));
+    box.dataset.state = 'ready';
+  }
+
+  // ---------------------------------------------------------------- explore: compare
+
+  const RELATION_WORDS = {
+    '>': 'G > H: G is better for Left than H',
+    '<': 'G < H: G is better for Right than H',
+    '=': 'G = H: they are equal',
+    '<>': 'G ‖ H: confused, neither is better (incomparable)',
+  };
+
+  async function drawCompare() {
+    const token = ++state.tokens.compare;
+    const g = $('compare-g').value.trim();
+    const h = $('compare-h').value.trim();
+    const out = $('compare-result');
+    out.dataset.state = 'loading';
+    const r = await api('/api/compare', { g, h });
+    if (token !== state.tokens.compare) return;
+    if (!r.ok) {
+      out.dataset.state = 'error';
+      out.textContent = '';
+      showError($('compare-error'), null, r.body);
+      return;
+    }
+    clearError($('compare-error'));
+    out.replaceChildren(el('code', {}, r.body.g_value || g), ' vs ', el('code', {}, r.body.h_value || h), ': ',
+      RELATION_WORDS[r.body.relation] || r.body.relation);
+    out.dataset.state = 'ready';
+  }
+
+  // ---------------------------------------------------------------- wiring
+
+  function wire() {
+    $('evaluate').addEventListener('click', () => setExpression($('expr').value));
+    $('expr').addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') setExpression($('expr').value);
+    });
+    $('game-select').addEventListener('change', () => {
+      const g = state.byName[$('game-select').value];
+      if (g) setExpression(g.example);
+    });
+    const tabs = ['analyse', 'play', 'explore'];
+    for (const t of tabs) $('tab-' + t).addEventListener('click', () => selectTab(t));
+    // Arrow keys move between the tabs, as in the ARIA tabs pattern.
+    document.querySelector('.tabs').addEventListener('keydown', (e) => {
+      const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+      if (!step) return;
+      const next = tabs[(tabs.indexOf(state.tab) + step + tabs.length) % tabs.length];
+      selectTab(next);
+      $('tab-' + next).focus();
+    });
+    $('play-start').addEventListener('click', () => startPlay({ side: $('play-side').value, first: $('play-first').value }));
+    $('play-stop').addEventListener('click', stopPlay);
+    $('undo').addEventListener('click', undo);
+    $('hint').addEventListener('change', () => {
+      if (state.play) {
+        state.play.hint = $('hint').checked;
+        renderPlay();
+      }
+    });
+    $('share-copy').addEventListener('click', async () => {
+      try {
+        await navigator.clipboard.writeText(location.href);
+        $('share-copy').textContent = 'Copied';
+      } catch (_) {
+        $('share-copy').textContent = 'Copy the link above';
+      }
+      setTimeout(() => { $('share-copy').textContent = 'Copy link'; }, 2000);
+    });
+    const onSubmit = (id, action) => $(id).addEventListener('submit', (e) => {
+      e.preventDefault();
+      action();
+    });
+    onSubmit('table-form', drawTable);
+    onSubmit('seq-form', drawSeq);
+    onSubmit('thermo-form', drawThermograph);
+    onSubmit('compare-form', drawCompare);
+    $('thermo-current').addEventListener('click', () => {
+      $('thermo-expr').value = state.expr;
+      drawThermograph();
+    });
+    window.addEventListener('hashchange', () => {
+      if (location.hash !== '#' + currentHashBody()) readUrl();
+    });
+  }
+
+  function currentHashBody() {
+    const a = $('share-link').getAttribute('href') || '';
+    const i = a.indexOf('#');
+    return i < 0 ? '' : a.slice(i + 1);
+  }
+
+  async function init() {
+    wire();
+    updatePlaySetup(null);
+    if (await loadGames()) {
+      await readUrl();
+    }
+    document.body.dataset.ready = 'true';
+  }
+
+  init();
+})();

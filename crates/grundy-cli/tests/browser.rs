@@ -1,0 +1,907 @@
+//! End-to-end tests of the page `grundy serve` serves, in Debian's headless
+//! Chromium driven through chromedriver (WebDriver, with `fantoccini`).
+//!
+//! Each test starts its own server (`grundy serve --port 0`), chromedriver on a
+//! free port and a browser with a fresh profile, and a guard ends them all when
+//! the test ends, failed or not. Tests run one at a time: the machine that runs
+//! them may have two cores. Every wait is bounded, so a broken page fails rather
+//! than hangs, and each stage leaves a PNG screenshot in
+//! `target/browser-artifacts/`.
+//!
+//! Chromium and chromedriver must be installed (`apt-get install chromium
+//! chromium-driver`); without them the tests fail, unless `GRUNDY_SKIP_BROWSER=1`.
+//! `GRUNDY_BROWSER_SERVER=http://127.0.0.1:PORT/` runs them against a server
+//! that is already running instead of starting one.
+#![cfg(unix)]
+
+use anyhow::{anyhow, bail, Context, Result};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::future::Future;
+use std::io::{BufRead, BufReader};
+use std::net::{TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// The longest any one wait may take.
+const WAIT: Duration = Duration::from_secs(20);
+/// The longest a whole test may take.
+const TEST_TIME: Duration = Duration::from_secs(240);
+
+/// One test at a time: each has a browser, a driver and a server of its own.
+static SERIAL: Mutex<()> = Mutex::new(());
+
+// ------------------------------------------------------------------ processes
+
+/// Ends the processes a test started and removes its browser profile when
+/// dropped, so a failing test leaves nothing running.
+#[derive(Default)]
+struct Processes {
+    /// Each child leads its own process group (chromedriver's browser is in it).
+    children: Vec<Child>,
+    dirs: Vec<PathBuf>,
+}
+
+impl Drop for Processes {
+    fn drop(&mut self) {
+        for child in self.children.iter_mut().rev() {
+            // The whole group: chromedriver's Chromium would outlive it otherwise.
+            let _ = Command::new("kill")
+                .args(["-KILL", "--", &format!("-{}", child.id())])
+                .stderr(Stdio::null())
+                .status();
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        for dir in &self.dirs {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
+struct Tools {
+    chromium: PathBuf,
+    chromedriver: PathBuf,
+}
+
+fn find_program(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let dirs = std::env::split_paths(&path).chain([PathBuf::from("/usr/bin")]);
+    for dir in dirs {
+        for name in names {
+            let candidate = dir.join(name);
+            if candidate.is_file() {
+                return Some(candidate);
+            }
+        }
+    }
+    None
+}
+
+/// Chromium and chromedriver, or `None` when they are missing and
+/// `GRUNDY_SKIP_BROWSER=1` says to skip; missing otherwise is a failure.
+fn tools(test: &str) -> Option<Tools> {
+    let chromium = find_program(&["chromium", "chromium-browser"]);
+    let chromedriver = find_program(&["chromedriver"]);
+    match (chromium, chromedriver) {
+        (Some(chromium), Some(chromedriver)) => Some(Tools {
+            chromium,
+            chromedriver,
+        }),
+        (chromium, chromedriver) => {
+            let missing: Vec<&str> = [
+                chromium.is_none().then_some("chromium"),
+                chromedriver.is_none().then_some("chromedriver"),
+            ]
+            .into_iter()
+            .flatten()
+            .collect();
+            if std::env::var("GRUNDY_SKIP_BROWSER").as_deref() == Ok("1") {
+                eprintln!(
+                    "{test}: skipped: {} not found and GRUNDY_SKIP_BROWSER=1",
+                    missing.join(" and ")
+                );
+                None
+            } else {
+                panic!(
+                    "{test}: {} not found: the browser tests need Debian's Chromium and its \
+                     driver: `apt-get install -y chromium chromium-driver` (CI installs them); \
+                     set GRUNDY_SKIP_BROWSER=1 to skip these tests",
+                    missing.join(" and ")
+                );
+            }
+        }
+    }
+}
+
+/// `target/browser-artifacts`, under CARGO_TARGET_DIR when it is set.
+fn artifacts_dir() -> PathBuf {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let target = match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if Path::new(&dir).is_absolute() => PathBuf::from(dir),
+        Some(dir) => workspace.join(dir),
+        None => workspace.join("target"),
+    };
+    let dir = target.join("browser-artifacts");
+    std::fs::create_dir_all(&dir).expect("create target/browser-artifacts");
+    dir
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free local port")
+}
+
+/// Starts `grundy serve --port 0` and returns the address it prints first.
+fn start_server(procs: &mut Processes) -> String {
+    if let Ok(url) = std::env::var("GRUNDY_BROWSER_SERVER") {
+        return url;
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["serve", "--port", "0"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start grundy serve");
+    let stdout = child.stdout.take().expect("the server's stdout");
+    procs.children.push(child);
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut lines = BufReader::new(stdout).lines();
+        let _ = tx.send(lines.next());
+        // Keep reading, so the server never blocks on a full pipe.
+        for _ in lines {}
+    });
+    let line = match rx.recv_timeout(WAIT) {
+        Ok(Some(Ok(line))) => line,
+        Ok(other) => panic!("grundy serve printed no address: {other:?}"),
+        Err(_) => panic!("grundy serve printed nothing in {WAIT:?}"),
+    };
+    let url = line
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("grundy serve's first line is not `listening on URL`: {line:?}"))
+        .trim()
+        .to_string();
+    assert!(url.starts_with("http://"), "not an address: {url}");
+    url
+}
+
+/// Starts chromedriver on a free port and waits until it accepts connections.
+fn start_chromedriver(procs: &mut Processes, tools: &Tools) -> String {
+    let port = free_port();
+    let mut command = Command::new(&tools.chromedriver);
+    command
+        .arg(format!("--port={port}"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .process_group(0);
+    let child = command.spawn().expect("start chromedriver");
+    procs.children.push(child);
+    let deadline = Instant::now() + WAIT;
+    loop {
+        if TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            return format!("http://127.0.0.1:{port}");
+        }
+        if let Some(status) = procs
+            .children
+            .last_mut()
+            .and_then(|c| c.try_wait().ok().flatten())
+        {
+            panic!("chromedriver exited at start: {status}");
+        }
+        assert!(
+            Instant::now() < deadline,
+            "chromedriver did not listen within {WAIT:?}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+async fn connect(driver: &str, chromium: &Path, profile: &Path) -> Result<Client> {
+    let args = [
+        "--headless".to_string(),
+        "--no-sandbox".to_string(),
+        "--disable-gpu".to_string(),
+        "--disable-quic".to_string(),
+        "--no-first-run".to_string(),
+        "--disable-background-networking".to_string(),
+        "--disable-component-update".to_string(),
+        "--disable-sync".to_string(),
+        "--window-size=1280,900".to_string(),
+        format!("--user-data-dir={}", profile.display()),
+    ];
+    let capabilities = json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": { "binary": chromium, "args": args },
+        "timeouts": { "pageLoad": WAIT.as_millis() as u64, "script": WAIT.as_millis() as u64 },
+    });
+    let Value::Object(capabilities) = capabilities else {
+        unreachable!()
+    };
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let client = tokio::time::timeout(
+        WAIT,
+        ClientBuilder::new(connector)
+            .capabilities(capabilities)
+            .connect(driver),
+    )
+    .await
+    .map_err(|_| anyhow!("no browser session within {WAIT:?}"))?
+    .context("start a browser session")?;
+    Ok(client)
+}
+
+/// Runs `test` against a fresh server, driver and browser, all ended after it.
+fn run<F, Fut>(name: &'static str, test: F)
+where
+    F: FnOnce(Page) -> Fut,
+    Fut: Future<Output = Result<()>> + Send + 'static,
+{
+    let _serial = SERIAL.lock().unwrap_or_else(PoisonError::into_inner);
+    let Some(tools) = tools(name) else { return };
+    let artifacts = artifacts_dir();
+    let mut procs = Processes::default();
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let profile = std::env::temp_dir().join(format!(
+        "grundy-browser-{}-{name}-{nanos}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&profile).expect("create the browser profile directory");
+    procs.dirs.push(profile.clone());
+    let base = start_server(&mut procs);
+    let driver = start_chromedriver(&mut procs, &tools);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
+    let outcome = runtime.block_on(async {
+        let client = connect(&driver, &tools.chromium, &profile).await?;
+        let page = Page {
+            client: client.clone(),
+            base,
+            artifacts,
+            name,
+        };
+        // A task of its own, so that a failed assertion still leaves a screenshot.
+        let task = tokio::spawn(test(page.clone()));
+        let (result, panic) = match tokio::time::timeout(TEST_TIME, task).await {
+            Ok(Ok(result)) => (result, None),
+            Ok(Err(join)) if join.is_panic() => (Ok(()), Some(join.into_panic())),
+            Ok(Err(join)) => (Err(anyhow!("the test was cancelled: {join}")), None),
+            Err(_) => (
+                Err(anyhow!("the test took longer than {TEST_TIME:?}")),
+                None,
+            ),
+        };
+        if result.is_err() || panic.is_some() {
+            let _ = page.shot("failed").await;
+        }
+        let _ = tokio::time::timeout(Duration::from_secs(5), client.close()).await;
+        if let Some(panic) = panic {
+            std::panic::resume_unwind(panic);
+        }
+        result
+    });
+    drop(runtime);
+    drop(procs);
+    if let Err(e) = outcome {
+        panic!(
+            "{name}: {e:#}\n(screenshots in {})",
+            artifacts_dir().display()
+        );
+    }
+}
+
+// ------------------------------------------------------------------ the page
+
+#[derive(Clone)]
+struct Page {
+    client: Client,
+    base: String,
+    artifacts: PathBuf,
+    name: &'static str,
+}
+
+impl Page {
+    /// Loads the page at `hash` (may be empty) and waits for it to be ready.
+    async fn open(&self, hash: &str) -> Result<()> {
+        // From a blank page, so a change of the hash alone is a full load too.
+        self.client.goto("about:blank").await?;
+        let url = format!("{}{hash}", self.base);
+        self.client.goto(&url).await?;
+        self.wait(
+            "the page to be ready",
+            "return document.body.dataset.ready === 'true';",
+            vec![],
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn js(&self, script: &str, args: Vec<Value>) -> Result<Value> {
+        Ok(self.client.execute(script, args).await?)
+    }
+
+    /// Polls `script` until it returns something truthy; fails after WAIT.
+    async fn wait(&self, what: &str, script: &str, args: Vec<Value>) -> Result<Value> {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let value = self.js(script, args.clone()).await?;
+            let truthy = match &value {
+                Value::Null => false,
+                Value::Bool(b) => *b,
+                Value::String(s) => !s.is_empty(),
+                Value::Number(n) => n.as_f64() != Some(0.0),
+                _ => true,
+            };
+            if truthy {
+                return Ok(value);
+            }
+            if Instant::now() > deadline {
+                let error = self
+                    .js(
+                        "const e = document.getElementById('expr-error'); return e ? e.textContent : '';",
+                        vec![],
+                    )
+                    .await
+                    .unwrap_or_default();
+                bail!("waited {WAIT:?} for {what}; the page's error box says {error}");
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    async fn click(&self, css: &str) -> Result<()> {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .with_context(|| format!("find {css}"))?
+            .click()
+            .await
+            .with_context(|| format!("click {css}"))?;
+        Ok(())
+    }
+
+    async fn text(&self, css: &str) -> Result<String> {
+        Ok(self.client.find(Locator::Css(css)).await?.text().await?)
+    }
+
+    async fn type_into(&self, css: &str, text: &str) -> Result<()> {
+        let input = self.client.find(Locator::Css(css)).await?;
+        input.clear().await?;
+        input.send_keys(text).await?;
+        Ok(())
+    }
+
+    /// Waits until the analysis shows `q` and returns its state ("ready" or "error").
+    async fn analysed(&self, q: &str) -> Result<String> {
+        let state = self
+            .wait(
+                &format!("the analysis of {q}"),
+                "const a = document.getElementById('analysis');
+                 return a.dataset.q === arguments[0] && a.dataset.state !== 'loading'
+                     ? a.dataset.state : null;",
+                vec![json!(q)],
+            )
+            .await?;
+        Ok(state.as_str().unwrap_or_default().to_string())
+    }
+
+    /// Types `q` into the expression box, evaluates it and waits for the answer.
+    async fn set_expression(&self, q: &str) -> Result<String> {
+        self.type_into("#expr", q).await?;
+        self.click("#evaluate").await?;
+        self.analysed(q).await
+    }
+
+    async fn expression(&self) -> Result<String> {
+        Ok(self
+            .js("return document.getElementById('expr').value;", vec![])
+            .await?
+            .as_str()
+            .unwrap_or_default()
+            .to_string())
+    }
+
+    async fn count(&self, css: &str) -> Result<usize> {
+        let n = self
+            .js(
+                "return document.querySelectorAll(arguments[0]).length;",
+                vec![json!(css)],
+            )
+            .await?;
+        Ok(n.as_u64().unwrap_or(0) as usize)
+    }
+
+    /// Saves a screenshot of the window as `<test>-<stage>.png`.
+    async fn shot(&self, stage: &str) -> Result<()> {
+        let png = self.client.screenshot().await?;
+        let path = self.artifacts.join(format!("{}-{stage}.png", self.name));
+        std::fs::write(&path, png).with_context(|| format!("write {}", path.display()))?;
+        Ok(())
+    }
+
+    /// Scrolls `css` into view, then saves a screenshot.
+    async fn shot_of(&self, css: &str, stage: &str) -> Result<()> {
+        self.js(
+            "document.querySelector(arguments[0]).scrollIntoView({block: 'start'});",
+            vec![json!(css)],
+        )
+        .await?;
+        self.shot(stage).await
+    }
+
+    /// The state of the play area: user, computer, loading, over or error.
+    async fn play_state(&self) -> Result<String> {
+        let v = self
+            .js(
+                "return document.getElementById('play-area').dataset.state;",
+                vec![],
+            )
+            .await?;
+        Ok(v.as_str().unwrap_or_default().to_string())
+    }
+
+    /// Waits until the game waits for the user or is over; returns which.
+    async fn settled(&self) -> Result<String> {
+        let v = self
+            .wait(
+                "the computer's move",
+                "const s = document.getElementById('play-area').dataset.state;
+                 return ['user', 'over', 'error'].includes(s) ? s : null;",
+                vec![],
+            )
+            .await?;
+        let state = v.as_str().unwrap_or_default().to_string();
+        if state == "error" {
+            bail!(
+                "the game stopped on an error: {}",
+                self.text("#game-status").await?
+            );
+        }
+        Ok(state)
+    }
+
+    async fn history_len(&self) -> Result<usize> {
+        self.count("#history li[data-testid=history-move]").await
+    }
+}
+
+// ------------------------------------------------------------------ tests
+
+#[test]
+fn page_loads_with_the_games_grouped() {
+    run("load", |page| async move {
+        page.open("").await?;
+        assert_eq!(page.client.title().await?, "grundy");
+        let groups = page
+            .js(
+                "return [...document.querySelectorAll('#game-select optgroup')].map(g => g.label);",
+                vec![],
+            )
+            .await?;
+        assert_eq!(groups, json!(["Impartial", "Partizan"]));
+        let games = page.count("#game-select optgroup option").await?;
+        assert!(games >= 20, "only {games} games in the list");
+        // With no position in the URL the page starts on Nim's example.
+        let q = page.expression().await?;
+        assert_eq!(page.analysed(&q).await?, "ready");
+        page.shot("page").await?;
+        Ok(())
+    });
+}
+
+#[test]
+fn nim_position_from_the_heap_editor_shows_value_and_winning_moves() {
+    run("nim", |page| async move {
+        page.open("").await?;
+        page.client
+            .find(Locator::Css("#game-select"))
+            .await?
+            .select_by_value("nim")
+            .await?;
+        page.analysed("nim(3,5,7)").await?;
+        page.click("#heap-add").await?;
+        page.analysed("nim(3,5,7,7)").await?;
+        page.type_into("#heaps-editor input[data-index='3']", "2")
+            .await?;
+        assert_eq!(page.analysed("nim(3,5,7,2)").await?, "ready");
+        assert_eq!(page.expression().await?, "nim(3,5,7,2)");
+        assert_eq!(page.text("#value").await?, "*3");
+        let outcome = page
+            .js(
+                "return document.getElementById('outcome').dataset.outcome;",
+                vec![],
+            )
+            .await?;
+        assert_eq!(outcome, json!("N"));
+        let moves = page
+            .js(
+                "return [...document.querySelectorAll('#winning-moves li[data-testid=winning-move] code')]
+                    .map(c => c.textContent);",
+                vec![],
+            )
+            .await?;
+        assert_eq!(moves, json!(["nim(5,7,2)", "nim(3,5,4,2)", "nim(3,5,7,1)"]));
+        page.shot("value").await?;
+
+        // A sum lists its components with their values.
+        page.set_expression("nim(3) + kayles(4)").await?;
+        page.wait(
+            "the components",
+            "return document.getElementById('components').dataset.state === 'ready';",
+            vec![],
+        )
+        .await?;
+        let values = page
+            .js(
+                "return [...document.querySelectorAll('#components-body tr')]
+                    .map(r => r.cells[1].textContent);",
+                vec![],
+            )
+            .await?;
+        assert_eq!(values, json!(["*3", "*"]));
+
+        // A bad expression gets the server's message and a caret under its column.
+        assert_eq!(page.set_expression("nim(3,").await?, "error");
+        let caret = page.text("#expr-error pre").await?;
+        let lines: Vec<&str> = caret.lines().collect();
+        assert_eq!(lines.first().copied(), Some("nim(3,"), "{caret:?}");
+        assert_eq!(
+            lines.get(1).map(|l| l.trim_end()),
+            Some("      ^"),
+            "{caret:?}"
+        );
+        page.shot("error").await?;
+        Ok(())
+    });
+}
+
+#[test]
+fn domineering_board_from_the_grid_editor() {
+    run("domineering", |page| async move {
+        page.open("").await?;
+        page.client
+            .find(Locator::Css("#game-select"))
+            .await?
+            .select_by_value("domineering")
+            .await?;
+        page.analysed("domineering(\"....|....\")").await?;
+        page.click("#grid-remove-col").await?;
+        page.analysed("domineering(\"...|...\")").await?;
+        page.click("#grid-remove-col").await?;
+        page.analysed("domineering(\"..|..\")").await?;
+        page.click("#grid-add-row").await?;
+        page.analysed("domineering(\"..|..|..\")").await?;
+        page.click("#grid-editor rect[data-row='0'][data-col='0']")
+            .await?;
+        assert_eq!(page.analysed("domineering(\"#.|..|..\")").await?, "ready");
+        assert_eq!(page.count("#grid-editor rect[data-testid=cell]").await?, 6);
+        let look = page
+            .js(
+                "return document.querySelector(\"#grid-editor rect[data-row='0'][data-col='0']\").dataset.look;",
+                vec![],
+            )
+            .await?;
+        assert_eq!(look, json!("blocked"));
+        // As `grundy value` says: Left has two vertical moves, Right one horizontal.
+        assert_eq!(page.text("#value").await?, "+-1");
+        let left = page.count("#winning-moves li[data-player=left]").await?;
+        let right = page.count("#winning-moves li[data-player=right]").await?;
+        assert_eq!((left, right), (2, 1));
+        page.shot("editor").await?;
+        Ok(())
+    });
+}
+
+#[test]
+fn nim_game_against_the_server_from_an_n_position() {
+    run("play-nim", |page| async move {
+        page.open("").await?;
+
+        // The hint marks the one winning move of nim(1,2) when the user starts.
+        page.set_expression("nim(1,2)").await?;
+        page.click("#tab-play").await?;
+        page.client
+            .find(Locator::Css("#play-side"))
+            .await?
+            .select_by_value("first")
+            .await?;
+        page.click("#play-start").await?;
+        assert_eq!(page.settled().await?, "user");
+        page.click("#hint").await?;
+        let winning = page
+            .wait(
+                "the hint",
+                "const w = [...document.querySelectorAll('#options button[data-winning=true]')];
+                 return w.length ? w.map(b => b.dataset.game) : null;",
+                vec![],
+            )
+            .await?;
+        assert_eq!(winning, json!(["nim(1,1)"]));
+        page.shot("hint").await?;
+        page.click("#play-stop").await?;
+
+        // nim(1,2,4) is an N-position: moving first, the server wins.
+        page.set_expression("nim(1,2,4)").await?;
+        page.client
+            .find(Locator::Css("#play-side"))
+            .await?
+            .select_by_value("second")
+            .await?;
+        page.click("#play-start").await?;
+        let mut undone = false;
+        for turn in 0..40 {
+            if page.settled().await? == "over" {
+                break;
+            }
+            let before = page.history_len().await?;
+            if turn % 2 == 0 {
+                // On the board: the top token of the first heap that has one.
+                let token = page
+                    .js(
+                        "const t = [...document.querySelectorAll('#editor rect[data-testid=token]')];
+                         const h = Math.min(...t.map(x => +x.dataset.heap));
+                         const k = Math.max(...t.filter(x => +x.dataset.heap === h).map(x => +x.dataset.k));
+                         return `#editor rect[data-testid=token][data-heap='${h}'][data-k='${k}']`;",
+                        vec![],
+                    )
+                    .await?;
+                page.click(token.as_str().unwrap_or_default()).await?;
+            } else {
+                page.click("#options button[data-testid=option]").await?;
+            }
+            page.wait(
+                "the user's move in the history",
+                "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
+                vec![json!(before)],
+            )
+            .await?;
+            if !undone && turn == 0 {
+                // Undo takes back the user's move and the server's answer.
+                let state = page.settled().await?;
+                if state == "user" {
+                    undone = true;
+                    let q_before = page.expression().await?;
+                    let len = page.history_len().await?;
+                    page.click("#undo").await?;
+                    page.wait(
+                        "the undo",
+                        "return document.querySelectorAll('#history li[data-testid=history-move]').length === arguments[0] - 2
+                            && document.getElementById('play-area').dataset.state === 'user';",
+                        vec![json!(len)],
+                    )
+                    .await?;
+                    let q = page.expression().await?;
+                    assert_ne!(q, q_before);
+                    // The URL holds the game: loading it resumes at the same position.
+                    let url = page.client.current_url().await?;
+                    let hash = format!("#{}", url.fragment().unwrap_or_default());
+                    assert!(hash.contains("side=second"), "{hash}");
+                    assert!(hash.contains("turn=you"), "{hash}");
+                    page.open(&hash).await?;
+                    assert_eq!(page.settled().await?, "user");
+                    assert_eq!(page.expression().await?, q);
+                    page.shot("resumed").await?;
+                }
+            }
+        }
+        assert_eq!(page.play_state().await?, "over");
+        let winner = page
+            .js(
+                "return document.getElementById('game-status').dataset.winner;",
+                vec![],
+            )
+            .await?;
+        assert_eq!(winner, json!("computer"));
+        assert!(page
+            .text("#game-status")
+            .await?
+            .contains("game over: the computer wins"));
+        assert!(undone, "the game ended before the undo could be tried");
+        page.shot("over").await?;
+        Ok(())
+    });
+}
+
+#[test]
+fn domineering_game_played_by_clicking_the_board() {
+    run("play-domineering", |page| async move {
+        // The server is Left and starts from an N-position: Left wins.
+        page.open("").await?;
+        page.set_expression("domineering(\"...|...|...\")").await?;
+        page.click("#tab-play").await?;
+        page.client
+            .find(Locator::Css("#play-side"))
+            .await?
+            .select_by_value("right")
+            .await?;
+        page.client
+            .find(Locator::Css("#play-first"))
+            .await?
+            .select_by_value("left")
+            .await?;
+        page.click("#play-start").await?;
+        let mut user_moves = 0;
+        for _ in 0..20 {
+            if page.settled().await? == "over" {
+                break;
+            }
+            // Right lays a horizontal domino: two empty cells side by side.
+            let pair = page
+                .js(
+                    "const free = new Set([...document.querySelectorAll('#editor rect[data-testid=cell]')]
+                        .filter(c => c.dataset.look === 'empty').map(c => c.dataset.row + ',' + c.dataset.col));
+                     for (const k of free) {
+                       const [r, c] = k.split(',').map(Number);
+                       if (free.has(r + ',' + (c + 1))) return [r, c];
+                     }
+                     return null;",
+                    vec![],
+                )
+                .await?;
+            let Some([r, c]) = serde_json::from_value::<Option<[u32; 2]>>(pair)? else {
+                bail!("the page waits for a move of Right but the board has none");
+            };
+            let before = page.history_len().await?;
+            page.click(&format!("#editor rect[data-row='{r}'][data-col='{c}']"))
+                .await?;
+            if page.history_len().await? == before {
+                page.click(&format!(
+                    "#editor rect[data-row='{r}'][data-col='{}']",
+                    c + 1
+                ))
+                .await?;
+            }
+            page.wait(
+                "the click's move in the history",
+                "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
+                vec![json!(before)],
+            )
+            .await?;
+            user_moves += 1;
+            page.shot(&format!("move-{user_moves}")).await?;
+        }
+        assert_eq!(page.play_state().await?, "over");
+        let winner = page
+            .js(
+                "return document.getElementById('game-status').dataset.winner;",
+                vec![],
+            )
+            .await?;
+        assert_eq!(winner, json!("computer"));
+        assert!(user_moves >= 1, "the user never moved");
+        page.shot("over").await?;
+        Ok(())
+    });
+}
+
+#[test]
+fn queen_game_played_by_clicking_squares() {
+    run("play-queen", |page| async move {
+        // queen(3,5) is a P-position of Wythoff's game: moving first, the user loses.
+        page.open("").await?;
+        page.set_expression("queen(3,5)").await?;
+        page.click("#tab-play").await?;
+        page.client
+            .find(Locator::Css("#play-side"))
+            .await?
+            .select_by_value("first")
+            .await?;
+        page.click("#play-start").await?;
+        let mut user_moves = 0;
+        for _ in 0..20 {
+            if page.settled().await? == "over" {
+                break;
+            }
+            // The first square the queen may go to, as the board marks it.
+            let before = page.history_len().await?;
+            page.click("#editor rect[data-testid=square][data-marks~=legal]")
+                .await?;
+            page.wait(
+                "the click's move in the history",
+                "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
+                vec![json!(before)],
+            )
+            .await?;
+            user_moves += 1;
+        }
+        assert_eq!(page.play_state().await?, "over");
+        let winner = page
+            .js(
+                "return document.getElementById('game-status').dataset.winner;",
+                vec![],
+            )
+            .await?;
+        assert_eq!(winner, json!("computer"));
+        assert!(user_moves >= 1, "the user never moved");
+        page.shot("over").await?;
+        Ok(())
+    });
+}
+
+#[test]
+fn table_sequence_and_thermograph_pictures() {
+    run("explore", |page| async move {
+        page.open("#tab=explore").await?;
+        page.type_into("#table-ruleset", "queen").await?;
+        page.type_into("#table-size", "8").await?;
+        page.click("#table-show").await?;
+        page.wait(
+            "the table",
+            "const p = document.getElementById('table-picture');
+             return p.dataset.state === 'ready'
+                 && p.querySelectorAll('rect[data-testid=table-cell]').length === 64;",
+            vec![],
+        )
+        .await?;
+        // Wythoff's P-positions (1,2) and (2,1) are 0; (1,1) is 2.
+        let cells = page
+            .js(
+                "const v = (x, y) => document.querySelector(
+                    `#table-picture rect[data-x='${x}'][data-y='${y}']`).dataset.value;
+                 return [v(1, 2), v(2, 1), v(1, 1),
+                   document.querySelector(`#table-picture rect[data-x='3'][data-y='5'] title`).textContent];",
+                vec![],
+            )
+            .await?;
+        assert_eq!(cells, json!(["0", "0", "2", "(3, 5): 0"]));
+        page.shot_of("#table-title", "table").await?;
+
+        page.type_into("#seq-ruleset", "sub[1,3,4]").await?;
+        page.type_into("#seq-to", "40").await?;
+        page.click("#seq-show").await?;
+        page.wait(
+            "the sequence plot",
+            "const p = document.getElementById('seq-picture');
+             return p.dataset.state === 'ready'
+                 && p.querySelectorAll('circle[data-testid=seq-point]').length === 41;",
+            vec![],
+        )
+        .await?;
+        // Period 7 from heap 0: marks at 0, 7, ..., 35.
+        assert_eq!(
+            page.count("#seq-picture [data-testid=period-line]").await?,
+            6
+        );
+        assert_eq!(
+            page.count("#seq-picture [data-testid=period-band]").await?,
+            1
+        );
+        page.shot_of("#seq-title", "sequence").await?;
+
+        page.type_into("#thermo-expr", "{3||2*|1*}").await?;
+        page.click("#thermo-show").await?;
+        let walls = page
+            .wait(
+                "the thermograph",
+                "const p = document.getElementById('thermo-picture');
+                 if (p.dataset.state !== 'ready') return null;
+                 return ['left', 'right'].map(s =>
+                     p.querySelector(`path[data-testid=thermo-${s}]`).getAttribute('d'));",
+                vec![],
+            )
+            .await?;
+        for wall in walls.as_array().context("two walls")? {
+            let d = wall.as_str().unwrap_or_default();
+            assert!(d.starts_with('M') && d.contains('L'), "not a wall: {d:?}");
+        }
+        let caption = page
+            .text("#thermo-picture [data-testid=thermo-caption]")
+            .await?;
+        assert!(caption.contains("temperature 3/4"), "{caption}");
+        page.shot_of("#thermo-title", "thermograph").await?;
+        Ok(())
+    });
+}
