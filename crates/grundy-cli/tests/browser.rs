@@ -8,8 +8,11 @@
 //! than hangs, and each stage leaves a PNG screenshot in
 //! `target/browser-artifacts/`.
 //!
-//! Chromium and chromedriver must be installed (`apt-get install chromium
-//! chromium-driver`); without them the tests fail, unless `GRUNDY_SKIP_BROWSER=1`.
+//! They need Chromium and chromedriver (`apt-get install chromium
+//! chromium-driver`). Without them each test says so and is skipped, so that
+//! the README's test command works on a fresh machine; with
+//! `GRUNDY_REQUIRE_BROWSER=1` (set by `.ci/run`, which installs them) a
+//! missing browser is a failure, so CI cannot pass without running them.
 //! `GRUNDY_BROWSER_SERVER=http://127.0.0.1:PORT/` runs them against a server
 //! that is already running instead of starting one.
 #![cfg(unix)]
@@ -82,8 +85,8 @@ fn find_program(names: &[&str]) -> Option<PathBuf> {
     None
 }
 
-/// Chromium and chromedriver, or `None` when they are missing and
-/// `GRUNDY_SKIP_BROWSER=1` says to skip; missing otherwise is a failure.
+/// Chromium and chromedriver, or `None` (the test is skipped) when they are
+/// missing; missing with `GRUNDY_REQUIRE_BROWSER=1` is a failure.
 fn tools(test: &str) -> Option<Tools> {
     let chromium = find_program(&["chromium", "chromium-browser"]);
     let chromedriver = find_program(&["chromedriver"]);
@@ -100,20 +103,20 @@ fn tools(test: &str) -> Option<Tools> {
             .into_iter()
             .flatten()
             .collect();
-            if std::env::var("GRUNDY_SKIP_BROWSER").as_deref() == Ok("1") {
-                eprintln!(
-                    "{test}: skipped: {} not found and GRUNDY_SKIP_BROWSER=1",
-                    missing.join(" and ")
-                );
-                None
-            } else {
+            if std::env::var("GRUNDY_REQUIRE_BROWSER").as_deref() == Ok("1") {
                 panic!(
-                    "{test}: {} not found: the browser tests need Debian's Chromium and its \
-                     driver: `apt-get install -y chromium chromium-driver` (CI installs them); \
-                     set GRUNDY_SKIP_BROWSER=1 to skip these tests",
+                    "{test}: {} not found, and GRUNDY_REQUIRE_BROWSER=1: the browser tests need \
+                     Debian's Chromium and its driver: `apt-get install -y chromium chromium-driver`",
                     missing.join(" and ")
                 );
             }
+            eprintln!(
+                "{test}: SKIPPED: {} not found; the browser tests need Debian's Chromium and its \
+                 driver: `apt-get install -y chromium chromium-driver` (.ci/run installs them and \
+                 sets GRUNDY_REQUIRE_BROWSER=1)",
+                missing.join(" and ")
+            );
+            None
         }
     }
 }

@@ -763,12 +763,9 @@
       write(rows.map((x, i) => (i === r ? row.join('') : x)), [r, c]);
     };
     const width = Math.max(0, ...rows.map((r) => r.length));
-    // The picture does not say whether a board may have several rows; games
-    // whose example has one row (Toads and Frogs, Hackenbush strings, ...)
-    // refuse '|', so they get no row buttons.
-    const example = parseCall(single.game.example);
-    const exampleBoard = example && boardOf(example);
-    const multiRow = rows.length > 1 || !exampleBoard || exampleBoard.rows.length > 1;
+    // The picture says whether the board may have several rows (Toads and
+    // Frogs, Hackenbush strings, ... are one strip and refuse '|').
+    const multiRow = single.game.picture.rows !== false;
     const button = (id, text, disabled, action) => el('button', { type: 'button', id, disabled, onclick: action }, text);
     const legend = el('ul', { class: 'legend' }, cells.map((c) => el('li', {},
       svg('svg', { width: 14, height: 14, 'aria-hidden': 'true' },

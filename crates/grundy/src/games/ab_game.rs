@@ -16,7 +16,26 @@ pub static SPEC: GameSpec = GameSpec {
     example: "ab_game(\"A..B.A...B\")",
     build,
     ruleset: None,
-    picture: crate::registry::Picture::Grid { cells: &[crate::registry::Cell { ch: '.', look: crate::registry::Look::Empty, name: "free" }, crate::registry::Cell { ch: 'A', look: crate::registry::Look::Left, name: "Left's A" }, crate::registry::Cell { ch: 'B', look: crate::registry::Look::Right, name: "Right's B" }] },
+    picture: crate::registry::Picture::Grid {
+        cells: &[
+            crate::registry::Cell {
+                ch: '.',
+                look: crate::registry::Look::Empty,
+                name: "free",
+            },
+            crate::registry::Cell {
+                ch: 'A',
+                look: crate::registry::Look::Left,
+                name: "Left's A",
+            },
+            crate::registry::Cell {
+                ch: 'B',
+                look: crate::registry::Look::Right,
+                name: "Right's B",
+            },
+        ],
+        rows: false,
+    },
 };
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {

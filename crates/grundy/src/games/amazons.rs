@@ -196,6 +196,7 @@ pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
                 name: "burned",
             },
         ],
+        rows: true,
     },
 };
 

@@ -142,6 +142,7 @@ pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
                 name: "Right's stone",
             },
         ],
+        rows: true,
     },
 };
 

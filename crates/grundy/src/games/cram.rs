@@ -158,6 +158,7 @@ pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
                 name: "blocked",
             },
         ],
+        rows: true,
     },
 };
 

@@ -30,6 +30,7 @@ pub static SPEC: GameSpec = GameSpec {
                 name: "blocked",
             },
         ],
+        rows: true,
     },
 };
 

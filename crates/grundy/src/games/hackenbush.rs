@@ -38,6 +38,7 @@ pub static SPEC: GameSpec = GameSpec {
                 name: "green edge (either)",
             },
         ],
+        rows: false,
     },
 };
 

@@ -34,6 +34,7 @@ pub static SPEC: GameSpec = GameSpec {
                 name: "frog (Right)",
             },
         ],
+        rows: false,
     },
 };
 

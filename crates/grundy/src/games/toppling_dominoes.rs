@@ -124,7 +124,31 @@ pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
     example: "toppling_dominoes(\"lrle\")",
     build: |call| super::partizan_rules::string_position::<TopplingDominoes>(call, &SPEC, toppling_dominoes, None),
     ruleset: None,
-    picture: crate::registry::Picture::Grid { cells: &[crate::registry::Cell { ch: 'l', look: crate::registry::Look::Left, name: "Left's domino" }, crate::registry::Cell { ch: 'r', look: crate::registry::Look::Right, name: "Right's domino" }, crate::registry::Cell { ch: 'e', look: crate::registry::Look::Neutral, name: "grey domino (either)" }] },
+    picture: crate::registry::Picture::Grid {
+        cells: &[
+            crate::registry::Cell {
+                ch: '.',
+                look: crate::registry::Look::Empty,
+                name: "no domino",
+            },
+            crate::registry::Cell {
+                ch: 'l',
+                look: crate::registry::Look::Left,
+                name: "Left's domino",
+            },
+            crate::registry::Cell {
+                ch: 'r',
+                look: crate::registry::Look::Right,
+                name: "Right's domino",
+            },
+            crate::registry::Cell {
+                ch: 'e',
+                look: crate::registry::Look::Neutral,
+                name: "grey domino (either)",
+            },
+        ],
+        rows: false,
+    },
 };
 
 #[cfg(test)]

@@ -70,10 +70,13 @@ pub enum Picture {
     Heaps,
     /// A piece on square `(x, y)` moving toward `(0, 0)`: `queen(3,4)`.
     Square,
-    /// A board written as one string, rows split by `|`, one character a cell.
+    /// A board written as one string, one character a cell.
     Grid {
-        /// The characters a cell may hold, the first one the empty cell.
+        /// The characters a cell may hold.
         cells: &'static [Cell],
+        /// Whether the board may have several rows, split by `|` (a
+        /// Domineering board), or is one strip (a Toads and Frogs row).
+        rows: bool,
     },
     /// Written only as text (values, graphs, trees).
     Text,
@@ -485,7 +488,7 @@ mod tests {
     fn grid_pictures_name_the_cells_their_games_read() {
         let mut grids = 0;
         for spec in GAMES {
-            let Picture::Grid { cells } = spec.picture else {
+            let Picture::Grid { cells, rows } = spec.picture else {
                 continue;
             };
             grids += 1;
@@ -505,6 +508,9 @@ mod tests {
             let all: String = cells.iter().map(|c| c.ch).collect();
             let text = format!("{}(\"{all}\")", spec.name);
             crate::parse_game(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            // Two rows read exactly when the picture says boards have rows.
+            let two = format!("{}(\"{all}|{all}\")", spec.name);
+            assert_eq!(crate::parse_game(&two).is_ok(), rows, "{two}");
         }
         assert!(grids >= 8, "only {grids} grid games");
     }
