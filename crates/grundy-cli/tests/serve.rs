@@ -428,3 +428,19 @@ fn light_queries_stay_fast_beside_a_heavy_one() {
     println!("server resident afterwards: {} MiB", rss >> 10);
     assert!(rss < 1 << 20, "{} MiB resident after the load", rss >> 10);
 }
+
+/// The process-wide tables of values only grow; past --max-tables the
+/// server says so (503) instead of growing until the machine runs out.
+#[test]
+fn a_server_whose_tables_are_full_says_so() {
+    let server = start(&["--max-tables", "64K"]);
+    let a = &server.addr;
+    // Fills the table past 64 KiB (over 128 values).
+    let board = format!("domineering(\"{}\")", ["....."; 4].join("|"));
+    let first = get(a, &format!("/api/value?q={}", enc(&board)));
+    assert_eq!(first.status, 200, "{}", first.body);
+    let next = get(a, "/api/value?q=nim(1,2)");
+    assert_eq!(next.status, 503, "{}", next.body);
+    let e = json(&next.body)["error"].as_str().unwrap().to_string();
+    assert!(e.contains("--max-tables") && e.contains("restarted"), "{e}");
+}

@@ -133,6 +133,7 @@ fn reply(done: Done, content_type: &'static str) -> Response {
                 .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
             r
         }
+        Done::Full(why) => error(StatusCode::SERVICE_UNAVAILABLE, why),
         Done::Broken(why) => error(StatusCode::INTERNAL_SERVER_ERROR, why),
     }
 }

@@ -59,6 +59,12 @@ pub(crate) struct ServeArgs {
     /// How long a request waits for its turn before getting status 503.
     #[arg(long, default_value = "10s", value_parser = duration)]
     pub(crate) queue_time: Duration,
+    /// Most memory the process-wide tables of values (partizan canonical
+    /// forms, misère forms) may hold: they keep every value any request made,
+    /// so a long-running server grows; past this, requests get status 503
+    /// until the server is restarted.
+    #[arg(long, default_value = "2G", value_parser = size)]
+    pub(crate) max_tables: u64,
     /// Longest request (its path and query, or a body), K and M suffixes allowed.
     #[arg(long, default_value = "16K", value_parser = size)]
     pub(crate) max_request: u64,

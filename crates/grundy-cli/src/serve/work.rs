@@ -32,6 +32,9 @@ pub(crate) enum Done {
     Refused(UserError),
     /// No slot came free within --queue-time.
     Busy,
+    /// The server's tables of values are full (--max-tables): it takes no
+    /// more work until restarted.
+    Full(String),
     /// Something went wrong in the server (a panic, a thread refused).
     Broken(String),
 }
@@ -78,6 +81,15 @@ impl Workers {
     /// Runs `job` as light work, and again as heavy work if it ran out of
     /// light time.
     pub(crate) async fn run(&self, job: Job) -> Done {
+        let held = tables_bytes();
+        if held > self.args.max_tables {
+            return Done::Full(format!(
+                "the server's tables of values hold about {} MiB, over its --max-tables of {} MiB: \
+                 it answers no more until restarted",
+                held >> 20,
+                self.args.max_tables >> 20
+            ));
+        }
         let light_time = self.args.light_time.min(self.args.max_time);
         let first = {
             let Ok(Ok(_permit)) =
@@ -147,6 +159,18 @@ impl Workers {
             }),
         }
     }
+}
+
+/// What a partizan value and a misère form held in the process-wide tables
+/// take, as their solvers count them against a request's memory.
+const VALUE_BYTES: u64 = 512;
+const FORM_BYTES: u64 = 160;
+
+/// The memory the process-wide tables of values hold, by that count.
+pub(crate) fn tables_bytes() -> u64 {
+    grundy::partizan::values_held()
+        .saturating_mul(VALUE_BYTES)
+        .saturating_add(grundy::misere::forms_held().saturating_mul(FORM_BYTES))
 }
 
 /// Hands memory the allocator keeps free back to the system (glibc keeps a

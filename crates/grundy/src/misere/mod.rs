@@ -56,6 +56,12 @@ use canonical::{store, Id, Meter};
 
 pub use display::{ParseError, MAX_HEAP_LITERAL};
 pub use genus::Genus;
+
+/// How many misère forms the process-wide store holds (it only grows: a
+/// long-running server watches this).
+pub fn forms_held() -> u64 {
+    canonical::store().len() as u64
+}
 pub use position::{misere_canonical, misere_canonical_sum, misere_form_of, MisereMemo};
 
 use crate::{Budget, LimitError, Nimber, Outcome};

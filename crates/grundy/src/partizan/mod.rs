@@ -79,6 +79,7 @@ pub use games::{
 };
 pub use report::{compare, parse_value};
 pub use rules::{search_outcome, search_outcome_within, CanonicalSolver, PartizanRules};
+pub use table::values_held;
 pub use thermograph::{Thermograph, Trajectory};
 
 /// What went wrong in the partizan module.

@@ -123,6 +123,12 @@ fn find_form<'a>(
     forms.get(&(l, r)).copied()
 }
 
+/// How many values the table holds (it only grows: a long-running server
+/// watches this).
+pub fn values_held() -> u64 {
+    u64::from(interner().len)
+}
+
 impl Interner {
     /// Appends a node and returns its id.
     fn push(&mut self, node: Node) -> Id {
