@@ -421,8 +421,14 @@ fn compare_prints_the_order_relation() {
     }
     let o = grundy(&["compare", "{1|", "0"]);
     assert_eq!(o.status.code(), Some(2));
-    // Compounds other than the sum are for impartial games.
-    let o = grundy(&["value", "selective(domineering(\"..\"), nim(1))"]);
+    // The selective and conjunctive compounds of partizan games have values
+    // (the game tree's canonical form); the others are for impartial games.
+    // selective(1, *): Left moves in 1, or in *, or in both: {*, 1, 0 | 1}.
+    assert_eq!(
+        json(&["value", "--json", "selective(domineering(\"..\"), nim(1))"])["value"],
+        "{1|1}".replace("{1|1}", "1*")
+    );
+    let o = grundy(&["value", "not_all(domineering(\"..\"), nim(1))"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("partizan"), "{}", stderr(&o));
     // Misère play of a partizan game is searched (it was refused).
@@ -539,14 +545,20 @@ fn thermograph_and_transforms() {
         assert_eq!(o.status.code(), Some(2), "{g} --heat {t}: {}", stderr(&o));
         assert!(stderr(&o).contains("overflow"), "{}", stderr(&o));
     }
-    // Heating takes any number; cooling by a negative one says why not.
+    // Heating takes any number; cooling takes t > -1, as CGSuite's Cool
+    // (CGSuite GameTest.scala: (1/4).Cool(-3/8) = {3/8|1/8}), and says why
+    // not below.
     assert_eq!(
         json(&["transform", "{3|-1}", "--heat", "-1", "--json"])["result"],
         "{2|0}"
     );
+    assert_eq!(
+        json(&["transform", "1/4", "--cool", "-3/8", "--json"])["result"],
+        "{3/8|1/8}"
+    );
     let o = grundy(&["transform", "^", "--cool", "-1"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("t >= 0"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("t > -1"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).ok();
 }
 

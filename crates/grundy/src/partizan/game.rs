@@ -455,9 +455,8 @@ impl Game {
             return Err(Error::Domain {
                 operation: "cool",
                 reason: format!(
-                    "cooling by {t} is not defined: cooling takes t > -1 (as CGSuite does; \
-                     every game cooled by -1 or less would have to open past its thermograph, \
-                     which starts at t = -1); heating takes any number"
+                    "cooling by {t} is not defined: cooling takes t > -1, as CGSuite's Cool \
+                     does (temperatures start at -1); heating takes any number"
                 ),
             });
         }
