@@ -55,10 +55,7 @@ impl Depth {
     fn check(self, depth: usize) -> Result<(), Error> {
         if depth > self.limit {
             return Err(Error::Limit(LimitError::Depth {
-                what: format!(
-                    "{}: a recursion more than {} levels deep",
-                    self.what, self.limit
-                ),
+                what: format!("{}, recursing over the game's followers,", self.what),
                 limit: self.limit,
             }));
         }
