@@ -186,6 +186,7 @@ fn all_small(depth: u32) -> BoxedStrategy<Game> {
 /// Nim multiplication by its definition (Conway, ONAG ch. 6): `a ⊗ b` is
 /// the mex of `a'⊗b ⊕ a⊗b' ⊕ a'⊗b'` over `a' < a`, `b' < b`.
 #[test]
+#[allow(clippy::needless_range_loop)] // a table indexed by its two factors
 fn conway_product_of_nimbers_is_the_nim_multiplication_table() {
     const N: usize = 64;
     let mut t = [[0u64; N]; N];
