@@ -267,11 +267,11 @@ fn validate_nested(expr: &Expr, depth: usize, reg: &Registry) -> Result<GameExpr
             continue;
         }
         if let (Some(kind), None) = (compound_kind(&term.name), &term.literal) {
-            // A conjunctive or selective compound has a value (it is a
-            // short game), so it may be a summand; the others are ways of
-            // playing the whole game.
-            if let Some(c) = compound_component(compound(term, kind, depth, reg)?) {
-                groups.push(c);
+            // A conjunctive or selective compound with a partizan part has
+            // a value (it is a short game), so it may be a summand; the
+            // others are ways of playing the whole game.
+            if let GameExpr::Sum(c) = compound(term, kind, depth, reg)? {
+                groups.extend(c);
                 continue;
             }
         }
