@@ -46,6 +46,19 @@ pub fn list(json: bool) -> io::Result<()> {
     }
     writeln!(
         out,
+        "functions (CGSuite's analysis of partizan values; G, H, U, s, t are games):"
+    )?;
+    let width = grundy::functions::FUNCTIONS
+        .iter()
+        .map(|f| f.example.chars().count())
+        .max()
+        .unwrap_or(0);
+    for f in grundy::functions::FUNCTIONS {
+        writeln!(out, "  {:width$}  {}: {}", f.example, f.usage(), f.summary)?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
         "operators: A + B (sum), misere(A), selective(A, B, ...), not_all(...), conjunctive(...), \
          continued_conjunctive(...), 0 (no moves)"
     )

@@ -211,6 +211,9 @@ pub(crate) fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
         });
     }
     let text = args.expr.as_deref().unwrap_or_default();
+    if let Some(call) = grundy::functions::parse_list_call(text, crate::registry()) {
+        return list_value(text, call, args);
+    }
     let analysis = match engine.analyse(text) {
         Ok(a) => a,
         Err(err) => return Ok(Err(UserError::eval(explain(text, &err), &err))),
@@ -226,6 +229,54 @@ pub(crate) fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
             Analysis::Loopy(report) => print_loopy(&mut out, report)?,
             Analysis::PartizanMisere(report) => print_partizan_misere(&mut out, report)?,
         }
+    }
+    Ok(Ok(()))
+}
+
+/// A function whose value is a list (`incentives(G)`), written alone:
+/// the list printed CGSuite's way, `{a,b}`, with the argument's value.
+fn list_value(
+    text: &str,
+    call: Result<grundy::functions::ListCall, grundy::ExprError>,
+    args: &ValueArgs,
+) -> anyhow::Result<Result<(), UserError>> {
+    let call = match call {
+        Ok(c) => c,
+        Err(e) => {
+            let err = EvalError::Expr(e);
+            return Ok(Err(UserError::eval(explain(text, &err), &err)));
+        }
+    };
+    let mut cx = grundy::Context::new(args.limits.limits());
+    cx.start(&args.limits.budget());
+    let (g, list) = match call.evaluate(&mut cx) {
+        Ok(r) => r,
+        Err(err) => return Ok(Err(UserError::eval(explain(text, &err), &err))),
+    };
+    let mut out = crate::output::stdout();
+    if args.json {
+        let items: Vec<String> = list.iter().map(ToString::to_string).collect();
+        serde_json::to_writer(
+            &mut out,
+            &serde_json::json!({
+                "game": call.to_string(),
+                "kind": "list",
+                "function": call.spec.name,
+                "argument": g.to_string(),
+                "value": grundy::functions::list_to_string(&list),
+                "list": items,
+            }),
+        )?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "{call}")?;
+        writeln!(out, "value:   {}", grundy::functions::list_to_string(&list))?;
+        writeln!(
+            out,
+            "a list of {} game{} (of G = {g}), printed as CGSuite prints a set",
+            list.len(),
+            if list.len() == 1 { "" } else { "s" },
+        )?;
     }
     Ok(Ok(()))
 }

@@ -41,13 +41,16 @@ pub(crate) struct ThermographArgs {
 pub(crate) struct TransformArgs {
     /// The game or value.
     pub(crate) game: String,
-    /// Cool by this number (a dyadic rational like 1 or 1/2; at least 0).
+    /// Cool by this number (a dyadic rational like 1 or 1/2, above -1): the
+    /// function cool(G, t).
     #[arg(long, value_name = "T", group = "op", allow_negative_numbers = true)]
     pub(crate) cool: Option<String>,
-    /// Heat by this number (any dyadic rational, negative ones too).
+    /// Heat by this number (any dyadic rational, negative ones too): the
+    /// function heat(G, t).
     #[arg(long, value_name = "T", group = "op", allow_negative_numbers = true)]
     pub(crate) heat: Option<String>,
-    /// The atomic weight (for all-small games).
+    /// The atomic weight (of an atomic infinitesimal, all-small games
+    /// included): the function atomic_weight(G).
     #[arg(long, group = "op")]
     pub(crate) atomic_weight: bool,
     /// Print JSON.
@@ -190,16 +193,30 @@ fn transform_with(
             ))),
         }
     };
+    // The same functions as `cool(G, t)`, `heat(G, t)` and
+    // `atomic_weight(G)` in an expression.
+    let apply = |name: &str, args: &[grundy::partizan::Game]| match grundy::functions::lookup(name)
+        .map(|f| f.returns)
+    {
+        Some(grundy::functions::Returns::Game(f)) => f(args),
+        _ => unreachable!("{name} is a function whose value is a game"),
+    };
     let (op, result) = match (&args.cool, &args.heat, args.atomic_weight) {
         (Some(t), _, _) => match number(t) {
-            Ok(d) => (format!("cooled by {d}"), g.cool(d)),
+            Ok(d) => (
+                format!("cooled by {d}"),
+                apply("cool", &[g, grundy::partizan::Game::number(d)]),
+            ),
             Err(e) => return Ok(Err(e)),
         },
         (_, Some(t), _) => match number(t) {
-            Ok(d) => (format!("heated by {d}"), g.heat(d)),
+            Ok(d) => (
+                format!("heated by {d}"),
+                apply("heat", &[g, grundy::partizan::Game::number(d)]),
+            ),
             Err(e) => return Ok(Err(e)),
         },
-        (_, _, true) => ("atomic weight".to_string(), g.atomic_weight()),
+        (_, _, true) => ("atomic weight".to_string(), apply("atomic_weight", &[g])),
         _ => {
             return Ok(Err(UserError::new(
                 "say what to do: --cool T, --heat T or --atomic-weight",

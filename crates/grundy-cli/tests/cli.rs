@@ -421,8 +421,15 @@ fn compare_prints_the_order_relation() {
     }
     let o = grundy(&["compare", "{1|", "0"]);
     assert_eq!(o.status.code(), Some(2));
-    // Compounds other than the sum are for impartial games.
-    let o = grundy(&["value", "selective(domineering(\"..\"), nim(1))"]);
+    // The selective and conjunctive compounds of partizan games have values
+    // (the game tree's canonical form); the others are for impartial games.
+    // selective(-1, *): Left moves in * only, to -1; Right to *, -1 or 0:
+    // {-1 | *, -1, 0} = -1*.
+    assert_eq!(
+        json(&["value", "--json", "selective(domineering(\"..\"), nim(1))"])["value"],
+        "-1*"
+    );
+    let o = grundy(&["value", "not_all(domineering(\"..\"), nim(1))"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("partizan"), "{}", stderr(&o));
     // Misère play of a partizan game is searched (it was refused).
@@ -539,14 +546,20 @@ fn thermograph_and_transforms() {
         assert_eq!(o.status.code(), Some(2), "{g} --heat {t}: {}", stderr(&o));
         assert!(stderr(&o).contains("overflow"), "{}", stderr(&o));
     }
-    // Heating takes any number; cooling by a negative one says why not.
+    // Heating takes any number; cooling takes t > -1, as CGSuite's Cool
+    // (CGSuite GameTest.scala: (1/4).Cool(-3/8) = {3/8|1/8}), and says why
+    // not below.
     assert_eq!(
         json(&["transform", "{3|-1}", "--heat", "-1", "--json"])["result"],
         "{2|0}"
     );
+    assert_eq!(
+        json(&["transform", "1/4", "--cool=-3/8", "--json"])["result"],
+        "{3/8|1/8}"
+    );
     let o = grundy(&["transform", "^", "--cool", "-1"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("t >= 0"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("t > -1"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -850,4 +863,85 @@ fn options_lists_each_players_moves_and_what_they_change() {
     let bad = grundy(&["options", "nim(2"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("at column 6"), "{}", stderr(&bad));
+}
+
+/// Issue 12: CGSuite's analysis functions as expression functions, printed
+/// by `value` (values from CGSuite 2.2's GameTest.scala and
+/// CanonicalShortGameTestCase.scala).
+#[test]
+fn analysis_functions_in_expressions() {
+    for (expr, want) in [
+        ("cool({3|-1},1)", "{2|0}"),
+        ("cool({3||2*|1*}, 1/4)", "{11/4||2|3/2}"),
+        ("cool(1/4, -3/8)", "{3/8|1/8}"),
+        ("heat({3||2*|1*}, *)", "{3*||2|1}"),
+        ("reduced({3||2*|1*})", "{3||2|1}"),
+        ("freeze({3||2*|1*})", "9/4*"),
+        ("overheat(7/16, 0, 0)", "^[3]"),
+        ("atomic_weight({^^^|vv})", "{1|0}"),
+        ("stop_count(*8)", "4374"),
+        ("ordinal_product(1/2, 1/4)", "11/32"),
+        ("ordinal_sum(1/2, 1/4)", "9/16"),
+        ("conway_product(*19, *23)", "*86"),
+        ("norton_product(1/2, ^)", "{^^*|v*}"),
+        ("conjunctive(+-1, ^^)", "{0|-1}"),
+        // nested, in sums, negated
+        ("cool({3|-1}, 1) + reduced(^*)", "{2|0}"),
+        ("-freeze({3||2*|1*})", "-9/4*"),
+    ] {
+        // Equal values (the printed form is CGSuite's notation, which may
+        // spell a value otherwise).
+        let v = json(&["compare", "--json", "--", expr, want]);
+        assert_eq!(v["relation"], "=", "{expr}: {v}");
+    }
+    for (expr, want) in [
+        ("cool({3|-1},1)", "{2|0}"),
+        ("freeze({3||2*|1*})", "9/4*"),
+        ("stop_count(*8)", "4374"),
+        ("conway_product(*19, *23)", "*86"),
+        ("ordinal_product(1/2, 1/4)", "11/32"),
+    ] {
+        assert_eq!(json(&["value", "--json", expr])["value"], want, "{expr}");
+    }
+    let o = grundy(&["value", "cool({3|-1},1)"]);
+    assert!(
+        stdout(&o).starts_with("cool({3|-1}, 1)\nvalue:   {2|0}\n"),
+        "{}",
+        stdout(&o)
+    );
+    // A list prints CGSuite's way, {a,b}, and its JSON has the items.
+    let o = grundy(&["value", "incentives(*8)"]);
+    assert!(
+        stdout(&o).contains("value:   {*8,*9,*10,*11,*12,*13,*14,*15}"),
+        "{}",
+        stdout(&o)
+    );
+    let v = json(&["value", "--json", "incentives({3||2*|1*})"]);
+    assert_eq!(v["kind"], "list");
+    assert_eq!(v["list"][0], "{2*|1*||0}");
+    // Errors say what was wrong and what is accepted (exit 2).
+    for (expr, says) in [
+        ("atomic_weight({1|^^^||^})", "not atomic"),
+        ("cool(^, -1)", "t > -1"),
+        ("norton_product(1, v)", "not positive"),
+        ("cool({1|0})", "takes 2 arguments"),
+        ("incentives(^) + 1", "whole expression"),
+        ("reduced(misere(nim(1)))", "must be a game with a value"),
+    ] {
+        let o = grundy(&["value", expr]);
+        assert_eq!(o.status.code(), Some(2), "{expr}");
+        assert!(stderr(&o).contains(says), "{expr}: {}", stderr(&o));
+    }
+    // Deep recursion stops at --max-depth, huge heats at overflow.
+    let o = grundy(&["value", "ordinal_sum(^, 100000)"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--max-depth"), "{}", stderr(&o));
+    let o = grundy(&["value", "heat({1|-1}, 9223372036854775807)"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("overflow"), "{}", stderr(&o));
+    // `grundy games` lists the functions from their declarations.
+    let list = stdout(&grundy(&["games"]));
+    for f in ["cool(G, t)", "norton_product(G, U)", "incentives(G)"] {
+        assert!(list.contains(f), "{list}");
+    }
 }

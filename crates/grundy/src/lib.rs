@@ -23,6 +23,7 @@ mod solvers;
 mod takebreak;
 mod vocab;
 
+pub use language::functions;
 pub use language::registry;
 pub use vocab::budget;
 

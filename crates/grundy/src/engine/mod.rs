@@ -6,6 +6,7 @@
 //! answers against plain search.
 
 pub(crate) mod component;
+pub mod compound_value;
 pub(crate) mod family;
 pub(crate) mod loopy;
 pub(crate) mod options;
@@ -470,10 +471,23 @@ impl Engine {
         options::followers(game, &mut self.cx)
     }
 
+    ///
+    /// A conjunctive or selective compound (of impartial games too) is
+    /// valued as the short game it is ([`compound_value`]).
     pub fn partizan_value(&mut self, game: &GameExpr) -> Result<partizan::Game, EvalError> {
         self.cx.start(&self.template);
-        let GameExpr::Sum(components) = game else {
-            return Err(EvalError::NotImpartial(game.to_string()));
+        let compound;
+        let components = match game {
+            GameExpr::Sum(components) => components,
+            GameExpr::Compound {
+                kind: kind @ (CompoundKind::Conjunctive | CompoundKind::Selective),
+                play: Play::Normal,
+                parts,
+            } => {
+                compound = [compound_value::component(*kind, parts.clone())];
+                &compound[..]
+            }
+            _ => return Err(EvalError::NotImpartial(game.to_string())),
         };
         let budget = self.cx.budget().clone();
         partizan::within_budget(&budget, || {

@@ -131,12 +131,17 @@ pub fn compound_name(kind: CompoundKind) -> &'static str {
 fn accepted_names(reg: &Registry) -> String {
     format!(
         "known games are {}; partizan {}; values like {{1|0}}, ^*, 1/2; compounds \
-         selective(A, B, ...), not_all, conjunctive, continued_conjunctive; misere(...) and 0 \
-         (`grundy games` lists them all)",
+         selective(A, B, ...), not_all, conjunctive, continued_conjunctive; misere(...) and 0; \
+         functions {} (`grundy games` lists them all)",
         reg.names(GameKind::Impartial).join(", "),
         reg.names(GameKind::Partizan)
             .into_iter()
             .filter(|&n| n != "value")
+            .collect::<Vec<_>>()
+            .join(", "),
+        crate::language::functions::FUNCTIONS
+            .iter()
+            .map(|f| f.usage())
             .collect::<Vec<_>>()
             .join(", ")
     )
@@ -261,6 +266,15 @@ fn validate_nested(expr: &Expr, depth: usize, reg: &Registry) -> Result<GameExpr
             signed_summand(term, depth, &mut groups, reg)?;
             continue;
         }
+        if let (Some(kind), None) = (compound_kind(&term.name), &term.literal) {
+            // A conjunctive or selective compound with a partizan part has
+            // a value (it is a short game), so it may be a summand; the
+            // others are ways of playing the whole game.
+            if let GameExpr::Sum(c) = compound(term, kind, depth, reg)? {
+                groups.extend(c);
+                continue;
+            }
+        }
         if term.name == "misere" || compound_kind(&term.name).is_some() {
             return Err(ExprError::invalid(
                 term.span,
@@ -277,9 +291,58 @@ fn validate_nested(expr: &Expr, depth: usize, reg: &Registry) -> Result<GameExpr
         if term.name == "0" {
             continue;
         }
-        groups.push(component(term, reg)?);
+        groups.push(component(term, depth, reg)?);
     }
     Ok(GameExpr::Sum(groups))
+}
+
+/// A compound as one partizan component, if it is one that has a value
+/// (conjunctive or selective, normal play): see
+/// [`crate::engine::compound_value`].
+fn compound_component(game: GameExpr) -> Option<Component> {
+    match game {
+        GameExpr::Sum(mut c) if c.len() == 1 => Some(c.remove(0)),
+        GameExpr::Compound {
+            kind: kind @ (CompoundKind::Conjunctive | CompoundKind::Selective),
+            play: Play::Normal,
+            parts,
+        } => Some(crate::engine::compound_value::component(kind, parts)),
+        _ => None,
+    }
+}
+
+/// One argument of a function, validated into a sum of components: a
+/// game expression, an integer (a value), or a conjunctive or selective
+/// compound (as one component).
+pub(crate) fn argument_sum(
+    spec: &crate::language::functions::FunctionSpec,
+    arg: &Arg,
+    depth: usize,
+    reg: &Registry,
+) -> Result<Vec<Component>, ExprError> {
+    match arg {
+        Arg::Int(t, _) if t == "0" => Ok(Vec::new()),
+        Arg::Int(t, span) => Ok(vec![integer_value(t, *span)?]),
+        Arg::Expr(e) => match validate_nested(e, depth + 1, reg)? {
+            GameExpr::Sum(c) => Ok(c),
+            other => compound_component(other).map(|c| vec![c]).ok_or_else(|| {
+                ExprError::invalid(
+                    e.span,
+                    format!(
+                        "an argument of {} must be a game with a value, not misere(...), not_all(...) \
+                         or continued_conjunctive(...)",
+                        spec.name
+                    ),
+                    format!("write {}, like {}", spec.usage(), spec.example),
+                )
+            }),
+        },
+        other => Err(ExprError::invalid(
+            other.span(),
+            format!("an argument of {} must be a game or a value", spec.name),
+            format!("write {}, like {}", spec.usage(), spec.example),
+        )),
+    }
 }
 
 impl GameExpr {
@@ -448,6 +511,16 @@ fn compound(
             }
         }
     }
+    // A conjunctive or selective compound with a partizan part is a short
+    // partizan game, valued by its game tree; impartial ones keep their
+    // outcome theory (remoteness, Grundy values of the parts).
+    if matches!(kind, CompoundKind::Conjunctive | CompoundKind::Selective)
+        && parts.iter().flatten().any(Component::is_partizan)
+    {
+        return Ok(GameExpr::Sum(vec![
+            crate::engine::compound_value::component(kind, parts),
+        ]));
+    }
     Ok(GameExpr::Compound {
         kind,
         play: Play::Normal,
@@ -487,7 +560,7 @@ fn integer_value(text: &str, span: Span) -> Result<Component, ExprError> {
 }
 
 /// The game a term names, validated by its declaration.
-fn component(term: &Term, reg: &Registry) -> Result<Component, ExprError> {
+fn component(term: &Term, depth: usize, reg: &Registry) -> Result<Component, ExprError> {
     if let Some(game) = term
         .literal
         .is_none()
@@ -495,6 +568,16 @@ fn component(term: &Term, reg: &Registry) -> Result<Component, ExprError> {
         .flatten()
     {
         return game.build(&Call::new(term));
+    }
+    if let Some(spec) = term
+        .literal
+        .is_none()
+        .then(|| crate::language::functions::lookup(&term.name))
+        .flatten()
+    {
+        return crate::language::functions::build(spec, term, |a| {
+            argument_sum(spec, a, depth, reg)
+        });
     }
     if term.name == crate::games::misere_form::SPEC.name && term.literal.is_none() {
         return misere_canonical(term, reg);
@@ -514,7 +597,13 @@ fn spec_named(
     let name = term.name.as_str();
     reg.lookup(name).ok_or_else(|| {
         let hint = reg
-            .closest(name, OPERATORS.iter().copied())
+            .closest(
+                name,
+                OPERATORS
+                    .iter()
+                    .copied()
+                    .chain(crate::language::functions::FUNCTIONS.iter().map(|f| f.name)),
+            )
             .map(|n| format!("did you mean '{n}'? "))
             .unwrap_or_default();
         ExprError::invalid(

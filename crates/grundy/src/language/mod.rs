@@ -3,5 +3,6 @@
 //! reads ([`registry`]).
 
 pub(crate) mod expr;
+pub mod functions;
 pub mod registry;
 pub(crate) mod syntax;

@@ -759,7 +759,7 @@ impl<'a> Parser<'a> {
                         },
                     )
                 }
-                Some(c) if c.is_ascii_alphabetic() || "(-{^*".contains(c) => {
+                Some(c) if c.is_ascii_alphabetic() || "(-{^*+".contains(c) => {
                     Arg::Expr(self.expr()?)
                 }
                 _ => {

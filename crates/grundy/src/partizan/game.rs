@@ -440,23 +440,28 @@ impl Game {
         Ok(self.thermograph()?.temperature)
     }
 
-    /// `self` cooled by `t >= 0` (Siegel, *CGT*, Def. II.5.10): the
-    /// thermograph's walls taxed by `t`, a number once they have met.
+    /// `self` cooled by `t > -1` (Siegel, *CGT*, Def. II.5.10; CGSuite's
+    /// `Cool`): `{G^L_t - t | G^R_t + t}`, unless `G` cooled by some
+    /// `t' < t` is already a number, in which case it is that number.
     ///
-    /// A negative `t` is refused: cooling is the taxing of moves that the
-    /// thermograph draws from `t = 0` up, and this crate's thermographs (and
-    /// the temperature test that turns a cooled game into its mast) start
-    /// there. [`Game::heat`] is the operation that takes any number.
+    /// As in CGSuite, `t` may lie below 0 down to (not including) `-1`:
+    /// integers are unchanged, and a number `m/2^k` (temperature `-1/2^k`)
+    /// cooled below its temperature opens into a switch (`1/4` cooled by
+    /// `-3/8` is `{3/8|1/8}`). `t <= -1` is refused (the thermograph is
+    /// drawn from `t = -1` up); [`Game::heat`] takes any number.
     /// An [`Error::Overflow`] if a number in the result does not fit.
     pub fn cool(self, t: Dyadic) -> Result<Game, Error> {
-        if t < Dyadic::ZERO {
+        if t <= Dyadic::small(-1) {
             return Err(Error::Domain {
                 operation: "cool",
                 reason: format!(
-                    "cooling by {t} is not defined here: cooling taxes moves along the \
-                     thermograph, which starts at t = 0; give t >= 0 (heating takes any number)"
+                    "cooling by {t} is not defined: cooling takes t > -1, as CGSuite's Cool \
+                     does (temperatures start at -1); heating takes any number"
                 ),
             });
+        }
+        if t < Dyadic::ZERO {
+            return self.cool_below_zero(t);
         }
         with_store(|s| s.cool(self.id, t)).map(Game::from_id)
     }
@@ -473,12 +478,22 @@ impl Game {
         with_store(|s| s.heat(self.id, t)).map(Game::from_id)
     }
 
-    /// The atomic weight of an all-small game, by Berlekamp's atomic weight
-    /// calculus with its eccentric case (Siegel, *CGT*, II.7; Winning Ways
-    /// ch. 7). An error for games that are not all-small.
-    pub fn atomic_weight(self) -> Result<Game, Error> {
-        with_store(|s| s.atomic_weight(self.id)).map(Game::from_id)
+    /// `x + n.^ + *m` as its parts, if this game is one.
+    pub(crate) fn nus(self) -> Option<Nus> {
+        with_store(|s| s.nus_of(self.id))
     }
+}
+
+/// The depth limit in force on this thread: the budget's
+/// [`crate::Limits::max_depth`], or its default outside a budget.
+pub(crate) fn max_depth() -> usize {
+    with_store(|s| {
+        s.budget
+            .as_ref()
+            .map_or(crate::vocab::limits::DEFAULT_MAX_DEPTH, |b| {
+                b.limits().max_depth
+            })
+    })
 }
 
 impl Store {

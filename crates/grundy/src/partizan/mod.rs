@@ -60,6 +60,7 @@ mod display;
 mod dyadic;
 mod game;
 mod games;
+mod operations;
 mod parse;
 mod report;
 mod rules;
@@ -77,6 +78,7 @@ pub use games::{
     DomineeringBoard, Edge, Hackenbush, HackenbushForest, HackenbushString, HackenbushTrees,
     PartizanSubtraction, SubtractionHeap, ToadsFrogs, ToadsFrogsRow,
 };
+pub use operations::{nim_product, sort_games};
 pub use report::{compare, parse_value};
 pub use rules::{search_outcome, search_outcome_within, CanonicalSolver, PartizanRules};
 pub use table::values_held;

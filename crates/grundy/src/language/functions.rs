@@ -1,0 +1,513 @@
+//! CGSuite's analysis functions in the expression language: `reduced(G)`,
+//! `freeze(G)`, `cool(G, t)`, `heat(G, t)`, `overheat(G, s, t)`,
+//! `atomic_weight(G)`, `stop_count(G)`, `ordinal_sum(G, H)`,
+//! `ordinal_product(G, H)`, `conway_product(G, H)`, `norton_product(G, U)`,
+//! and the lists `incentives(G)`, `left_incentives(G)`, `right_incentives(G)`.
+//!
+//! Each function is declared once in [`FUNCTIONS`] (name, parameters, one
+//! line of help, an example, what it computes); the language, its errors
+//! and `grundy games` read that declaration. A function whose result is a
+//! game is a partizan component like any other: it can be added, negated,
+//! nested and passed to another function (`cool(heat(G, 1), 1) + ^`). Its
+//! arguments are any game expressions (impartial ones enter as their
+//! nimbers); it is valued when the game is, within the query's budget, by
+//! the operations of [`crate::partizan::Game`]. A function whose result is a
+//! list (the incentives) can only be the whole expression
+//! ([`parse_list_call`]).
+//!
+//! ```
+//! use grundy::{Analysis, Engine, Limits};
+//! let mut engine = Engine::new(Limits::default());
+//! let Analysis::Partizan { report, .. } = engine.analyse("cool({3|-1}, 1) + ^").unwrap() else {
+//!     unreachable!()
+//! };
+//! assert_eq!(report.value.to_string(), "{2^|^}");
+//! ```
+
+use std::fmt;
+use std::ops::ControlFlow;
+use std::sync::{Arc, OnceLock};
+
+use crate::engine::component::{Component, Context, Key, Partizan, PartizanPosition};
+use crate::engine::EvalError;
+use crate::games::value::Value;
+use crate::language::syntax::{Arg, Term};
+use crate::partizan::{self, Game};
+use crate::registry::{GameKind, GameSpec, Picture, Registry};
+use crate::{ExprError, Player};
+
+/// What a function gives.
+#[derive(Clone, Copy)]
+pub enum Returns {
+    /// A game, from the values of the arguments.
+    Game(fn(&[Game]) -> Result<Game, partizan::Error>),
+    /// A list of games, from the value of its one argument.
+    List(fn(Game) -> Result<Vec<Game>, partizan::Error>),
+}
+
+/// A function's declaration.
+pub struct FunctionSpec {
+    /// The name it is written by.
+    pub name: &'static str,
+    /// Its parameters' names, in order (`G`, `t`).
+    pub params: &'static [&'static str],
+    /// One line for the help text.
+    pub summary: &'static str,
+    /// A call that `grundy value` accepts.
+    pub example: &'static str,
+    /// What it computes.
+    pub returns: Returns,
+}
+
+impl FunctionSpec {
+    /// How it is called: `cool(G, t)`.
+    pub fn usage(&self) -> String {
+        format!("{}({})", self.name, self.params.join(", "))
+    }
+
+    /// Whether it gives a list rather than a game.
+    pub fn is_list(&self) -> bool {
+        matches!(self.returns, Returns::List(_))
+    }
+}
+
+impl fmt::Debug for FunctionSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+fn arg_error(operation: &'static str, reason: String) -> partizan::Error {
+    partizan::Error::Domain { operation, reason }
+}
+
+/// `t` as a number, or an error naming the parameter.
+fn number(
+    operation: &'static str,
+    param: &str,
+    g: Game,
+    accepted: &str,
+) -> Result<partizan::Dyadic, partizan::Error> {
+    g.as_number().ok_or_else(|| {
+        arg_error(
+            operation,
+            format!("{param} must be a number ({accepted}), but it is {g}"),
+        )
+    })
+}
+
+/// Every function, in the order the help lists them.
+pub static FUNCTIONS: &[FunctionSpec] = &[
+    FunctionSpec {
+        name: "reduced",
+        params: &["G"],
+        summary: "the reduced canonical form: the simplest game infinitesimally close to G (Calistrate; Grossman–Siegel)",
+        example: "reduced({3||2*|1*})",
+        returns: Returns::Game(|a| a[0].reduced()),
+    },
+    FunctionSpec {
+        name: "freeze",
+        params: &["G"],
+        summary: "G cooled by its own temperature",
+        example: "freeze({3||2*|1*})",
+        returns: Returns::Game(|a| a[0].freeze()),
+    },
+    FunctionSpec {
+        name: "cool",
+        params: &["G", "t"],
+        summary: "G cooled by the number t > -1 (below 0 as CGSuite allows)",
+        example: "cool({3|-1}, 1)",
+        returns: Returns::Game(|a| {
+            let t = number("cool", "t", a[1], "a dyadic rational above -1, like 1 or -1/2")?;
+            a[0].cool(t)
+        }),
+    },
+    FunctionSpec {
+        name: "heat",
+        params: &["G", "t"],
+        summary: "G heated by t, any number or game: {heat(G^L,t) + t | heat(G^R,t) - t}, numbers unchanged",
+        example: "heat(*, 1)",
+        returns: Returns::Game(|a| a[0].heat_by(a[1])),
+    },
+    FunctionSpec {
+        name: "overheat",
+        params: &["G", "s", "t"],
+        summary: "G overheated from s to t: integers n become n.s, others {G^L + t | G^R - t}",
+        example: "overheat(1/2, 1, 1)",
+        returns: Returns::Game(|a| a[0].overheat(a[1], a[2])),
+    },
+    FunctionSpec {
+        name: "atomic_weight",
+        params: &["G"],
+        summary: "the atomic weight of an atomic infinitesimal (every all-small game is one)",
+        example: "atomic_weight(^*)",
+        returns: Returns::Game(|a| a[0].atomic_weight()),
+    },
+    FunctionSpec {
+        name: "stop_count",
+        params: &["G"],
+        summary: "the number of stopping positions (numbers) in G's canonical game tree",
+        example: "stop_count(*8)",
+        returns: Returns::Game(|a| {
+            let n = a[0].stop_count()?;
+            i64::try_from(n).map_err(|_| partizan::Error::Overflow {
+                operation: "stop count (as a value)",
+            })?;
+            Game::integer(n as i64)
+        }),
+    },
+    FunctionSpec {
+        name: "ordinal_sum",
+        params: &["G", "H"],
+        summary: "the ordinal sum G:H: moving in G takes H away",
+        example: "ordinal_sum(1, -1)",
+        returns: Returns::Game(|a| a[0].ordinal_sum(a[1])),
+    },
+    FunctionSpec {
+        name: "ordinal_product",
+        params: &["G", "H"],
+        summary: "CGSuite's ordinal product (for nimbers *a, *b it is *(ab))",
+        example: "ordinal_product(*5, *6)",
+        returns: Returns::Game(|a| a[0].ordinal_product(a[1])),
+    },
+    FunctionSpec {
+        name: "conway_product",
+        params: &["G", "H"],
+        summary: "Conway's product on canonical forms: nim multiplication of nimbers, the product of numbers",
+        example: "conway_product(*4, *4)",
+        returns: Returns::Game(|a| a[0].conway_product(a[1])),
+    },
+    FunctionSpec {
+        name: "norton_product",
+        params: &["G", "U"],
+        summary: "Norton multiplication G.U by a positive unit U",
+        example: "norton_product(1/2, ^)",
+        returns: Returns::Game(|a| a[0].norton_product(a[1])),
+    },
+    FunctionSpec {
+        name: "incentives",
+        params: &["G"],
+        summary: "the list of G's incentives G^L - G and G - G^R, undominated, each once",
+        example: "incentives({3||2*|1*})",
+        returns: Returns::List(Game::incentives),
+    },
+    FunctionSpec {
+        name: "left_incentives",
+        params: &["G"],
+        summary: "the list of Left's incentives G^L - G",
+        example: "left_incentives(v*)",
+        returns: Returns::List(|g| Ok(partizan::sort_games(g.left_incentives()?))),
+    },
+    FunctionSpec {
+        name: "right_incentives",
+        params: &["G"],
+        summary: "the list of Right's incentives G - G^R",
+        example: "right_incentives(v*)",
+        returns: Returns::List(|g| Ok(partizan::sort_games(g.right_incentives()?))),
+    },
+];
+
+/// The function written `name`, if any.
+pub fn lookup(name: &str) -> Option<&'static FunctionSpec> {
+    FUNCTIONS.iter().find(|f| f.name == name)
+}
+
+/// The declaration that function applications report as their game: they
+/// are not in the registry of games, but a position names its game.
+pub static SPEC: GameSpec = GameSpec {
+    name: "function",
+    kind: GameKind::Partizan,
+    summary: "a function of games, like cool(G, t)",
+    example: "cool({3|-1}, 1)",
+    build: |call| {
+        Err(call.error(
+            call.span(),
+            "not a function",
+            "write a function by its name, like cool({3|-1}, 1)",
+        ))
+    },
+    ruleset: None,
+    picture: Picture::Text,
+};
+
+/// A function applied to games: a partizan position whose value is the
+/// function's value on its arguments' values, and whose options are that
+/// value's options.
+#[derive(Debug)]
+pub struct Applied {
+    spec: &'static FunctionSpec,
+    args: Vec<Vec<Component>>,
+    value: OnceLock<Game>,
+}
+
+impl Applied {
+    /// The function's value, within `cx`'s budget (once; kept after).
+    fn compute(&self, cx: &mut Context) -> Result<Game, EvalError> {
+        if let Some(&v) = self.value.get() {
+            return Ok(v);
+        }
+        let Returns::Game(apply) = self.spec.returns else {
+            unreachable!("list functions are refused where a game is written")
+        };
+        let budget = cx.budget().clone();
+        let v = partizan::within_budget(&budget, || {
+            let values = argument_values(&self.args, cx)?;
+            apply(&values).map_err(|e| EvalError::from(named(self.spec, e)))
+        })?;
+        let _ = self.value.set(v);
+        Ok(v)
+    }
+}
+
+/// The value of each argument (a sum; impartial parts enter as nimbers).
+fn argument_values(args: &[Vec<Component>], cx: &mut Context) -> Result<Vec<Game>, EvalError> {
+    let mut values = Vec::with_capacity(args.len());
+    for arg in args {
+        let mut total = Game::zero();
+        for c in arg {
+            cx.budget_tick()?;
+            let v = match c {
+                Component::Partizan(p) => p.value(cx)?,
+                Component::Impartial(p) => Game::nimber(p.nimber(cx)?.0)?,
+            };
+            total = total.try_add(v)?;
+        }
+        values.push(total);
+    }
+    Ok(values)
+}
+
+/// An error of a function's operation, with how the function is called.
+fn named(spec: &FunctionSpec, e: partizan::Error) -> partizan::Error {
+    match e {
+        partizan::Error::Domain { operation, reason } => partizan::Error::Domain {
+            operation,
+            reason: format!("{reason} (in {}, written {})", spec.name, spec.usage()),
+        },
+        other => other,
+    }
+}
+
+fn write_args(f: &mut fmt::Formatter<'_>, args: &[Vec<Component>]) -> fmt::Result {
+    for (i, arg) in args.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        let shown: Vec<String> = arg
+            .iter()
+            .filter(|c| !c.is_empty())
+            .map(Component::to_string)
+            .collect();
+        if shown.is_empty() {
+            f.write_str("0")?;
+        } else {
+            f.write_str(&shown.join(" + "))?;
+        }
+    }
+    Ok(())
+}
+
+impl fmt::Display for Applied {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}(", self.spec.name)?;
+        write_args(f, &self.args)?;
+        f.write_str(")")
+    }
+}
+
+static NAME: OnceLock<Arc<str>> = OnceLock::new();
+
+impl PartizanPosition for Applied {
+    fn spec(&self) -> &'static GameSpec {
+        &SPEC
+    }
+
+    fn key(&self) -> Key {
+        Key::text(
+            NAME.get_or_init(|| Arc::from("function")),
+            &self.to_string(),
+        )
+    }
+
+    /// The options of the value; valued within the default limits if it
+    /// was not valued yet (the engine values a game before it lists moves).
+    fn options_until(
+        &self,
+        player: Player,
+        visit: &mut dyn FnMut(Partizan) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let mut cx = Context::new(crate::Limits::default());
+        match self.compute(&mut cx) {
+            Ok(v) => value_options(v, player, visit),
+            Err(_) => ControlFlow::Continue(()),
+        }
+    }
+
+    fn try_options_until(
+        &self,
+        player: Player,
+        cx: &mut Context,
+        visit: &mut dyn FnMut(Partizan) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, EvalError> {
+        let v = self.compute(cx)?;
+        Ok(value_options(v, player, visit))
+    }
+
+    fn value(&self, cx: &mut Context) -> Result<Game, EvalError> {
+        self.compute(cx)
+    }
+}
+
+fn value_options(
+    v: Game,
+    player: Player,
+    visit: &mut dyn FnMut(Partizan) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let opts = match player {
+        Player::Left => v.left_options(),
+        Player::Right => v.right_options(),
+    };
+    opts.into_iter()
+        .try_for_each(|g| visit(Arc::new(Value(g)) as Partizan))
+}
+
+/// The validated arguments of a call of `spec` written as `term`: each a
+/// sum of components. `validate` validates one argument's expression.
+fn arguments(
+    spec: &'static FunctionSpec,
+    term: &Term,
+    mut validate: impl FnMut(&Arg) -> Result<Vec<Component>, ExprError>,
+) -> Result<Vec<Vec<Component>>, ExprError> {
+    let usage = || {
+        format!(
+            "write {} with {} as games or values, like {}",
+            spec.usage(),
+            spec.params.join(", "),
+            spec.example
+        )
+    };
+    if term.params.is_some() {
+        return Err(ExprError::Invalid {
+            at: term.name_span.start,
+            problem: format!("{} takes no parameters in [...]", spec.name),
+            accepted: usage(),
+        });
+    }
+    let args = term.args.as_deref().unwrap_or(&[]);
+    if args.len() != spec.params.len() {
+        return Err(ExprError::Invalid {
+            at: term.span.start,
+            problem: format!(
+                "{} takes {} argument{} ({}), but {} {} given",
+                spec.name,
+                spec.params.len(),
+                if spec.params.len() == 1 { "" } else { "s" },
+                spec.params.join(", "),
+                args.len(),
+                if args.len() == 1 { "was" } else { "were" }
+            ),
+            accepted: usage(),
+        });
+    }
+    args.iter()
+        .map(|a| match a {
+            Arg::Str(_, span) | Arg::List(_, span) => Err(ExprError::Invalid {
+                at: span.start,
+                problem: format!("an argument of {} must be a game or a value", spec.name),
+                accepted: usage(),
+            }),
+            other => validate(other),
+        })
+        .collect()
+}
+
+/// `name(args)` as a component, for a function whose result is a game.
+/// `validate` validates one argument into a sum of components.
+pub(crate) fn build(
+    spec: &'static FunctionSpec,
+    term: &Term,
+    validate: impl FnMut(&Arg) -> Result<Vec<Component>, ExprError>,
+) -> Result<Component, ExprError> {
+    if spec.is_list() {
+        return Err(ExprError::Invalid {
+            at: term.span.start,
+            problem: format!(
+                "{} is a list of games, not a game: it cannot be added, negated or passed to a function",
+                spec.usage()
+            ),
+            accepted: format!(
+                "write it alone, as the whole expression (grundy value '{}'), or use a function \
+                 whose value is a game",
+                spec.example
+            ),
+        });
+    }
+    let args = arguments(spec, term, validate)?;
+    Ok(Component::Partizan(Arc::new(Applied {
+        spec,
+        args,
+        value: OnceLock::new(),
+    })))
+}
+
+/// A call of a function whose value is a list, written as the whole
+/// expression: `incentives({3||2*|1*})`.
+#[derive(Debug)]
+pub struct ListCall {
+    /// The function.
+    pub spec: &'static FunctionSpec,
+    /// Its argument, a sum of components.
+    pub argument: Vec<Component>,
+}
+
+impl ListCall {
+    /// The list, within `cx`'s budget: the argument's value, then the function.
+    pub fn evaluate(&self, cx: &mut Context) -> Result<(Game, Vec<Game>), EvalError> {
+        let Returns::List(apply) = self.spec.returns else {
+            unreachable!("a list call is of a list function")
+        };
+        let budget = cx.budget().clone();
+        partizan::within_budget(&budget, || {
+            let g = argument_values(std::slice::from_ref(&self.argument), cx)?[0];
+            let list = apply(g).map_err(|e| EvalError::from(named(self.spec, e)))?;
+            Ok((g, list))
+        })
+    }
+}
+
+impl fmt::Display for ListCall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}(", self.spec.name)?;
+        write_args(f, std::slice::from_ref(&self.argument))?;
+        f.write_str(")")
+    }
+}
+
+/// A list written CGSuite's way: `{a,b,c}` (its output of a set of games,
+/// as in its tests: `{^*}`, `{*8,*9}`, `{}` for none).
+pub fn list_to_string(games: &[Game]) -> String {
+    let items: Vec<String> = games.iter().map(Game::to_string).collect();
+    format!("{{{}}}", items.join(","))
+}
+
+/// If `text` is a call of a list function standing alone (such as
+/// `incentives(G)`), that call, validated; `None` for any other text.
+pub fn parse_list_call(text: &str, reg: &Registry) -> Option<Result<ListCall, ExprError>> {
+    let expr = crate::parse_expr(text).ok()?;
+    let [term] = expr.terms.as_slice() else {
+        return None;
+    };
+    if term.negated || term.literal.is_some() || term.group.is_some() {
+        return None;
+    }
+    let spec = lookup(&term.name).filter(|s| s.is_list())?;
+    Some(
+        arguments(spec, term, |a| {
+            crate::language::expr::argument_sum(spec, a, 1, reg)
+        })
+        .map(|mut args| ListCall {
+            spec,
+            argument: args.remove(0),
+        }),
+    )
+}
