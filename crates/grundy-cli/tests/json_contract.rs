@@ -152,3 +152,22 @@ fn loopy_answers_follow_the_schema() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn list_answers_follow_the_schema() {
+    let v = schema();
+    for expr in [
+        "incentives({3||2*|1*})",
+        "left_incentives(^*)",
+        "right_incentives(+-1)",
+    ] {
+        let a = answer(expr);
+        check(&v, &a, expr);
+        assert_eq!(a["kind"], "list", "{expr}");
+        assert!(a["list"].is_array(), "{expr}");
+    }
+    // A list is not a game: it has no outcome, and one with an outcome is refused.
+    let mut bad = answer("incentives(^)");
+    bad["outcome"] = serde_json::json!("N");
+    assert!(!v.is_valid(&bad));
+}

@@ -151,6 +151,8 @@ const POSITIONS: &[&str] = &[
     "{1|0} + 1/2",
     "staircase(0,3,1,4)",
     "loopy_climb(2)",
+    "cool({3|-1}, 1) + reduced(^*)",
+    "conway_product(*19, *23) + nim(2)",
 ];
 
 const RULES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/loopy_climb.rhai");
