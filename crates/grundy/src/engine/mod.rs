@@ -453,8 +453,6 @@ impl Engine {
         })
     }
 
-    /// The canonical value of a normal-play sum, impartial or partizan (an
-    /// impartial sum's value is its nimber).
     /// The options of `game` as written: in a sum one component replaced by
     /// one of its options, in a compound the parts its rule moves in; each
     /// player's for a partizan game. At most `max_moves` a list.
@@ -471,9 +469,11 @@ impl Engine {
         options::followers(game, &mut self.cx)
     }
 
+    /// The canonical value of a normal-play sum, impartial or partizan (an
+    /// impartial sum's value is its nimber).
     ///
     /// A conjunctive or selective compound (of impartial games too) is
-    /// valued as the short game it is ([`compound_value`]).
+    /// valued as the short game it is (its game tree's canonical form).
     pub fn partizan_value(&mut self, game: &GameExpr) -> Result<partizan::Game, EvalError> {
         self.cx.start(&self.template);
         let compound;
