@@ -232,10 +232,16 @@ impl fmt::Display for CompoundPosition {
             if i > 0 {
                 f.write_str(", ")?;
             }
+            // A partizan part of value 0 is written `{|}`: a bare `0` reads
+            // back as the impartial empty game, and a compound with no
+            // partizan part is another kind of game (outcome theory).
             let shown: Vec<String> = part
                 .iter()
                 .filter(|c| !c.is_empty())
-                .map(Component::to_string)
+                .map(|c| match c.to_string() {
+                    zero if zero == "0" && c.is_partizan() => "{|}".to_string(),
+                    text => text,
+                })
                 .collect();
             if shown.is_empty() {
                 f.write_str("0")?;
