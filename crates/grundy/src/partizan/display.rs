@@ -3,16 +3,20 @@
 //! The rules, in the order CGSuite tries them (its plain-text output):
 //! 1. number + up-multiple + nimber: `0`, `3/4`, `*2`, `^`, `^^`, `^3`, `v`,
 //!    `vv*`, `1/2*`, `3^`, `-1v*3` (the number part is omitted when zero);
-//! 2. a switch `{G^L | -G^L}`: `+-1`, `+-(1*)`, `+-(1,2)`;
+//! 2. a switch `{G^L | -G^L}`: `+-1`, `+-(1*)`, `+-{1,2}`, `+-{1|0}`;
 //! 3. `x + Tiny(g) = {x || x | x - g}` and `x + Miny(g)`: `Tiny(2)`, `1+Tiny(1)`;
 //! 4. otherwise `{L1,L2|R1,R2}`, where an option that is itself written with
 //!    bars loses its braces when it is alone on its side, and the outer bar
-//!    is one longer than the longest inner one: `{3||2*|1*}`.
+//!    is one longer than the longest inner one: `{3||2*|1*}`; a game whose
+//!    bars would run to four is braced, and counts as none around it.
 
 use std::fmt;
 
 use super::dyadic::Dyadic;
 use super::game::{with_store, Game, Id, Store};
+
+/// The most bars written in a row (CGSuite's `maxSlashes`).
+const MAX_BARS: usize = 4;
 
 /// The longest text a game is printed as: a canonical form shares its
 /// followers, and written out as a tree it can be exponentially longer.
@@ -160,7 +164,7 @@ impl Store {
             out.push_str("+-");
             let opts = self.ordered(&l);
             if opts.len() > 1 {
-                out.push('(');
+                out.push('{');
             }
             for (i, &o) in opts.iter().enumerate() {
                 if i > 0 {
@@ -169,7 +173,7 @@ impl Store {
                 self.write_game(o, out, true, opts.len() == 1);
             }
             if opts.len() > 1 {
-                out.push(')');
+                out.push('}');
             }
             return 0;
         }
@@ -224,13 +228,16 @@ impl Store {
             }
             bars = bars.max(self.write_game(o, &mut right, ro.len() > 1, false) + 1);
         }
-        if force_braces {
+        // CGSuite never writes more than four bars in a row: a game with
+        // four is braced, and counts as none in the game around it.
+        let braced = force_braces || bars >= MAX_BARS;
+        if braced {
             out.push('{');
         }
         out.push_str(&left);
         out.push_str(&"|".repeat(bars));
         out.push_str(&right);
-        if force_braces {
+        if braced {
             out.push('}');
             0
         } else {

@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! expr   := unit (("+" | "-" | "+-") unit)*      a +- b  =  a + (+-b)
-//! unit   := "+-" "(" expr ("," expr)* ")"       +-(1,2) = {1,2|-1,-2}
+//! unit   := "+-" "{" expr ("," expr)* "}"       +-{1,2} = {1,2|-1,-2} (CGSuite)
+//!         | "+-" "(" expr ("," expr)* ")"       +-(1,2), the same
 //!         | "+-" unit | "-" number [ups] [star] | "-" unit | atom
 //! atom   := number [ups] [star]       3   1/2   1/2*   3^   2v*3
 //!         | ups [star]                ^  ^^  ^3  vv  ^*  v*2  ^<2>  ^[3]  v<2>  v[3]
@@ -145,18 +146,49 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// After `+-`: `+-g` or `+-(g1, g2, …)`.
+    /// After `+-`: `+-g`, or its options listed: `+-{g1, g2, …}` as
+    /// CGSuite prints them, or `+-(g1, g2, …)`. A brace holding a bar at its
+    /// own level is one game (`+-{1|0}`), not a list.
     fn plus_minus(&mut self) -> Result<Game, Error> {
-        if self.eat("(") {
+        self.ws();
+        let list = if self.rest().starts_with('{') && !self.brace_has_bar() {
+            Some("}")
+        } else if self.rest().starts_with('(') {
+            Some(")")
+        } else {
+            None
+        };
+        if let Some(close) = list {
+            self.pos += 1;
             let mut gs = vec![self.expr()?];
             while self.eat(",") {
                 gs.push(self.expr()?);
             }
-            self.expect(")")?;
+            self.expect(close)?;
             let negs: Vec<Game> = gs.iter().map(|g| g.neg()).collect();
             return Game::from_options(&gs, &negs);
         }
         Game::plus_minus(self.unit()?)
+    }
+
+    /// Whether the brace at the current position holds a `|` at its own
+    /// level (before its closing brace).
+    fn brace_has_bar(&self) -> bool {
+        let mut depth = 0usize;
+        for c in self.rest().chars() {
+            match c {
+                '{' | '(' | '[' => depth += 1,
+                '}' | ')' | ']' => {
+                    if depth <= 1 {
+                        return false;
+                    }
+                    depth -= 1;
+                }
+                '|' if depth == 1 => return true,
+                _ => {}
+            }
+        }
+        false
     }
 
     /// Opens one level of nesting at the current position, or fails
