@@ -87,3 +87,19 @@ fn four_bars_in_a_row_are_braced() {
         assert_eq!(Game::parse(&t.to_string()).unwrap(), t);
     }
 }
+
+#[test]
+fn a_number_plus_tiny_is_juxtaposed() {
+    // CGSuite 2.2 writes x + Tiny(g) as `xTiny(g)` (issue 12: `2Tiny(2)`; its
+    // test outputs in functions.toml: `3Tiny({3|1})`).
+    let g = Game::parse("2+Tiny(2)").unwrap();
+    assert_eq!(g.to_string(), "2Tiny(2)");
+    assert_eq!(Game::parse("2Tiny(2)").unwrap(), g);
+    let m = Game::parse("-1+Miny(2)").unwrap();
+    assert_eq!(m.to_string(), "-1Miny(2)");
+    assert_eq!(Game::parse("-1Miny(2)").unwrap(), m);
+    let t = Game::parse("3Tiny({3|1})").unwrap();
+    assert_eq!(t, Game::parse("3 + Tiny({3|1})").unwrap());
+    assert_eq!(t.to_string(), "3Tiny({3|1})");
+    assert_eq!(Game::parse("Tiny(2)").unwrap().to_string(), "Tiny(2)");
+}

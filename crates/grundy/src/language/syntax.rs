@@ -723,8 +723,15 @@ impl<'a> Parser<'a> {
                     let start = self.pos;
                     let (text, span) = self.int_text().ok_or_else(|| self.error("an integer"))?;
                     // `0` followed by '+' may start an expression like `0 + nim(1)`;
-                    // plain integers are far more common, so only digits-then-letters is an error.
-                    if matches!(self.peek(), Some(c) if c.is_ascii_alphabetic() || c == '.') {
+                    // plain integers are far more common, so only digits-then-letters is an error,
+                    // but for a value that juxtaposes downs or Tiny/Miny (`2v*`, `2Tiny(2)`).
+                    let rest = &self.text[self.pos..];
+                    let value_goes_on = rest.starts_with("Tiny(")
+                        || rest.starts_with("Miny(")
+                        || rest.starts_with('v');
+                    if !value_goes_on
+                        && matches!(self.peek(), Some(c) if c.is_ascii_alphabetic() || c == '.')
+                    {
                         self.pos = start;
                         return Err(self.error("an integer (a whole number like 3 or 12)"));
                     }

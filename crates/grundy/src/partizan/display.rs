@@ -4,7 +4,8 @@
 //! 1. number + up-multiple + nimber: `0`, `3/4`, `*2`, `^`, `^^`, `^3`, `v`,
 //!    `vv*`, `1/2*`, `3^`, `-1v*3` (the number part is omitted when zero);
 //! 2. a switch `{G^L | -G^L}`: `+-1`, `+-(1*)`, `+-{1,2}`, `+-{1|0}`;
-//! 3. `x + Tiny(g) = {x || x | x - g}` and `x + Miny(g)`: `Tiny(2)`, `1+Tiny(1)`;
+//! 3. `x + Tiny(g) = {x || x | x - g}` and `x + Miny(g)`: `Tiny(2)`, `1Tiny(1)`,
+//!    `-1Miny(2)` (the number juxtaposed, as CGSuite writes it);
 //! 4. otherwise `{L1,L2|R1,R2}`, where an option that is itself written with
 //!    bars loses its braces when it is alone on its side, and the outer bar
 //!    is one longer than the longest inner one: `{3||2*|1*}`; a game whose
@@ -181,9 +182,9 @@ impl Store {
             if force_parens {
                 out.push('(');
             }
+            // A number part is juxtaposed, as CGSuite writes it: `2Tiny(2)`.
             if x != Dyadic::ZERO {
                 out.push_str(&x.to_string());
-                out.push('+');
             }
             out.push_str("Tiny(");
             self.write_game(sub, out, true, false);
@@ -201,7 +202,6 @@ impl Store {
             if x != Dyadic::ZERO {
                 // x is the number part of -G, so G's is -x.
                 out.push_str(&x.checked_neg().unwrap_or(x).to_string());
-                out.push('+');
             }
             out.push_str("Miny(");
             self.write_game(sub, out, true, false);

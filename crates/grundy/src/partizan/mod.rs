@@ -23,7 +23,7 @@
 //! juxtaposed with a number as in `1/2*` or `3^`; switches `+-1`,
 //! `+-(1*)`, `+-{1,2}` (several options, as CGSuite prints them; `+-(1,2)`
 //! reads too), `2+-1` (= 2 + ±1 when typed); `Tiny(2)`, `Miny(2)`,
-//! `1+Tiny(1)`; and general forms `{3||2*|1*}` where the longest run of
+//! `1Tiny(1)` (= 1 + Tiny(1), as CGSuite writes it); and general forms `{3||2*|1*}` where the longest run of
 //! bars splits the game. Printing follows CGSuite's rules in order:
 //! number-up-star, switch, tiny/miny, then braces with at most four bars in
 //! a row (see [`Game`]'s `Display`). `^<n>` is up-nth (`^<2> = {0|v*}`) and `^[n]` up-to-the-nth

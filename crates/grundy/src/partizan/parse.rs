@@ -12,6 +12,7 @@
 //!         | star                      *   *5
 //!         | "{" options "}"           {3||2*|1*}   {0,*|0}   {|}
 //!         | ("Tiny" | "Miny") "(" expr ")"
+//!         | number ("Tiny" | "Miny") "(" expr ")"   2Tiny(2) = 2 + Tiny(2) (CGSuite)
 //!         | "(" expr ")"
 //! ```
 //!
@@ -304,6 +305,13 @@ impl<'a> Parser<'a> {
             x = Dyadic::new(n, d.trailing_zeros())?;
         }
         let g = Game::number(x);
+        // CGSuite writes a number plus Tiny or Miny juxtaposed: `2Tiny(2)`.
+        if self.rest().starts_with("Tiny(") {
+            return g.try_add(self.bracketed(4).and_then(Game::tiny)?);
+        }
+        if self.rest().starts_with("Miny(") {
+            return g.try_add(self.bracketed(4).and_then(Game::miny)?);
+        }
         let ups = self.ups_suffix()?;
         let star = self.star_suffix()?;
         g.try_add(ups)?.try_add(star)
