@@ -376,6 +376,28 @@ impl Page {
         Ok(())
     }
 
+    /// Chooses `value` in the `<select>` at `css`.
+    async fn select(&self, css: &str, value: &str) -> Result<()> {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .with_context(|| format!("find {css}"))?
+            .select_by_value(value)
+            .await
+            .with_context(|| format!("select {value} in {css}"))?;
+        Ok(())
+    }
+
+    /// Who the page says won the game that just ended.
+    async fn winner(&self) -> Result<Value> {
+        assert_eq!(self.play_state().await?, "over");
+        self.js(
+            "return document.getElementById('game-status').dataset.winner;",
+            vec![],
+        )
+        .await
+    }
+
     async fn text(&self, css: &str) -> Result<String> {
         Ok(self.client.find(Locator::Css(css)).await?.text().await?)
     }
@@ -509,11 +531,7 @@ fn page_loads_with_the_games_grouped() {
 fn nim_position_from_the_heap_editor_shows_value_and_winning_moves() {
     run("nim", |page| async move {
         page.open("").await?;
-        page.client
-            .find(Locator::Css("#game-select"))
-            .await?
-            .select_by_value("nim")
-            .await?;
+        page.select("#game-select", "nim").await?;
         page.analysed("nim(3,5,7)").await?;
         page.click("#heap-add").await?;
         page.analysed("nim(3,5,7,7)").await?;
@@ -575,11 +593,7 @@ fn nim_position_from_the_heap_editor_shows_value_and_winning_moves() {
 fn domineering_board_from_the_grid_editor() {
     run("domineering", |page| async move {
         page.open("").await?;
-        page.client
-            .find(Locator::Css("#game-select"))
-            .await?
-            .select_by_value("domineering")
-            .await?;
+        page.select("#game-select", "domineering").await?;
         page.analysed("domineering(\"....|....\")").await?;
         page.click("#grid-remove-col").await?;
         page.analysed("domineering(\"...|...\")").await?;
@@ -616,11 +630,7 @@ fn nim_game_against_the_server_from_an_n_position() {
         // The hint marks the one winning move of nim(1,2) when the user starts.
         page.set_expression("nim(1,2)").await?;
         page.click("#tab-play").await?;
-        page.client
-            .find(Locator::Css("#play-side"))
-            .await?
-            .select_by_value("first")
-            .await?;
+        page.select("#play-side", "first").await?;
         page.click("#play-start").await?;
         assert_eq!(page.settled().await?, "user");
         page.click("#hint").await?;
@@ -638,11 +648,7 @@ fn nim_game_against_the_server_from_an_n_position() {
 
         // nim(1,2,4) is an N-position: moving first, the server wins.
         page.set_expression("nim(1,2,4)").await?;
-        page.client
-            .find(Locator::Css("#play-side"))
-            .await?
-            .select_by_value("second")
-            .await?;
+        page.select("#play-side", "second").await?;
         page.click("#play-start").await?;
         let mut undone = false;
         for turn in 0..40 {
@@ -700,14 +706,7 @@ fn nim_game_against_the_server_from_an_n_position() {
                 }
             }
         }
-        assert_eq!(page.play_state().await?, "over");
-        let winner = page
-            .js(
-                "return document.getElementById('game-status').dataset.winner;",
-                vec![],
-            )
-            .await?;
-        assert_eq!(winner, json!("computer"));
+        assert_eq!(page.winner().await?, json!("computer"));
         assert!(page
             .text("#game-status")
             .await?
@@ -725,16 +724,8 @@ fn domineering_game_played_by_clicking_the_board() {
         page.open("").await?;
         page.set_expression("domineering(\"...|...|...\")").await?;
         page.click("#tab-play").await?;
-        page.client
-            .find(Locator::Css("#play-side"))
-            .await?
-            .select_by_value("right")
-            .await?;
-        page.client
-            .find(Locator::Css("#play-first"))
-            .await?
-            .select_by_value("left")
-            .await?;
+        page.select("#play-side", "right").await?;
+        page.select("#play-first", "left").await?;
         page.click("#play-start").await?;
         let mut user_moves = 0;
         for _ in 0..20 {
@@ -776,14 +767,7 @@ fn domineering_game_played_by_clicking_the_board() {
             user_moves += 1;
             page.shot(&format!("move-{user_moves}")).await?;
         }
-        assert_eq!(page.play_state().await?, "over");
-        let winner = page
-            .js(
-                "return document.getElementById('game-status').dataset.winner;",
-                vec![],
-            )
-            .await?;
-        assert_eq!(winner, json!("computer"));
+        assert_eq!(page.winner().await?, json!("computer"));
         assert!(user_moves >= 1, "the user never moved");
         page.shot("over").await?;
         Ok(())
@@ -797,11 +781,7 @@ fn queen_game_played_by_clicking_squares() {
         page.open("").await?;
         page.set_expression("queen(3,5)").await?;
         page.click("#tab-play").await?;
-        page.client
-            .find(Locator::Css("#play-side"))
-            .await?
-            .select_by_value("first")
-            .await?;
+        page.select("#play-side", "first").await?;
         page.click("#play-start").await?;
         let mut user_moves = 0;
         for _ in 0..20 {
@@ -820,14 +800,7 @@ fn queen_game_played_by_clicking_squares() {
             .await?;
             user_moves += 1;
         }
-        assert_eq!(page.play_state().await?, "over");
-        let winner = page
-            .js(
-                "return document.getElementById('game-status').dataset.winner;",
-                vec![],
-            )
-            .await?;
-        assert_eq!(winner, json!("computer"));
+        assert_eq!(page.winner().await?, json!("computer"));
         assert!(user_moves >= 1, "the user never moved");
         page.shot("over").await?;
         Ok(())
