@@ -21,6 +21,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::engine::component::{Component, Context, Key, Partizan, PartizanPosition};
 use crate::engine::EvalError;
+use crate::language::expr::write_terms;
 use crate::partizan::{self, Game};
 use crate::registry::{GameKind, GameSpec, Picture};
 use crate::{CompoundKind, Player};
@@ -235,19 +236,10 @@ impl fmt::Display for CompoundPosition {
             // A partizan part of value 0 is written `{|}`: a bare `0` reads
             // back as the impartial empty game, and a compound with no
             // partizan part is another kind of game (outcome theory).
-            let shown: Vec<String> = part
-                .iter()
-                .filter(|c| !c.is_empty())
-                .map(|c| match c.to_string() {
-                    zero if zero == "0" && c.is_partizan() => "{|}".to_string(),
-                    text => text,
-                })
-                .collect();
-            if shown.is_empty() {
-                f.write_str("0")?;
-            } else {
-                f.write_str(&shown.join(" + "))?;
-            }
+            write_terms(f, part, |c| match c.to_string() {
+                zero if zero == "0" && c.is_partizan() => "{|}".to_string(),
+                text => text,
+            })?;
         }
         f.write_str(")")
     }

@@ -687,12 +687,19 @@ pub(crate) fn ruleset(term: &Term, reg: &Registry) -> Result<Ruleset, ExprError>
     }
 }
 
-fn write_sum(f: &mut fmt::Formatter<'_>, groups: &[Component]) -> fmt::Result {
-    let shown: Vec<String> = groups
-        .iter()
-        .filter(|g| !g.is_empty())
-        .map(Component::to_string)
-        .collect();
+/// Writes a sum as the language reads it: its empty components left out,
+/// `0` when none is left.
+pub(crate) fn write_sum(f: &mut fmt::Formatter<'_>, groups: &[Component]) -> fmt::Result {
+    write_terms(f, groups, Component::to_string)
+}
+
+/// Writes a sum with each non-empty component written by `show`.
+pub(crate) fn write_terms(
+    f: &mut fmt::Formatter<'_>,
+    groups: &[Component],
+    show: impl Fn(&Component) -> String,
+) -> fmt::Result {
+    let shown: Vec<String> = groups.iter().filter(|g| !g.is_empty()).map(show).collect();
     if shown.is_empty() {
         f.write_str("0")
     } else {

@@ -31,6 +31,7 @@ use std::sync::{Arc, OnceLock};
 use crate::engine::component::{Component, Context, Key, Partizan, PartizanPosition};
 use crate::engine::EvalError;
 use crate::games::value::Value;
+use crate::language::expr::write_sum;
 use crate::language::syntax::{Arg, Term};
 use crate::partizan::{self, Game};
 use crate::registry::{GameKind, GameSpec, Picture, Registry};
@@ -293,16 +294,7 @@ fn write_args(f: &mut fmt::Formatter<'_>, args: &[Vec<Component>]) -> fmt::Resul
         if i > 0 {
             f.write_str(", ")?;
         }
-        let shown: Vec<String> = arg
-            .iter()
-            .filter(|c| !c.is_empty())
-            .map(Component::to_string)
-            .collect();
-        if shown.is_empty() {
-            f.write_str("0")?;
-        } else {
-            f.write_str(&shown.join(" + "))?;
-        }
+        write_sum(f, arg)?;
     }
     Ok(())
 }
