@@ -70,58 +70,74 @@ const WHAT: &str = "listing options";
 /// the position behind it).
 const COMPONENT_BYTES: u128 = 256;
 
+/// Who may move: `None` in an impartial game (one list), else each player.
+fn movers(game: &GameExpr) -> &'static [Option<Player>] {
+    if game.is_partizan() {
+        &[Some(Player::Left), Some(Player::Right)]
+    } else {
+        &[None]
+    }
+}
+
+/// Calls `visit` with every move of `mover` in `game`: in a sum, one
+/// component replaced; in a compound, the parts its rule moves in (each
+/// part with at most `part_max` options). False when a part had more than
+/// that, so that the moves visited are not all of them.
+fn each_move(
+    game: &GameExpr,
+    mover: Option<Player>,
+    part_max: usize,
+    cx: &mut Context,
+    visit: &mut dyn FnMut(OptionMove) -> ControlFlow<()>,
+) -> Result<bool, EvalError> {
+    match game {
+        GameExpr::Sum(c) | GameExpr::Misere(c) => {
+            let misere = matches!(game, GameExpr::Misere(_));
+            // A stop here is the visitor's own (it knows why).
+            let _ = sum_moves(c, mover, cx, &mut |i, to| {
+                let mut next = c.clone();
+                next[i] = to.clone();
+                let game = if misere {
+                    GameExpr::Misere(next)
+                } else {
+                    GameExpr::Sum(next)
+                };
+                visit(OptionMove {
+                    game,
+                    change: Some((i, to)),
+                })
+            })?;
+            Ok(true)
+        }
+        GameExpr::Compound { kind, play, parts } => {
+            compound_moves(*kind, parts, mover, part_max, cx, &mut |next| {
+                visit(OptionMove {
+                    game: GameExpr::Compound {
+                        kind: *kind,
+                        play: *play,
+                        parts: next,
+                    },
+                    change: None,
+                })
+            })
+        }
+    }
+}
+
 /// The options of `game`, at most `cx.limits().max_moves` a list.
 pub(crate) fn options(game: &GameExpr, cx: &mut Context) -> Result<GameOptions, EvalError> {
     let max = cx.limits().max_moves;
-    let partizan = match game {
-        GameExpr::Sum(c) | GameExpr::Misere(c) => c.iter().any(Component::is_partizan),
-        GameExpr::Compound { parts, .. } => parts.iter().flatten().any(Component::is_partizan),
-    };
     let mut complete = true;
-    let mut list =
-        |mover: Option<Player>, cx: &mut Context| -> Result<Vec<OptionMove>, EvalError> {
-            let mut out = Listed::new(max);
-            match game {
-                GameExpr::Sum(c) | GameExpr::Misere(c) => {
-                    let misere = matches!(game, GameExpr::Misere(_));
-                    let _ = sum_moves(c, mover, cx, &mut |i, to| {
-                        let mut next = c.clone();
-                        next[i] = to.clone();
-                        let game = if misere {
-                            GameExpr::Misere(next)
-                        } else {
-                            GameExpr::Sum(next)
-                        };
-                        out.push(OptionMove {
-                            game,
-                            change: Some((i, to)),
-                        })
-                    })?;
-                }
-                GameExpr::Compound { kind, play, parts } => {
-                    let max = cx.limits().max_moves.max(1);
-                    let whole = compound_moves(*kind, parts, mover, max, cx, &mut |next| {
-                        out.push(OptionMove {
-                            game: GameExpr::Compound {
-                                kind: *kind,
-                                play: *play,
-                                parts: next,
-                            },
-                            change: None,
-                        })
-                    })?;
-                    out.complete &= whole;
-                }
-            }
-            complete &= out.complete;
-            Ok(out.list)
-        };
-    let moves = if partizan {
-        let left = list(Some(Player::Left), cx)?;
-        let right = list(Some(Player::Right), cx)?;
-        OptionLists::Partizan { left, right }
-    } else {
-        OptionLists::Impartial(list(None, cx)?)
+    let mut lists = Vec::with_capacity(2);
+    for &mover in movers(game) {
+        let mut out = Listed::new(max);
+        let whole = each_move(game, mover, max.max(1), cx, &mut |m| out.push(m))?;
+        complete &= whole && out.complete;
+        lists.push(out.list);
+    }
+    let moves = match <[Vec<OptionMove>; 2]>::try_from(lists) {
+        Ok([left, right]) => OptionLists::Partizan { left, right },
+        Err(mut one) => OptionLists::Impartial(one.pop().unwrap_or_default()),
     };
     let parts = match game {
         GameExpr::Sum(c) | GameExpr::Misere(c) => Some(c.clone()),
@@ -329,15 +345,6 @@ const FOLLOWER_BYTES: u128 = 512;
 /// budget and to memory as it is found.
 pub(crate) fn followers(game: &GameExpr, cx: &mut Context) -> Result<Vec<GameExpr>, EvalError> {
     const WHAT: &str = "listing followers";
-    let partizan = match game {
-        GameExpr::Sum(c) | GameExpr::Misere(c) => c.iter().any(Component::is_partizan),
-        GameExpr::Compound { parts, .. } => parts.iter().flatten().any(Component::is_partizan),
-    };
-    let movers: &[Option<Player>] = if partizan {
-        &[Some(Player::Left), Some(Player::Right)]
-    } else {
-        &[None]
-    };
     let budget = cx.budget().clone();
     let mut seen: FxHashSet<Vec<Key>> = FxHashSet::default();
     seen.insert(position_key(game));
@@ -347,57 +354,30 @@ pub(crate) fn followers(game: &GameExpr, cx: &mut Context) -> Result<Vec<GameExp
     while next < found.len() {
         let at = found[next].clone();
         next += 1;
-        for &mover in movers {
-            let mut add = |g: GameExpr| -> Result<(), EvalError> {
-                if seen.insert(position_key(&g)) {
-                    budget.charge(WHAT, 1)?;
-                    budget.check_bytes(WHAT, found.len() as u128 * FOLLOWER_BYTES)?;
-                    found.push(g);
-                }
-                Ok(())
-            };
+        for &mover in movers(&at) {
             let mut failed = None;
-            match &at {
-                GameExpr::Sum(c) | GameExpr::Misere(c) => {
-                    let misere = matches!(at, GameExpr::Misere(_));
-                    let _ = sum_moves(c, mover, cx, &mut |i, to| {
-                        let mut parts = c.clone();
-                        parts[i] = to;
-                        let g = if misere {
-                            GameExpr::Misere(parts)
-                        } else {
-                            GameExpr::Sum(parts)
-                        };
-                        match add(g) {
-                            Ok(()) => ControlFlow::Continue(()),
-                            Err(e) => {
-                                failed = Some(e);
-                                ControlFlow::Break(())
-                            }
-                        }
-                    })?;
+            // Followers need every move: the listing limit of one position
+            // does not apply, the position and memory budget does.
+            each_move(&at, mover, usize::MAX, cx, &mut |m| {
+                if !seen.insert(position_key(&m.game)) {
+                    return ControlFlow::Continue(());
                 }
-                GameExpr::Compound { kind, play, parts } => {
-                    // Followers need every move: the listing limit of one
-                    // position does not apply, the position budget does.
-                    compound_moves(*kind, parts, mover, usize::MAX, cx, &mut |p| {
-                        let g = GameExpr::Compound {
-                            kind: *kind,
-                            play: *play,
-                            parts: p,
-                        };
-                        match add(g) {
-                            Ok(()) => ControlFlow::Continue(()),
-                            Err(e) => {
-                                failed = Some(e);
-                                ControlFlow::Break(())
-                            }
-                        }
-                    })?;
+                let admitted = budget
+                    .charge(WHAT, 1)
+                    .and_then(|()| budget.check_bytes(WHAT, found.len() as u128 * FOLLOWER_BYTES));
+                match admitted {
+                    Ok(()) => {
+                        found.push(m.game);
+                        ControlFlow::Continue(())
+                    }
+                    Err(e) => {
+                        failed = Some(e);
+                        ControlFlow::Break(())
+                    }
                 }
-            }
+            })?;
             if let Some(e) = failed {
-                return Err(e);
+                return Err(e.into());
             }
         }
     }

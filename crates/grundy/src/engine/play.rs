@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use super::component::{Component, Impartial};
+use super::component::Component;
 use super::options::OptionMove;
 use super::{AtomRules, Engine, EvalError};
 use crate::engine::Analysis;
@@ -184,14 +184,10 @@ fn longest_impartial(
             GameExpr::Sum(c) | GameExpr::Misere(c) => c,
             GameExpr::Compound { .. } => return None,
         };
-        let parts: Vec<Impartial> = components
-            .iter()
-            .map(|c| match c {
-                Component::Impartial(p) => Some(p.clone()),
-                Component::Partizan(_) => None,
-            })
-            .collect::<Option<_>>()?;
-        let start = rules.position(&parts);
+        if m.game.is_partizan() {
+            return None;
+        }
+        let start = rules.position(&super::impartial(components));
         let r = rules.checked(search.remoteness(&start, play)).ok()?.moves();
         if best.is_none_or(|(top, _)| r > top) {
             best = Some((r, i));
