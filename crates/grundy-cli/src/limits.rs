@@ -57,8 +57,8 @@ impl LimitArgs {
     /// progress line on a terminal once the work takes more than a second
     /// (a request of `grundy serve`: stopped by the request's cancel flag).
     pub(crate) fn budget(&self) -> Budget {
-        if let Some(cancel) = crate::output::request_cancel() {
-            return Budget::new(self.limits()).with_cancel_flag(cancel);
+        if crate::output::serving() {
+            return crate::output::budget(self.limits());
         }
         let mut budget = Budget::new(self.limits()).with_cancel_flag(ctrl_c_flag());
         if std::io::IsTerminal::is_terminal(&std::io::stderr()) {

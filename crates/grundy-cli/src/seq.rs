@@ -137,14 +137,10 @@ pub struct SeqArgs {
 /// The budget of a scripted or misère sequence: the default limits, with
 /// --max-time, stopped by Ctrl-C or by the request of `grundy serve`.
 fn limited_budget(args: &SeqArgs) -> grundy::Budget {
-    let budget = grundy::Budget::new(grundy::Limits {
+    crate::output::budget(grundy::Limits {
         max_time: args.max_time,
         ..grundy::Limits::default()
-    });
-    match crate::output::request_cancel() {
-        Some(cancel) => budget.with_cancel_flag(cancel),
-        None => budget,
-    }
+    })
 }
 
 fn max_time(text: &str) -> Result<Duration, String> {

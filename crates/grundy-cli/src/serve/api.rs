@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use clap::Parser;
-use grundy::{Budget, Engine, GameExpr, Limits, Player};
+use grundy::{Engine, GameExpr, Limits, Player};
 use serde_json::json;
 
 use super::page;
@@ -167,12 +167,17 @@ fn params(p: Params) -> Result<Vec<(String, String)>, Bad> {
     })
 }
 
+/// A request's time limit as the `--max-time` flag reads it (an hour when
+/// it has none, which a server's requests always have).
+fn max_time(l: &Limits) -> String {
+    l.max_time.map_or(String::from("1h"), |t| {
+        format!("{}ms", t.as_millis().max(1))
+    })
+}
+
 /// The command-line flags of a request's limits, as every command with
 /// limit flags reads them.
 fn limit_flags(l: &Limits) -> Vec<String> {
-    let time = l.max_time.map_or(String::from("1h"), |t| {
-        format!("{}ms", t.as_millis().max(1))
-    });
     vec![
         "--max-positions".into(),
         l.max_positions.to_string(),
@@ -181,7 +186,7 @@ fn limit_flags(l: &Limits) -> Vec<String> {
         "--max-moves".into(),
         l.max_moves.to_string(),
         "--max-time".into(),
-        time,
+        max_time(l),
         "--max-depth".into(),
         l.max_depth.to_string(),
         "--max-script-ops".into(),
@@ -253,10 +258,7 @@ async fn seq(State(w): State<Workers>, p: Params) -> Answer {
             "--max-output".into(),
             l.max_positions.to_string(),
             "--max-time".into(),
-            format!(
-                "{}ms",
-                l.max_time.map_or(3_600_000, |t| t.as_millis().max(1))
-            ),
+            max_time(l),
         ]
     });
     Ok(reply(w.run(job).await, JSON))
@@ -310,11 +312,7 @@ async fn thermograph_svg(State(w): State<Workers>, p: Params) -> Answer {
 /// An engine for a job that is not a command: the request's limits and
 /// cancel flag, the server's games.
 fn engine(limits: &Limits) -> Engine {
-    let mut budget = Budget::new(*limits);
-    if let Some(cancel) = crate::output::request_cancel() {
-        budget = budget.with_cancel_flag(cancel);
-    }
-    let mut engine = Engine::with_budget(budget);
+    let mut engine = Engine::with_budget(crate::output::budget(*limits));
     engine.set_registry(crate::registry().clone());
     engine
 }
