@@ -94,7 +94,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 pub use present::{Generator, Presentation};
-pub use solve::QuotientStats;
+pub use solve::{GrowthAttempt, QuotientStats};
 
 use crate::{guy_smith_bound, takebreak_options_until, Budget, LimitError, Outcome, TakeBreak};
 use solve::Solver;
@@ -369,6 +369,13 @@ impl MisereQuotient {
         &self.solver.last_refuted
     }
 
+    /// The heap the last [`extend_to`](Self::extend_to) could not take in,
+    /// with how far the search for its quotient got (`None` when every heap
+    /// asked for was taken in, or the stop came before a candidate was tried).
+    pub fn unfinished(&self) -> Option<&GrowthAttempt> {
+        self.solver.unfinished.as_ref()
+    }
+
     /// Bytes the quotient's tables take.
     pub fn bytes(&self) -> usize {
         self.solver.core.monoid.bytes()
@@ -405,6 +412,7 @@ impl MisereQuotient {
                 .collect(),
             periodicity: self.periodicity,
             stats: self.stats(),
+            unfinished: self.solver.unfinished.clone(),
         }
     }
 
@@ -478,6 +486,9 @@ pub struct QuotientReport {
     pub periodicity: Option<QuotientPeriodicity>,
     /// Work done.
     pub stats: QuotientStats,
+    /// The heap after `max_heap`, when a computation stopped while growing
+    /// the quotient for it, with how far that got.
+    pub unfinished: Option<GrowthAttempt>,
 }
 
 impl fmt::Display for QuotientReport {
@@ -526,8 +537,49 @@ impl fmt::Display for QuotientReport {
                 }
             }
             None => writeln!(f, "no period seen up to heap {}", self.max_heap),
+        }?;
+        if let Some(a) = &self.unfinished {
+            write!(
+                f,
+                "heap {} not taken in: {} candidate quotient{} refuted, the largest with {} elements",
+                a.heap,
+                a.refuted,
+                if a.refuted == 1 { "" } else { "s" },
+                a.largest_candidate
+            )?;
+            if a.failures_grew() {
+                write!(
+                    f,
+                    "; the least sums they got wrong grew from {} heaps ({}) to {} ({}), as when \
+                     the quotient is infinite or its cycles are longer than the search reached",
+                    a.first_refuted.len(),
+                    write_sum(&a.first_refuted),
+                    a.last_refuted.len(),
+                    write_sum(&a.last_refuted)
+                )?;
+            } else if !a.last_refuted.is_empty() {
+                write!(f, "; the last got {} wrong", write_sum(&a.last_refuted))?;
+            }
+            writeln!(f)?;
         }
+        Ok(())
     }
+}
+
+/// A sum of heaps written with multiplicities: `2 + 30×3 + 34×2`.
+fn write_sum(heaps: &[u64]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < heaps.len() {
+        let n = heaps[i..].iter().take_while(|&&h| h == heaps[i]).count();
+        parts.push(if n == 1 {
+            heaps[i].to_string()
+        } else {
+            format!("{}×{n}", heaps[i])
+        });
+        i += n;
+    }
+    parts.join(" + ")
 }
 
 impl fmt::Display for MisereQuotient {

@@ -46,6 +46,34 @@ pub(crate) struct Solver {
     pub(crate) stats: QuotientStats,
     /// The heaps of the last sum a candidate predicted wrongly.
     pub(crate) last_refuted: Vec<u64>,
+    /// The growth under way when the last heap could not be taken in.
+    pub(crate) unfinished: Option<GrowthAttempt>,
+}
+
+/// How far the search for a heap's quotient got before it stopped: what a
+/// user needs to judge whether more time would help.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct GrowthAttempt {
+    /// The heap that could not be taken in.
+    pub heap: u64,
+    /// Candidates refuted for it.
+    pub refuted: u64,
+    /// The most elements a candidate had (after reduction).
+    pub largest_candidate: u64,
+    /// The heaps of the first sum a candidate for this heap predicted wrongly.
+    pub first_refuted: Vec<u64>,
+    /// The heaps of the last such sum.
+    pub last_refuted: Vec<u64>,
+}
+
+impl GrowthAttempt {
+    /// Whether the least failing sums grew from the first refutation to the
+    /// last, as they do when each candidate is refuted by a longer sum: the
+    /// mark of a quotient that is infinite or has longer cycles than the
+    /// search reached.
+    pub fn failures_grew(&self) -> bool {
+        self.refuted > 1 && self.last_refuted.len() > self.first_refuted.len()
+    }
 }
 
 impl Solver {
@@ -58,6 +86,7 @@ impl Solver {
             orders: vec![1],
             stats: QuotientStats::default(),
             last_refuted: Vec::new(),
+            unfinished: None,
         }
     }
 
@@ -71,6 +100,7 @@ impl Solver {
         let n = self.core.phi.len() as u64;
         let heap = u32::try_from(n).map_err(|_| QuotientError::HeapTooLarge { heap: n })?;
         budget.check_now("misère quotient")?;
+        self.unfinished = None;
         let mut opts: Vec<[u32; 3]> = Vec::new();
         self.rules.options(&n, &mut |o| {
             let mut slot = [0u32; 3];
@@ -110,6 +140,7 @@ impl Solver {
             self.options.pop();
             return done;
         }
+        self.unfinished = None;
         self.orders.push(self.core.monoid.order());
         Ok(())
     }
@@ -204,6 +235,13 @@ impl Solver {
         .expect("a product of two small monoids is numbered");
         let mut images: Vec<u64> = self.core.phi.iter().map(|&x| prod.of_base(x)).collect();
         images.push(prod.cyclic_generator(0));
+        self.unfinished = Some(GrowthAttempt {
+            heap: u64::from(heap),
+            refuted: 0,
+            largest_candidate: 0,
+            first_refuted: Vec::new(),
+            last_refuted: Vec::new(),
+        });
         let mut trial = self.candidate(&prod, &images, budget)?;
         for round in 0..MAX_ROUNDS {
             let view = View {
@@ -223,6 +261,14 @@ impl Solver {
                 }
                 Err(failure) => {
                     self.last_refuted = failure.word.heaps();
+                    if let Some(a) = &mut self.unfinished {
+                        a.refuted += 1;
+                        a.largest_candidate = a.largest_candidate.max(trial.monoid.order() as u64);
+                        if a.first_refuted.is_empty() {
+                            a.first_refuted = self.last_refuted.clone();
+                        }
+                        a.last_refuted = self.last_refuted.clone();
+                    }
                     let repaired = self.repair(&trial, &failure, budget)?;
                     match repaired {
                         Some(next) => trial = next,

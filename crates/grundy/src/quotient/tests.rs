@@ -161,3 +161,41 @@ fn reports_round_trip_through_serde() {
         assert!(shown.contains("P-portion: {"), "{shown}");
     }
 }
+
+/// Dawson's Kayles at heap 34: every candidate is refuted by a longer sum
+/// (2 + 4 + 10 + 14×2 + 34 first, then more and more copies of heaps 30
+/// and 34), so a bounded computation stops and the report says how far the
+/// search got and that its failures grew.
+#[test]
+fn a_stalled_heap_is_reported_with_how_far_its_search_got() {
+    let mut q = MisereQuotient::new(TakeBreak::dawsons_kayles());
+    q.extend_to(33, &Budget::default()).unwrap();
+    assert_eq!(q.order(), 638);
+    assert_eq!(q.unfinished(), None);
+    let bounded = Budget::new(crate::Limits {
+        max_positions: 3_000_000,
+        ..crate::Limits::default()
+    });
+    let err = q.extend_to(34, &bounded).unwrap_err();
+    assert!(err.to_string().contains("--max-positions"), "{err}");
+    assert_eq!(q.max_heap(), 33, "heap 34 is not taken in");
+    let a = q.unfinished().expect("the growth for heap 34 is reported");
+    assert_eq!(a.heap, 34);
+    assert!(a.refuted >= 5, "{a:?}");
+    assert_eq!(a.first_refuted, vec![2, 4, 10, 14, 14, 34]);
+    assert!(a.failures_grew(), "{a:?}");
+    assert!(
+        a.last_refuted.iter().filter(|&&h| h == 34).count() >= 2,
+        "{a:?}"
+    );
+    let shown = q.to_string();
+    assert!(
+        shown.contains("heap 34 not taken in: ") && shown.contains("2 + 4 + 10 + 14×2 + 34"),
+        "{shown}"
+    );
+    // A later computation with room starts heap 34 again; a finished one
+    // reports nothing unfinished.
+    let mut small = MisereQuotient::new(TakeBreak::dawsons_kayles());
+    small.extend_to(12, &Budget::default()).unwrap();
+    assert_eq!(small.report().unfinished, None);
+}
