@@ -83,6 +83,7 @@
 //! with the bound the crate uses for normal play. A repetition short of the
 //! bound is reported as seen, not proved.
 
+mod bound;
 mod candidate;
 mod core;
 mod monoid;
@@ -561,6 +562,15 @@ impl fmt::Display for QuotientReport {
                 write!(f, "; the last got {} wrong", write_sum(&a.last_refuted))?;
             }
             writeln!(f)?;
+            if a.order_at_least > self.order as u64 {
+                writeln!(
+                    f,
+                    "proved: the quotient of heaps 0..={} (and of any more heaps) has at least {} \
+                     elements (sums told apart by sums whose outcomes a refuted candidate \
+                     still gets right)",
+                    a.heap, a.order_at_least
+                )?;
+            }
         }
         Ok(())
     }

@@ -2,6 +2,7 @@
 //! pretend to be one of its elements, grow it when it cannot, and repair a
 //! grown candidate until the verifier accepts it.
 
+use super::bound::order_lower_bound;
 use super::candidate::{build, Cyclic, Product};
 use super::core::{mul_option, transitions, Core, OptionLists};
 use super::monoid::{Bits, Monoid};
@@ -48,6 +49,9 @@ pub(crate) struct Solver {
     pub(crate) last_refuted: Vec<u64>,
     /// The growth under way when the last heap could not be taken in.
     pub(crate) unfinished: Option<GrowthAttempt>,
+    /// Every lower bound measured, with its heap (for the tests, which
+    /// hold each against the order the heap's quotient turned out to have).
+    pub(crate) bounds: Vec<(u32, u64)>,
 }
 
 /// How far the search for a heap's quotient got before it stopped: what a
@@ -64,6 +68,11 @@ pub struct GrowthAttempt {
     pub first_refuted: Vec<u64>,
     /// The heaps of the last such sum.
     pub last_refuted: Vec<u64>,
+    /// A proved lower bound on the order of the quotient of heaps
+    /// `0..=heap` (and of every larger set of heaps), read off the refuted
+    /// candidates (see `quotient/bound.rs`): sums that many classes apart
+    /// were told apart by sums whose outcomes were checked.
+    pub order_at_least: u64,
 }
 
 impl GrowthAttempt {
@@ -87,6 +96,7 @@ impl Solver {
             stats: QuotientStats::default(),
             last_refuted: Vec::new(),
             unfinished: None,
+            bounds: Vec::new(),
         }
     }
 
@@ -241,7 +251,9 @@ impl Solver {
             largest_candidate: 0,
             first_refuted: Vec::new(),
             last_refuted: Vec::new(),
+            order_at_least: self.core.monoid.order() as u64,
         });
+        let mut bounded_at = 0;
         let mut trial = self.candidate(&prod, &images, budget)?;
         for round in 0..MAX_ROUNDS {
             let view = View {
@@ -268,6 +280,17 @@ impl Solver {
                             a.first_refuted = self.last_refuted.clone();
                         }
                         a.last_refuted = self.last_refuted.clone();
+                    }
+                    // The bound can only grow when the failure has more
+                    // copies of the new heap than the last one measured.
+                    if failure.word.count(heap) > bounded_at {
+                        bounded_at = failure.word.count(heap);
+                        if let Some(b) = order_lower_bound(&trial, heap, &failure.word, budget)? {
+                            self.bounds.push((heap, b));
+                            if let Some(a) = &mut self.unfinished {
+                                a.order_at_least = a.order_at_least.max(b);
+                            }
+                        }
                     }
                     let repaired = self.repair(&trial, &failure, budget)?;
                     match repaired {

@@ -199,3 +199,39 @@ fn a_stalled_heap_is_reported_with_how_far_its_search_got() {
     small.extend_to(12, &Budget::default()).unwrap();
     assert_eq!(small.report().unfinished, None);
 }
+
+/// Every lower bound read off a refuted candidate is at most the order the
+/// heap's quotient turned out to have, and some prove growth (exceed the
+/// order before the heap).
+#[test]
+fn lower_bounds_from_refuted_candidates_hold() {
+    let mut grew = 0;
+    let mut measured = 0;
+    for (code, n) in [
+        ("0.07", 33),
+        ("0.77", 30),
+        ("0.75", 20),
+        ("0.26", 25),
+        ("0.16", 18),
+        ("4.7", 14),
+    ] {
+        let rules = TakeBreak::from_code(code).unwrap();
+        let mut q = MisereQuotient::new(rules);
+        let _ = q.extend_to(n, &Budget::default());
+        for &(h, b) in &q.solver.bounds {
+            let Some(&order) = q.orders().get(h as usize) else {
+                continue;
+            };
+            measured += 1;
+            assert!(
+                b <= order as u64,
+                "{code} heap {h}: bound {b} > order {order}"
+            );
+            if b > q.orders()[h as usize - 1] as u64 {
+                grew += 1;
+            }
+        }
+    }
+    assert!(measured >= 10, "{measured} bounds measured");
+    assert!(grew >= 3, "{grew} bounds proved growth");
+}
