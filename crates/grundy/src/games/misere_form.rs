@@ -1,7 +1,10 @@
 //! A misère canonical form as a game: written in CGSuite's input notation
-//! (`*[4,2]`, `*[[2],1]`: the options listed), or made from a game as
-//! `misere_canonical(kayles(5))`. It prints in CGSuite's compact output
-//! notation (`*[2[2]321]`), which is not read back.
+//! (`*[4,2]`, `*[[2],1]`: the options listed), in its compact printed
+//! notation (`*[2[2]321]`, `*[2#]`: read as printed whenever the text has a
+//! `#`, `(`, `&` or subscript and no comma; `misere_canonical("*[42]")`
+//! reads a text as printed notation always), or made from a game as
+//! `misere_canonical(kayles(5))`. It prints in the compact notation, but
+//! `*[4,2]` for a form CGSuite prints `*[42]` (which, typed, is the heap `*42`).
 //! Its options are the form's options, so it plays like the form; in misère
 //! play it equals the game it was made from (Conway, ONAG ch. 12).
 
@@ -19,8 +22,9 @@ use crate::{Budget, ExprError, Limits, Nimber};
 pub static SPEC: GameSpec = GameSpec {
     name: "misere_canonical",
     kind: GameKind::Impartial,
-    summary: "a misère canonical form: *[2[2]321] as CGSuite writes it, or misere_canonical(G) \
-              for an impartial game G",
+    summary: "a misère canonical form: *[4,2] as typed into CGSuite, *[2[2]321] as CGSuite prints \
+              it (misere_canonical(\"*[42]\") for a printed string of digits), or \
+              misere_canonical(G) for an impartial game G",
     example: "misere_canonical(kayles(5))",
     build,
     ruleset: None,
@@ -39,7 +43,7 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
         ));
     };
     let budget = reading_budget();
-    let form = MisereForm::try_parse(text, &budget).map_err(|e| match e {
+    let form = MisereForm::try_parse_any(text, &budget).map_err(|e| match e {
         MisereError::Parse(p) => call.error(
             crate::Span {
                 start: call.span().start + p.column.saturating_sub(1),
@@ -47,7 +51,8 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
             },
             p.message,
             "a misère form in CGSuite's input notation, its options listed: *[0], *[2], *[4,2], \
-             *[[2],1], *[*[2] + *[2]] (the compact output notation, *[2[2]321], is not read)",
+             *[[2],1], *[*[2] + *[2]]; or as CGSuite prints it: *[2[2]321], *[2#], \
+             misere_canonical(\"*[42]\")",
         ),
         MisereError::Limit(l) => call.error(call.span(), l.to_string(), "a smaller form"),
     })?;
@@ -75,7 +80,7 @@ static NAME: OnceLock<Arc<str>> = OnceLock::new();
 
 impl fmt::Display for FormPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
+        f.write_str(&self.0.to_readable_string())
     }
 }
 

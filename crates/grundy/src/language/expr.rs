@@ -617,7 +617,19 @@ fn spec_named(
 /// `misere_canonical(G)`: the misère canonical form of the impartial game
 /// G, made now (within a reading budget), as a game.
 fn misere_canonical(term: &Term, reg: &Registry) -> Result<Component, ExprError> {
-    let usage = "write misere_canonical(G) with an impartial game, like misere_canonical(kayles(5) + nim(2))";
+    let usage = "write misere_canonical(G) with an impartial game, like misere_canonical(kayles(5) + nim(2)), \
+                 or misere_canonical(\"*[42]\") with a form as CGSuite prints it";
+    if let [Arg::Str(text, span)] = term.args.as_deref().unwrap_or(&[]) {
+        let budget = crate::games::misere_form::reading_budget();
+        let form = crate::misere::MisereForm::try_parse_printed(text, &budget).map_err(|e| {
+            ExprError::invalid(
+                *span,
+                format!("{text:?} is not a misère form as CGSuite prints it: {e}"),
+                "a form in CGSuite's printed notation, like \"*[42]\" ({*4,*2}), \"*[2#]\" or \"*[2[2]321]\"",
+            )
+        })?;
+        return Ok(crate::games::misere_form::component(form));
+    }
     let inner = single_game_arg(term, "misere_canonical(...) takes exactly one game", usage)?;
     let parts = match validate_nested(inner, 1, reg)? {
         GameExpr::Sum(parts) | GameExpr::Misere(parts) => parts,

@@ -16,7 +16,12 @@
 //! Read: `*[a, b, ...]` with each entry an integer (a Nim heap), a list
 //! `[...]` (the game with those options), another `*[...]`, or a sum of
 //! such games with `+`; a single entry stands for itself (`*[4]` is `*4`,
-//! `*[[4]]` is `{*4}`), as in CGSuite.
+//! `*[[4]]` is `{*4}`), as in CGSuite's input. The printed notation reads
+//! back too ([`Parser::whole_printed`]); the two differ only on strings of
+//! digits (`*[42]`: typed, the heap `*42`; printed, `{*4,*2}`), so a text is
+//! read as printed when it can only be that ([`is_printed_notation`]), and
+//! a form whose printed notation is a string of digits is written
+//! `*[4,2]` where it must read back ([`input_notation`]).
 
 use super::canonical::{Id, Meter, Store};
 use crate::{Budget, LimitError};
@@ -337,4 +342,157 @@ impl<'t, 's, 'b> Parser<'t, 's, 'b> {
             _ => self.fail("expected a Nim heap `n`, a list `[...]` or a form `*[...]`"),
         }
     }
+}
+
+/// CGSuite's printed (compact) notation, read back: the inverse of
+/// [`notation`].
+///
+/// ```text
+/// form    := '*' '[' item+ ']'          one item is itself; more are options
+/// item    := base postfix*
+/// base    := heap | '(' item+ ')'       a parenthesised list of options
+/// postfix := '#'                        the game whose only option is the item
+///          | '[' op* ']'                subscripts, applied left to right:
+/// op      := heap                       + *n
+///          | '-' heap                   the game that gives the item with *n added
+///          | '#'
+/// heap    := digit | '&' number ';'
+/// ```
+impl Parser<'_, '_, '_> {
+    /// The whole text: one form in printed notation.
+    pub(crate) fn whole_printed(&mut self) -> Result<Id, Failure> {
+        if !self.eat('*') || !self.eat('[') {
+            return self.fail("expected a misère form as CGSuite prints it, `*[...]`");
+        }
+        let items = self.printed_items(']')?;
+        let g = match items[..] {
+            [one] => one,
+            _ => self.store.construct(items, &mut self.meter)?,
+        };
+        self.skip_space();
+        if self.at < self.text.len() {
+            return self.fail("unexpected text after the form");
+        }
+        Ok(g)
+    }
+
+    /// Items up to and with `close`; at least one.
+    fn printed_items(&mut self, close: char) -> Result<Vec<Id>, Failure> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return self.fail(format!("nested more than {MAX_NESTING} levels deep"));
+        }
+        let mut items = Vec::new();
+        while !self.eat(close) {
+            if self.at >= self.text.len() {
+                return self.fail(format!("expected `{close}`"));
+            }
+            items.push(self.printed_item()?);
+        }
+        if items.is_empty() {
+            self.at -= 1;
+            return self.fail("expected a Nim heap digit or `(` before the bracket closes");
+        }
+        self.depth -= 1;
+        Ok(items)
+    }
+
+    fn printed_item(&mut self) -> Result<Id, Failure> {
+        let mut g = if self.eat('(') {
+            let opts = self.printed_items(')')?;
+            self.store.construct(opts, &mut self.meter)?
+        } else {
+            let n = self.printed_heap()?;
+            self.store.nimber(n, &mut self.meter)?
+        };
+        loop {
+            if self.eat('#') {
+                g = self.store.construct(vec![g], &mut self.meter)?;
+            } else if self.eat('[') {
+                while !self.eat(']') {
+                    if self.eat('#') {
+                        g = self.store.construct(vec![g], &mut self.meter)?;
+                    } else if self.eat('-') {
+                        let at = self.at;
+                        let n = self.printed_heap()?;
+                        let heap = self.store.nimber(n, &mut self.meter)?;
+                        g = match self.store.subtract(g, heap, &mut self.meter)? {
+                            Some(d) => d,
+                            None => {
+                                self.at = at;
+                                return self.fail(format!(
+                                    "no form gives the one before `-{n}` when *{n} is added to it"
+                                ));
+                            }
+                        };
+                    } else {
+                        let n = self.printed_heap()?;
+                        let heap = self.store.nimber(n, &mut self.meter)?;
+                        g = self.store.add(g, heap, &mut self.meter)?;
+                    }
+                }
+            } else {
+                return Ok(g);
+            }
+        }
+    }
+
+    /// A digit, or `&n;` for a heap of 10 or more.
+    fn printed_heap(&mut self) -> Result<u32, Failure> {
+        self.skip_space();
+        match self.text.get(self.at) {
+            Some(c) if c.is_ascii_digit() => {
+                self.at += 1;
+                Ok(c.to_digit(10).expect("a digit"))
+            }
+            Some('&') => {
+                self.at += 1;
+                let start = self.at;
+                while self.text.get(self.at).is_some_and(|c| c.is_ascii_digit()) {
+                    self.at += 1;
+                }
+                let digits: String = self.text[start..self.at].iter().collect();
+                let n = match digits.parse::<u32>() {
+                    Ok(n) if n <= MAX_HEAP_LITERAL => n,
+                    _ => {
+                        self.at = start;
+                        return self.fail(format!(
+                            "expected a Nim heap up to {MAX_HEAP_LITERAL} after `&`, as in `&12;`"
+                        ));
+                    }
+                };
+                if !self.eat(';') {
+                    return self.fail("expected `;` after the heap, as in `&12;`");
+                }
+                Ok(n)
+            }
+            _ => self.fail(
+                "expected a Nim heap (a digit, or `&12;` from 10 on), `(`, `#` or a subscript `[...]`",
+            ),
+        }
+    }
+}
+
+/// Whether `text` is written in CGSuite's printed notation rather than its
+/// input notation: the printed one never has commas or nested `*[`, and
+/// has a `#`, `(`, `&` or a subscript bracket. A bare string of digits,
+/// `*[42]`, is the input notation's heap `*42` (CGSuite prints the game
+/// `{*4,*2}` the same way; [`input_notation`] writes such forms with commas).
+pub(crate) fn is_printed_notation(text: &str) -> bool {
+    let inner = text.trim().strip_prefix("*[").unwrap_or("");
+    !inner.contains(',')
+        && !inner.contains('*')
+        && !inner.starts_with('[')
+        && inner.contains(['#', '(', '&', '['])
+}
+
+/// The input notation of `g` when its printed notation would read back as
+/// another form (a string of digits: options that are all small Nim
+/// heaps), else `None`.
+pub(crate) fn input_notation(printed: &str) -> Option<String> {
+    let inner = printed.strip_prefix("*[")?.strip_suffix(']')?;
+    (inner.len() >= 2 && inner.chars().all(|c| c.is_ascii_digit())).then(|| {
+        let digits: Vec<String> = inner.chars().map(String::from).collect();
+        format!("*[{}]", digits.join(","))
+    })
 }

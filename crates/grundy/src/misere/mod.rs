@@ -173,6 +173,52 @@ impl MisereForm {
         }
     }
 
+    /// Reads CGSuite's printed (compact) notation, what [`Display`](std::fmt::Display)
+    /// writes: `*[42]` is `{*4,*2}` here (in the input notation of
+    /// [`parse`](Self::parse) it is the heap `*42`), `*[2#]` is `{*2}`,
+    /// `*[2[2]321]` has options `*2 + *2`, `*3`, `*2` and `*1`, `&12;` is the heap `*12`.
+    ///
+    /// ```
+    /// use grundy::misere::MisereForm;
+    /// let g = MisereForm::parse("*[[*[2] + *[[2]]]]").unwrap();
+    /// assert_eq!(MisereForm::parse_printed("*[2[#2#]]").unwrap(), g);
+    /// assert_eq!(MisereForm::parse_printed("*[42]").unwrap(), MisereForm::parse("*[4,2]").unwrap());
+    /// ```
+    pub fn parse_printed(text: &str) -> Result<MisereForm, MisereError> {
+        MisereForm::try_parse_printed(text, &Budget::unlimited())
+    }
+
+    /// [`parse_printed`](Self::parse_printed) within a budget.
+    pub fn try_parse_printed(text: &str, budget: &Budget) -> Result<MisereForm, MisereError> {
+        let chars: Vec<char> = text.chars().collect();
+        let mut s = store();
+        let mut parser = display::Parser::new(&chars, &mut s, budget);
+        match parser.whole_printed() {
+            Ok(g) => Ok(MisereForm(g)),
+            Err(display::Failure::Syntax(e)) => Err(e.into()),
+            Err(display::Failure::Limit(e)) => Err(e.into()),
+        }
+    }
+
+    /// Reads either notation: the printed one when the text can only be
+    /// that (a `#`, `(`, `&` or subscript, no commas), else the input
+    /// notation, so `*[42]` is the heap `*42` as CGSuite reads it.
+    pub fn try_parse_any(text: &str, budget: &Budget) -> Result<MisereForm, MisereError> {
+        if display::is_printed_notation(text) {
+            MisereForm::try_parse_printed(text, budget)
+        } else {
+            MisereForm::try_parse(text, budget)
+        }
+    }
+
+    /// The form written so that [`try_parse_any`](Self::try_parse_any)
+    /// reads it back: the printed notation, except where that is a string
+    /// of digits (`{*4,*2}`, printed `*[42]`), written `*[4,2]` instead.
+    pub fn to_readable_string(self) -> String {
+        let printed = self.to_string();
+        display::input_notation(&printed).unwrap_or(printed)
+    }
+
     /// The options, in canonical order (CGSuite's; printing lists them
     /// last first).
     pub fn options(self) -> Vec<MisereForm> {
