@@ -801,12 +801,28 @@ fn misere_canonical_forms_are_games() {
         assert_eq!(a["outcome"], b["outcome"], "{other}");
         assert_eq!(a["genus"], b["genus"], "{other}");
     }
-    // CGSuite's input notation reads; the compact output notation is refused with a hint.
+    // CGSuite's input notation reads, and so does what it prints: the form
+    // printed above is the game again.
     let v = json(&["value", "--json", "misere(*[[2],1])"]);
     assert_eq!(v["misere_canonical"], "*[2#1]");
-    let o = grundy(&["value", "misere(*[2[2]321])"]);
+    let printed = json(&["value", "--json", "misere(*[2[2]321] + nim(2))"]);
+    let game = json(&["value", "--json", "misere(kayles(5) + nim(2))"]);
+    assert_eq!(printed["genus"], game["genus"]);
+    assert_eq!(printed["misere_canonical"], game["misere_canonical"]);
+    // A printed string of digits is a heap when typed (as in CGSuite), the
+    // printed form when quoted; a bad printed form is refused with a hint.
+    let heap = json(&["value", "--json", "*[42]"]);
+    assert_eq!(heap["nimber"], 42);
+    let form = json(&["value", "--json", "misere_canonical(\"*[42]\")"]);
+    assert_eq!(form["game"], "*[4,2]");
+    assert_eq!(form["nimber"], 0);
+    let o = grundy(&["value", "misere(*[2[2]32x])"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("input notation"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("as CGSuite prints it"),
+        "{}",
+        stderr(&o)
+    );
     let o = grundy(&["value", "misere_canonical(domineering(\"..\"))"]);
     assert!(stderr(&o).contains("partizan"), "{}", stderr(&o));
 }
