@@ -68,7 +68,9 @@ mod report;
 mod rules;
 mod table;
 mod thermograph;
+mod uptimal;
 
+pub use display::{with_notation, Notation};
 pub use dyadic::Dyadic;
 pub use game::{
     within_budget, Comparison, Game, MAX_NIMBER, MAX_NIMBER_LITERAL, MAX_UP_MULTIPLE, MAX_UP_NTH,
