@@ -945,3 +945,28 @@ fn analysis_functions_in_expressions() {
         assert!(list.contains(f), "{list}");
     }
 }
+
+/// Issue 12: values print as CGSuite 2.2 prints them, uptimals compact;
+/// `--notation expanded` writes those uptimals in braces, as grundy did,
+/// in text and JSON, and on every command that prints values.
+#[test]
+fn notation_expanded_writes_uptimals_in_braces() {
+    let o = grundy(&["value", "{^|*||*|||*}"]);
+    assert!(stdout(&o).contains("value:   ^[4]\n"), "{}", stdout(&o));
+    let o = grundy(&["value", "--notation", "expanded", "^[4]"]);
+    assert!(
+        stdout(&o).contains("value:   {^|*||*|||*}\n"),
+        "{}",
+        stdout(&o)
+    );
+    let v = json(&["value", "--json", "--notation", "expanded", "v<2> + 3/4"]);
+    assert_eq!(v["value"], "{3/4^*|3/4}");
+    let v = json(&["value", "--json", "v<2> + 3/4"]);
+    assert_eq!(v["value"], "3/4v<2>");
+    // The flag is global: options and transform print in it too.
+    let o = grundy(&["--notation", "expanded", "transform", "^<2>", "--heat", "0"]);
+    assert!(stdout(&o).contains("{0|v*}"), "{}", stdout(&o));
+    let o = grundy(&["value", "--notation", "braces", "^"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("expanded"), "{}", stderr(&o));
+}
