@@ -2,10 +2,10 @@
 //!
 //! The rules, in the order CGSuite 2.2 tries them (its plain-text output,
 //! `CanonicalShortGame.appendTo` and `Uptimal.appendTo`):
-//! 1. an uptimal written compactly (see `uptimal.rs`): number + up-multiple
-//!    + nimber `0`, `3/4`, `*2`, `^`, `^^`, `^3`, `v`, `vv*`, `1/2*`, `3^`,
-//!    `-1v*3` (the number part omitted when zero), up-nth `^<3>`, `v<2>*`
-//!    and up-to-the-nth `^[4]`, `3/4v[3]*`; other uptimals go on below;
+//! 1. an uptimal written compactly (see `uptimal.rs`): a number plus ups
+//!    plus a nimber, `0`, `3/4`, `*2`, `^`, `^^`, `^3`, `v`, `vv*`, `1/2*`,
+//!    `3^`, `-1v*3` (the number part omitted when zero), up-nth `^<3>`,
+//!    `v<2>*` and up-to-the-nth `^[4]`, `3/4v[3]*`; other uptimals go on;
 //! 2. a switch `{G^L | -G^L}`: `+-1`, `+-(1*)`, `+-{1,2}`, `+-{1|0}`;
 //! 3. `x + Tiny(g) = {x || x | x - g}` (the inner Right option's mean below
 //!    `x`) and `x + Miny(g)`: `Tiny(2)`, `1Tiny(1)`, `-1Miny(2)` (the number
