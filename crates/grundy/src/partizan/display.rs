@@ -346,6 +346,11 @@ impl Store {
         let found = match self.nus(g) {
             Some(n) => Some(Uptimal::new(n.number, n.star, vec![n.ups])),
             None => self.uptimal_rising(g).or_else(|| {
+                // A falling uptimal has one Left option (the mirror of a
+                // rising one's one Right option).
+                if self.left(g).len() != 1 {
+                    return None;
+                }
                 let ng = self.neg(g);
                 self.uptimal_rising(ng).map(|u| u.neg())
             }),
