@@ -34,7 +34,22 @@ pub(crate) struct Cli {
     /// written like a built-in game. See "Your own games" in the README.
     #[arg(long, global = true, value_name = "FILE")]
     rules: Vec<std::path::PathBuf>,
+    /// How partizan values are written: cgsuite as CGSuite 2.2 writes them
+    /// (uptimals compact: ^[4], v<2>, 3/4v[3]*), expanded with those uptimals
+    /// in braces ({^|*||*|||*}, {^*|0}, {3/4|3/4,{3/4|3/4,3/4v*}}). Both read back.
+    #[arg(long, global = true, value_enum, default_value_t = NotationArg::Cgsuite)]
+    notation: NotationArg,
 }
+
+/// The values of --notation.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum NotationArg {
+    Cgsuite,
+    Expanded,
+}
+
+/// The notation of this run (`grundy serve` answers every request in it).
+static NOTATION: std::sync::OnceLock<grundy::partizan::Notation> = std::sync::OnceLock::new();
 
 /// The games expressions are read with: the built-in ones and those of --rules.
 static REGISTRY: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
@@ -279,6 +294,12 @@ fn main() -> ExitCode {
 /// Runs a command (not `serve`): `Ok(Ok(false))` when `verify` found a
 /// counterexample. `grundy serve` answers its requests through this too.
 fn dispatch(command: &Command) -> anyhow::Result<Result<bool, UserError>> {
+    let notation = NOTATION.get().copied().unwrap_or_default();
+    grundy::partizan::with_notation(notation, || dispatch_in(command))
+}
+
+/// [`dispatch`], in the notation in force.
+fn dispatch_in(command: &Command) -> anyhow::Result<Result<bool, UserError>> {
     let done = |r: anyhow::Result<Result<(), UserError>>| r.map(|r| r.map(|()| true));
     match command {
         Command::Value(a) => done(value::value(a)),
@@ -298,6 +319,10 @@ fn dispatch(command: &Command) -> anyhow::Result<Result<bool, UserError>> {
 }
 
 fn run(cli: &Cli) -> ExitCode {
+    let _ = NOTATION.set(match cli.notation {
+        NotationArg::Cgsuite => grundy::partizan::Notation::Cgsuite,
+        NotationArg::Expanded => grundy::partizan::Notation::Expanded,
+    });
     if let Err(e) = load_rules(&cli.rules, &cli.command.limits()) {
         eprintln!("error: {}", e.message);
         return ExitCode::from(2);

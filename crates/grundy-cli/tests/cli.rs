@@ -961,3 +961,52 @@ fn analysis_functions_in_expressions() {
         assert!(list.contains(f), "{list}");
     }
 }
+
+/// Issue 12: values print as CGSuite 2.2 prints them, uptimals compact;
+/// `--notation expanded` writes those uptimals in braces, as grundy did,
+/// in text and JSON, and on every command that prints values.
+#[test]
+fn notation_expanded_writes_uptimals_in_braces() {
+    let o = grundy(&["value", "{^|*||*|||*}"]);
+    assert!(stdout(&o).contains("value:   ^[4]\n"), "{}", stdout(&o));
+    let o = grundy(&["value", "--notation", "expanded", "^[4]"]);
+    assert!(
+        stdout(&o).contains("value:   {^|*||*|||*}\n"),
+        "{}",
+        stdout(&o)
+    );
+    let v = json(&["value", "--json", "--notation", "expanded", "v<2> + 3/4"]);
+    assert_eq!(v["value"], "{3/4^*|3/4}");
+    let v = json(&["value", "--json", "v<2> + 3/4"]);
+    assert_eq!(v["value"], "3/4v<2>");
+    // The flag is global: options and transform print in it too.
+    let o = grundy(&["--notation", "expanded", "transform", "^<2>", "--heat", "0"]);
+    assert!(stdout(&o).contains("{0|v*}"), "{}", stdout(&o));
+    let o = grundy(&["value", "--notation", "braces", "^"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("expanded"), "{}", stderr(&o));
+}
+
+/// Issue 12: codes as CGSuite spells them read where codes are read, and
+/// codes print CGSuite's way (brackets for the repeating digit, `!` for
+/// unequal splits).
+#[test]
+fn codes_read_and_print_as_cgsuite_spells_them() {
+    let seq = |ruleset: &str| stdout(&grundy(&["seq", ruleset, "--to", "30"]));
+    assert_eq!(seq("octal[4!.0]"), seq("grundy_game"));
+    assert_eq!(seq("octal[0.[3]]"), seq("nim"));
+    assert_eq!(seq("octal[0.3003330[3]]"), seq("allbut[2,3,7]"));
+    let v = json(&["seq", "grundy_game", "--to", "5", "--json"]);
+    assert_eq!(v["code"], "4!.0");
+    let v = json(&["seq", "octal[0.(3)]", "--to", "5", "--json"]);
+    assert_eq!(v["code"], "0.[3]");
+    let o = grundy(&["value", "octal[4!.0](9) + grundy_game(9)"]);
+    assert!(stdout(&o).contains("value:   0"), "{}", stdout(&o));
+    let o = grundy(&["seq", "octal[0.[37]]", "--to", "5"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("repeat a single digit"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -1,21 +1,27 @@
 //! Printing a partizan value and reading the text back gives the same value
-//! (issue 9, point 7): numbers of both signs with ups and stars, switches,
-//! Tiny and Miny, nested braces, sums of those, and the canonical values of
-//! every small Domineering, Toads and Frogs and Hackenbush position.
+//! (issue 9, point 7; issue 12 for uptimals and the two notations): numbers
+//! of both signs with ups and stars, uptimals (`^<n>`, `^[n]` and their
+//! combinations), switches, Tiny and Miny, nested braces, sums of those, and
+//! the canonical values of every small Domineering, Toads and Frogs and
+//! Hackenbush position, each printed in CGSuite's notation and expanded.
 
 use std::collections::BTreeMap;
 
 use grundy::partizan::*;
 use proptest::prelude::*;
 
-/// Prints `g`, reads it back, and says what went wrong if anything did.
+/// Prints `g` in both notations, reads each back, and says what went wrong
+/// if anything did.
 fn round_trip(g: Game) -> Result<(), String> {
-    let text = g.to_string();
-    match Game::parse(&text) {
-        Ok(h) if h == g => Ok(()),
-        Ok(h) => Err(format!("{text:?} reads back as {h}")),
-        Err(e) => Err(format!("{text:?} does not read back: {e}")),
+    for notation in [Notation::Cgsuite, Notation::Expanded] {
+        let text = g.to_string_in(notation);
+        match Game::parse(&text) {
+            Ok(h) if h == g => {}
+            Ok(h) => return Err(format!("{text:?} ({notation:?}) reads back as {h}")),
+            Err(e) => return Err(format!("{text:?} ({notation:?}) does not read back: {e}")),
+        }
     }
+    Ok(())
 }
 
 fn dyadic() -> impl Strategy<Value = Dyadic> {
@@ -33,9 +39,40 @@ fn number_up_star() -> impl Strategy<Value = Game> {
     })
 }
 
-/// Values built from number-up-stars by switches, Tiny, Miny, braces and sums.
+/// `x + *m + a1.^<1> + … + a4.^<4>`: uptimals, with `^<n>` and `^[n]`
+/// among them.
+fn uptimal() -> impl Strategy<Value = Game> {
+    (
+        number_up_star(),
+        prop::collection::vec(-2i64..3, 0..4),
+        prop::option::of((1u32..6, any::<bool>(), any::<bool>())),
+    )
+        .prop_map(|(base, digits, unit)| {
+            let mut g = base;
+            for (i, d) in digits.iter().enumerate() {
+                let u = Game::up_nth(i as u32 + 2).unwrap();
+                let u = if *d < 0 { u.neg() } else { u };
+                g = g
+                    .try_add(u.try_multiple(d.unsigned_abs()).unwrap())
+                    .unwrap();
+            }
+            if let Some((n, sum, down)) = unit {
+                let u = if sum {
+                    Game::up_to_nth(n)
+                } else {
+                    Game::up_nth(n)
+                }
+                .unwrap();
+                g = g.try_add(if down { u.neg() } else { u }).unwrap();
+            }
+            g
+        })
+}
+
+/// Values built from number-up-stars and uptimals by switches, Tiny, Miny,
+/// braces and sums.
 fn value() -> impl Strategy<Value = Game> {
-    number_up_star().prop_recursive(3, 16, 3, |inner| {
+    prop_oneof![number_up_star(), uptimal()].prop_recursive(3, 16, 3, |inner| {
         prop_oneof![
             inner.clone().prop_map(|g| Game::plus_minus(g).unwrap()),
             inner

@@ -625,6 +625,47 @@ fn hackenbush_trees_agree_with_strings_and_reject_bad_text() {
     assert!(hackenbush_tree("lx").is_err());
 }
 
+/// Issue 12: CGSuite's tree spelling (its Graph strings: branches in
+/// parentheses separated by ';', a leading '(' for branches on the ground)
+/// reads, with the values CGSuite's GameGraphTest.scala gives.
+#[test]
+fn hackenbush_trees_read_as_cgsuite_writes_them() {
+    let mut trees = CanonicalSolver::new(HackenbushTrees);
+    let mut value = |t: &str| trees.value(&hackenbush_tree(t).unwrap()).unwrap();
+    // game.graph.Hackenbush("l(l;rl)").CanonicalForm = 3/2
+    assert_eq!(value("l(l;rl)").to_string(), "3/2");
+    // "e(ee(e;e);e(eee;ee);e(ee;e))" = *5 (a green tree)
+    assert_eq!(value("e(ee(e;e);e(eee;ee);e(ee;e))").to_string(), "*5");
+    // "lrlerrr" = 3/4v[3]*
+    assert_eq!(value("lrlerrr").to_string(), "3/4v[3]*");
+    // The same trees in grundy's commas, and branches on the ground.
+    assert_eq!(
+        hackenbush_tree("l(l;rl)").unwrap(),
+        hackenbush_tree("l(l,rl)").unwrap()
+    );
+    assert_eq!(
+        hackenbush_tree("(lr;e)").unwrap(),
+        hackenbush_tree("lr,e").unwrap()
+    );
+    assert_eq!(
+        hackenbush_tree("l(;r)").unwrap(),
+        hackenbush_tree("lr").unwrap()
+    );
+    assert_eq!(
+        hackenbush_tree("l((l;r);e)").unwrap(),
+        hackenbush_tree("l(l,r,e)").unwrap()
+    );
+    for (bad, says) in [
+        ("lrlr;lr", "second"),
+        ("ee:Aeeee:A", "vertex name"),
+        ("l(l;r)l", "unexpected"),
+        ("(l;r", "unclosed"),
+    ] {
+        let e = hackenbush_tree(bad).unwrap_err().to_string();
+        assert!(e.contains(says), "{bad}: {e}");
+    }
+}
+
 fn strings_of(alphabet: &[char], max_len: usize) -> Vec<String> {
     strings(alphabet, max_len)
         .into_iter()

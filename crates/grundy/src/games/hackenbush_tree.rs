@@ -12,7 +12,7 @@ use crate::ExprError;
 pub static SPEC: GameSpec = GameSpec {
     name: "hackenbush_tree",
     kind: GameKind::Partizan,
-    summary: "a Hackenbush forest: edges from the ground, children in parentheses",
+    summary: "a Hackenbush forest: edges from the ground, children in parentheses (separated by , or by ; as CGSuite writes them)",
     example: "hackenbush_tree(\"l(r,e),e\")",
     build,
     ruleset: None,

@@ -82,7 +82,9 @@ named!(
 
 const OCTAL_ACCEPTED: &str =
     "an octal code is 0. or 4. followed by digits 0-7 (hexadecimal 0-f for \
-     breaking into more heaps), like 0.77 or 4.007";
+     breaking into more heaps), like 0.77 or 4.007, with a repeating last digit \
+     in brackets as CGSuite writes it (0.[3], 0.3003330[3]) or parentheses (0.(3)), \
+     and ! after the digits whose splits must leave unequal heaps (4!.0)";
 
 /// The ruleset a call names, with the name it is written by.
 fn rules_of(call: &Call<'_>) -> Result<(String, TakeBreak), ExprError> {

@@ -14,7 +14,7 @@
 //!           v3, v<2>) or Tiny(…)/Miny(…); it runs to the next blank, ','
 //!           or a '+' or '-' between summands, outside brackets
 //! params := '[' group (';' group)* ']'      group := item (',' item)*
-//! item   := CODE | INT | NAME | '(' INT ',' INT ')' '*'?
+//! item   := CODE | INT | NAME | '(' INT ',' INT ')' '*'?     CODE: 0.77, 4!.0, 0.1[3], 0.1(3)
 //! args   := '(' (arg (',' arg)*)? ')'
 //! arg    := INT | STRING | '[' item (',' item)* ']' | expr
 //! ```
@@ -619,17 +619,24 @@ impl<'a> Parser<'a> {
                     || (c.is_ascii_hexdigit() && self.text[self.pos + 1..].starts_with('.')) =>
             {
                 self.pos += 1;
+                // A code's digits may carry CGSuite's marks: 4!.0.
                 while let Some(c) = self.peek() {
-                    if c.is_ascii_alphanumeric() || c == '.' {
+                    if c.is_ascii_alphanumeric() || matches!(c, '.' | '!' | '?' | '=') {
                         self.pos += 1;
                     } else {
                         break;
                     }
                 }
-                // A code may end in a repeating digit in parentheses: 0.1(3), 0.30(3).
-                if self.text[start..self.pos].contains('.') && self.peek() == Some('(') {
-                    if let Some(close) = self.text[self.pos..].find(')') {
-                        self.pos += close + 1;
+                // A code may end in a repeating part in parentheses or, as
+                // CGSuite writes it, brackets: 0.1(3), 0.30(3), 0.[3].
+                if self.text[start..self.pos].contains('.') {
+                    let close = match self.peek() {
+                        Some('(') => Some(')'),
+                        Some('[') => Some(']'),
+                        _ => None,
+                    };
+                    if let Some(end) = close.and_then(|c| self.text[self.pos..].find(c)) {
+                        self.pos += end + 1;
                     }
                 }
                 let span = Span {

@@ -908,37 +908,83 @@ pub struct Edge {
 /// `hackenbush_tree("l(r,le),e")`: a tree is a path of edges from the ground
 /// up (`l` blue, `r` red, `e` green) optionally followed by the trees on its
 /// top in parentheses; trees side by side are separated by commas.
+///
+/// CGSuite's spelling reads too (its `Graph` strings, as
+/// `game.graph.Hackenbush` takes them): branches separated by semicolons,
+/// `l(l;rl)`, and a parenthesised list of branches standing on the vertex
+/// before it, so that `(lr;e)` is a forest on the ground. CGSuite's vertex
+/// names (`:A`), which join vertices into cycles, and a `;` outside
+/// parentheses (a second component, off the ground) are refused.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct HackenbushForest(pub Vec<Edge>);
 
 /// Parses a Hackenbush forest (see [`HackenbushForest`]).
 pub fn hackenbush_tree(text: &str) -> Result<HackenbushForest, Error> {
-    const ACCEPTED: &str = "trees like \"l(r,le),e\": a path of 'l'/'r'/'e' edges from the ground up, then the trees on its top in parentheses, trees separated by ','";
-    fn forest(s: &[u8], at: &mut usize, text: &str, top: bool) -> Result<Vec<Edge>, Error> {
+    const ACCEPTED: &str = "trees like \"l(r,le),e\": a path of 'l'/'r'/'e' edges from the ground up, then the trees on its top in parentheses, trees separated by ',' (or, inside parentheses, by ';' as CGSuite writes them: \"l(l;rl)\", \"(lr;e)\")";
+    let error =
+        |at: usize, reason: String| position_error("hackenbush_tree", text, at, reason, ACCEPTED);
+    /// The trees standing on one vertex, up to `)` or the end: each a path
+    /// with what stands on its top, or `(…)`, more trees on this vertex.
+    fn forest(
+        s: &[u8],
+        at: &mut usize,
+        top: bool,
+        error: &dyn Fn(usize, String) -> Error,
+    ) -> Result<Vec<Edge>, Error> {
         let mut trees = Vec::new();
-        if *at < s.len() && s[*at] != b')' {
-            loop {
-                trees.push(path(s, at, text)?);
-                if *at < s.len() && s[*at] == b',' {
+        loop {
+            match s.get(*at) {
+                // CGSuite's empty branch, `l(;r)`, stands for nothing.
+                Some(b';' | b',' | b')') | None if !top => {}
+                Some(b'(') => {
                     *at += 1;
-                } else {
-                    break;
+                    trees.extend(forest(s, at, false, error)?);
+                    close(s, at, error)?;
                 }
+                _ => trees.push(path(s, at, error)?),
             }
-        }
-        if top && *at < s.len() {
-            return Err(position_error(
-                "hackenbush_tree",
-                text,
-                *at,
-                format!("unexpected {:?}", s[*at] as char),
-                ACCEPTED,
-            ));
+            match s.get(*at) {
+                Some(b',') => *at += 1,
+                Some(b';') if !top => *at += 1,
+                Some(b';') => {
+                    return Err(error(
+                        *at,
+                        "a ';' outside parentheses, which in CGSuite starts a second \
+                         component, off the ground"
+                            .into(),
+                    ))
+                }
+                Some(b':') => {
+                    return Err(error(
+                        *at,
+                        "a vertex name, which CGSuite uses to join vertices into cycles; \
+                         these are trees"
+                            .into(),
+                    ))
+                }
+                Some(&c) if top => return Err(error(*at, format!("unexpected {:?}", c as char))),
+                _ => break,
+            }
         }
         trees.sort();
         Ok(trees)
     }
-    fn path(s: &[u8], at: &mut usize, text: &str) -> Result<Edge, Error> {
+    fn close(
+        s: &[u8],
+        at: &mut usize,
+        error: &dyn Fn(usize, String) -> Error,
+    ) -> Result<(), Error> {
+        if s.get(*at) != Some(&b')') {
+            return Err(error(*at, "an unclosed '('".into()));
+        }
+        *at += 1;
+        Ok(())
+    }
+    fn path(
+        s: &[u8],
+        at: &mut usize,
+        error: &dyn Fn(usize, String) -> Error,
+    ) -> Result<Edge, Error> {
         let mut colours = Vec::new();
         while *at < s.len() {
             let c = match s[*at] {
@@ -954,28 +1000,13 @@ pub fn hackenbush_tree(text: &str) -> Result<HackenbushForest, Error> {
             let found = s
                 .get(*at)
                 .map_or("end of input".to_string(), |&c| format!("{:?}", c as char));
-            return Err(position_error(
-                "hackenbush_tree",
-                text,
-                *at,
-                format!("expected an edge, found {found}"),
-                ACCEPTED,
-            ));
+            return Err(error(*at, format!("expected an edge, found {found}")));
         }
         let mut above = Vec::new();
-        if *at < s.len() && s[*at] == b'(' {
+        if s.get(*at) == Some(&b'(') {
             *at += 1;
-            above = forest(s, at, text, false)?;
-            if *at >= s.len() || s[*at] != b')' {
-                return Err(position_error(
-                    "hackenbush_tree",
-                    text,
-                    *at,
-                    "an unclosed '('",
-                    ACCEPTED,
-                ));
-            }
-            *at += 1;
+            above = forest(s, at, false, error)?;
+            close(s, at, error)?;
         }
         let mut edge = Edge {
             colour: colours.pop().unwrap_or(Colour::Green),
@@ -990,7 +1021,11 @@ pub fn hackenbush_tree(text: &str) -> Result<HackenbushForest, Error> {
         Ok(edge)
     }
     let mut at = 0;
-    forest(text.as_bytes(), &mut at, text, true).map(HackenbushForest)
+    let s = text.as_bytes();
+    if s.is_empty() {
+        return Ok(HackenbushForest(Vec::new()));
+    }
+    forest(s, &mut at, true, &error).map(HackenbushForest)
 }
 
 impl Edge {

@@ -18,19 +18,25 @@
 //!
 //! ## Notation
 //!
-//! Values read and print in CGSuite's plain-text notation: numbers `3`,
+//! Values read and print in CGSuite 2.2's plain-text notation: numbers `3`,
 //! `-1/2`; nimbers `*`, `*2`; ups `^`, `^^`, `^3` (= 3.^), `v`, `vv*`,
-//! juxtaposed with a number as in `1/2*` or `3^`; switches `+-1`,
-//! `+-(1*)`, `+-{1,2}` (several options, as CGSuite prints them; `+-(1,2)`
-//! reads too), `2+-1` (= 2 + ±1 when typed); `Tiny(2)`, `Miny(2)`,
-//! `1Tiny(1)` (= 1 + Tiny(1), as CGSuite writes it); and general forms `{3||2*|1*}` where the longest run of
-//! bars splits the game. Printing follows CGSuite's rules in order:
-//! number-up-star, switch, tiny/miny, then braces with at most four bars in
-//! a row (see [`Game`]'s `Display`). `^<n>` is up-nth (`^<2> = {0|v*}`) and `^[n]` up-to-the-nth
-//! (`^<1> + … + ^<n>`), with `v<n>`, `v[n]` their negatives, following
-//! Siegel's `↑ⁿ` and `↑^[n]`. They are read; CGSuite 2.2 also prints
-//! values in this uptimal notation (`^[4]`, `v<2>`, `3/4v[3]*`), which
-//! grundy does not yet: it prints them in braces.
+//! juxtaposed with a number as in `1/2*` or `3^`; uptimals `^<n>` (up-nth,
+//! `^<2> = {0|v*}`) and `^[n]` (up-to-the-nth, `^<1> + … + ^<n>`), with
+//! `v<n>`, `v[n]` their negatives, following Siegel's `↑ⁿ` and `↑^[n]`,
+//! juxtaposed too (`3/4v[3]*`); switches `+-1`, `+-(1*)`, `+-{1,2}`
+//! (several options; `+-(1,2)` reads too), `2+-1` (= 2 + ±1 when typed);
+//! `Tiny(2)`, `Miny(2)`, `1Tiny(1)` (= 1 + Tiny(1)); and general forms
+//! `{3||2*|1*}` where the longest run of bars splits the game.
+//!
+//! Printing follows CGSuite's rules in order (see `display.rs`): an uptimal
+//! it writes compactly (number-up-star, `^<n>`, `^[n]`, with a number and a
+//! nimber; any other uptimal such as `2.^<3>` is braced), a switch,
+//! Tiny/Miny, then braces with at most four bars in a row; each side's
+//! options in CGSuite's order. So every value prints as CGSuite 2.2 prints
+//! it: `tests/notation.rs` checks CGSuite's own outputs
+//! (`data/partizan/notation.toml`, `functions.toml`). [`Notation::Expanded`]
+//! (the CLI's `--notation expanded`) writes the uptimals of two or more
+//! digits in braces instead (`{^|*||*|||*}` for `^[4]`); both read back.
 //!
 //! ## Limits
 //!
@@ -68,7 +74,9 @@ mod report;
 mod rules;
 mod table;
 mod thermograph;
+mod uptimal;
 
+pub use display::{with_notation, Notation};
 pub use dyadic::Dyadic;
 pub use game::{
     within_budget, Comparison, Game, MAX_NIMBER, MAX_NIMBER_LITERAL, MAX_UP_MULTIPLE, MAX_UP_NTH,

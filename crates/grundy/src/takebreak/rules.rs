@@ -18,8 +18,9 @@ pub enum CodeError {
     Empty,
     /// The part before the point was not one digit among 0, 4, 8 and c.
     #[error(
-        "digit d0 = `{found}` before the point: expected one of 0, 4, 8, c (d0 may only split a \
-         heap without taking; 1 and 2 would remove nothing or pass)"
+        "digit d0 = `{found}` before the point: expected one of 0, 4, 8, c, or 4! for splits \
+         into unequal heaps (d0 may only split a heap without taking; 1 and 2 would remove \
+         nothing or pass; CGSuite's digits before d0, for moves that add tokens, must be 0)"
     )]
     BadLeadDigit {
         /// The text found before the point.
@@ -36,7 +37,9 @@ pub enum CodeError {
     /// A character that is not a hexadecimal digit.
     #[error(
         "character `{found}` at position {position} of game code `{code}` is not a digit: \
-         accepted are 0-9 and a-f (A-F), and a repeating last digit in parentheses like `0.1(3)`"
+         accepted are 0-9 and a-f (A-F), each optionally followed by `!` (splits into unequal \
+         heaps, as in 4!.0), and at the end a repeating digit in brackets like `0.1[3]` \
+         (CGSuite's spelling) or parentheses like `0.1(3)`"
     )]
     BadDigit {
         /// The whole code.
@@ -59,6 +62,18 @@ pub enum CodeError {
         digits: usize,
         /// The limit.
         limit: usize,
+    },
+    /// CGSuite spelling that describes a game grundy's codes cannot hold.
+    #[error("game code `{code}` at position {position}: {what}; {accepted}")]
+    Unsupported {
+        /// The whole code.
+        code: String,
+        /// The byte offset of the problem in the code.
+        position: usize,
+        /// What CGSuite means by it, and why grundy cannot follow.
+        what: String,
+        /// What would be accepted instead.
+        accepted: &'static str,
     },
     /// A subtraction set contained 0, which would be a pass.
     #[error("subtraction set contains 0: every move must remove at least one token")]
@@ -108,11 +123,224 @@ fn hex_value(c: char) -> Option<u8> {
     c.to_digit(16).map(|d| d as u8)
 }
 
+/// One digit of a code as written: its value, the mark after it (`!`,
+/// `?` or `=`), and where it stands.
+#[derive(Clone, Copy)]
+struct CodeDigit {
+    value: u8,
+    mark: Option<char>,
+    at: usize,
+}
+
+/// Reads a code's text into digits (`TakeBreak::from_code`).
+struct CodeReader<'a> {
+    text: &'a str,
+    /// `d0, d1, …` as read.
+    digits: Vec<CodeDigit>,
+}
+
+const ACCEPTED_DIGITS: &str = "accepted are digits 0-f (leaving at most three heaps), each \
+     optionally followed by `!` when every splitting digit of the code is, and one digit \
+     repeating at the end, like `0.1[3]` or `0.1(3)`";
+
+impl CodeReader<'_> {
+    fn unsupported(&self, position: usize, what: impl Into<String>) -> CodeError {
+        CodeError::Unsupported {
+            code: self.text.to_owned(),
+            position,
+            what: what.into(),
+            accepted: ACCEPTED_DIGITS,
+        }
+    }
+
+    fn bad_digit(&self, position: usize, found: char) -> CodeError {
+        CodeError::BadDigit {
+            code: self.text.to_owned(),
+            position,
+            found,
+        }
+    }
+
+    /// The digit at `at` with its mark, and where the next one starts.
+    fn digit(&self, at: usize) -> Result<(CodeDigit, usize), CodeError> {
+        let mut chars = self.text[at..].chars();
+        let c = chars.next().unwrap_or(' ');
+        let Some(value) = hex_value(c) else {
+            // CGSuite's base-32 digits g-v, `*` (any number of heaps), `{…}`
+            // (a list of heap counts) and `&n;` (digit n) leave four or more.
+            if c.is_ascii_alphabetic() && c.to_ascii_lowercase() <= 'v' || "*{&".contains(c) {
+                return Err(self.unsupported(
+                    at,
+                    format!(
+                        "`{c}` is a CGSuite digit that may leave four or more heaps, which \
+                         grundy's codes do not hold"
+                    ),
+                ));
+            }
+            return Err(self.bad_digit(at, c));
+        };
+        let mark = chars.next().filter(|m| "!?=".contains(*m));
+        let next = at + 1 + mark.map_or(0, char::len_utf8);
+        Ok((CodeDigit { value, mark, at }, next))
+    }
+
+    /// The digits before the point: `d0`, after any zeros of CGSuite's
+    /// digits for moves that add tokens (`04!.0` is `4!.0`).
+    fn lead(&mut self, point: usize) -> Result<(), CodeError> {
+        let bad = || CodeError::BadLeadDigit {
+            found: self.text[..point].to_owned(),
+        };
+        let mut d0 = CodeDigit {
+            value: 0,
+            mark: None,
+            at: 0,
+        };
+        let mut at = 0;
+        while at < point {
+            if d0.value != 0 {
+                return Err(bad());
+            }
+            (d0, at) = self.digit(at).map_err(|_| bad())?;
+        }
+        if at != point || d0.value & 3 != 0 {
+            return Err(bad());
+        }
+        self.digits.push(d0);
+        Ok(())
+    }
+
+    /// The digits after the point, from `start`: the repeating one if the
+    /// code ends in a period.
+    fn after_point(&mut self, start: usize, limit: usize) -> Result<Option<CodeDigit>, CodeError> {
+        let mut at = start;
+        while at < self.text.len() {
+            let c = self.text[at..].chars().next().unwrap_or(' ');
+            if c == '(' || c == '[' {
+                return self.period(at, if c == '(' { ')' } else { ']' }).map(Some);
+            }
+            let (d, next) = self.digit(at)?;
+            self.digits.push(d);
+            if self.digits.len() - 1 > limit {
+                return Err(CodeError::TooLong {
+                    digits: self.text.len() - start,
+                    limit,
+                });
+            }
+            at = next;
+        }
+        Ok(None)
+    }
+
+    /// The period opening at `open` and closing with `close` at the end of
+    /// the code: one digit, or the same digit repeated.
+    fn period(&self, open: usize, close: char) -> Result<CodeDigit, CodeError> {
+        let mut at = open + 1;
+        let mut period: Vec<CodeDigit> = Vec::new();
+        while let Some(c) = self.text[at..].chars().next() {
+            if c == close {
+                if at + 1 != self.text.len() {
+                    return Err(
+                        self.bad_digit(at + 1, self.text[at + 1..].chars().next().unwrap_or(' '))
+                    );
+                }
+                let Some(&first) = period.first() else {
+                    return Err(self.bad_digit(at, c));
+                };
+                if close == ')' && period.len() > 1 {
+                    return Err(self.bad_digit(
+                        period[1].at,
+                        self.text[period[1].at..].chars().next().unwrap_or(' '),
+                    ));
+                }
+                if let Some(other) = period
+                    .iter()
+                    .find(|d| d.value != first.value || d.mark != first.mark)
+                {
+                    return Err(self.unsupported(
+                        other.at,
+                        "a period of several digits repeats them all in turn (CGSuite's \
+                         `0.[37]`); grundy's codes repeat a single digit",
+                    ));
+                }
+                return Ok(first);
+            }
+            let (d, next) = self.digit(at)?;
+            period.push(d);
+            at = next;
+        }
+        Err(self.bad_digit(open, if close == ')' { '(' } else { '[' }))
+    }
+
+    /// Whether the marks make every split into two heaps unequal (and
+    /// none other): CGSuite's `!` and `?` on a digit that leaves two heaps
+    /// and no more; a mark on a digit that splits nothing means nothing.
+    fn split(&self, tail: &CodeDigit) -> Result<Split, CodeError> {
+        let all: Vec<CodeDigit> = self.digits.iter().chain([tail]).copied().collect();
+        let splitting = |d: &&CodeDigit| d.value & 12 != 0;
+        for d in all.iter().filter(splitting) {
+            match d.mark {
+                Some(m) if d.value & 8 != 0 => {
+                    return Err(self.unsupported(
+                        d.at,
+                        format!(
+                            "`{m}` on a digit that leaves three heaps constrains those heaps \
+                             (CGSuite); grundy's splits into three heaps are unconstrained"
+                        ),
+                    ))
+                }
+                Some('=') => {
+                    return Err(self.unsupported(
+                        d.at,
+                        "`=` allows splits into equal heaps only (CGSuite), which grundy's \
+                         codes do not hold",
+                    ))
+                }
+                _ => {}
+            }
+        }
+        let marked = all.iter().filter(splitting).filter(|d| d.mark.is_some());
+        let Some(first) = marked.clone().next() else {
+            return Ok(Split::Any);
+        };
+        if let Some(d) = all.iter().filter(splitting).find(|d| d.mark.is_none()) {
+            return Err(self.unsupported(
+                d.at,
+                format!(
+                    "this splitting digit has no `!` while the one at {} has: grundy makes \
+                     the splits of a code unequal all or none",
+                    first.at
+                ),
+            ));
+        }
+        Ok(Split::Unequal)
+    }
+}
+
 impl TakeBreak {
-    /// Parses a code such as `0.77`, `.07`, `4.007`, `0.3f` or `0.0(3)`.
+    /// Parses a code such as `0.77`, `.07`, `4.007`, `0.3f`, `0.0[3]` or `4!.0`.
     ///
     /// Octal and hexadecimal digits are accepted; at most [`MAX_CODE_DIGITS`]
-    /// digits after the point.
+    /// digits after the point. CGSuite's spellings read as CGSuite means
+    /// them (its `TBCode`): a period in brackets at the end repeats forever
+    /// (`0.[3]` is Nim, `0.3003330[3]` takes any number but 2, 3 and 7), as
+    /// does grundy's `0.(3)`; a `!` (or `?`) after a digit makes its splits
+    /// into two heaps leave unequal heaps (`4!.0` is Grundy's game); a `0`
+    /// before `d0` (CGSuite's digit for moves that add a token) is no move.
+    ///
+    /// ```
+    /// use grundy::TakeBreak;
+    /// assert_eq!(TakeBreak::from_code("0.[3]").unwrap(), TakeBreak::nim());
+    /// assert_eq!(TakeBreak::from_code("4!.0").unwrap(), TakeBreak::grundys_game());
+    /// assert_eq!(TakeBreak::grundys_game().to_string(), "4!.0");
+    /// let e = TakeBreak::from_code("0.[37]").unwrap_err().to_string();
+    /// assert!(e.contains("several digits"), "{e}");
+    /// ```
+    ///
+    /// Not accepted, with an error saying so: periods of several different
+    /// digits, digits `g`-`v` and CGSuite's `*`, `{…}` and `&n;` digits
+    /// (four or more heaps), marks on splits into three heaps, `=` (equal
+    /// heaps only), a `!` on some splitting digits but not others, and moves
+    /// that add tokens.
     pub fn from_code(code: &str) -> Result<TakeBreak, CodeError> {
         Self::from_code_with_limit(code, MAX_CODE_DIGITS)
     }
@@ -128,70 +356,25 @@ impl TakeBreak {
                 code: text.to_owned(),
             });
         };
-        let lead = &text[..point];
-        let d0 = match lead {
-            "" | "0" => 0,
-            "4" => 4,
-            "8" => 8,
-            "c" | "C" => 12,
-            _ => {
-                return Err(CodeError::BadLeadDigit {
-                    found: lead.to_owned(),
-                })
-            }
+        let mut reader = CodeReader {
+            text,
+            digits: Vec::new(),
         };
-        let mut digits = vec![d0];
-        let mut tail = 0;
-        let rest = &text[point + 1..];
-        let mut chars = rest.char_indices().peekable();
-        while let Some((i, c)) = chars.next() {
-            let position = point + 1 + i;
-            if c == '(' {
-                // A repeating last digit: exactly one digit and `)` to end the code.
-                let digit = chars.next();
-                let close = chars.next();
-                match (digit, close, chars.next()) {
-                    (Some((_, d)), Some((_, ')')), None) if hex_value(d).is_some() => {
-                        tail = hex_value(d).unwrap_or(0);
-                    }
-                    (Some((j, d)), _, _) if hex_value(d).is_none() => {
-                        return Err(CodeError::BadDigit {
-                            code: text.to_owned(),
-                            position: point + 1 + j,
-                            found: d,
-                        })
-                    }
-                    _ => {
-                        return Err(CodeError::BadDigit {
-                            code: text.to_owned(),
-                            position,
-                            found: c,
-                        })
-                    }
-                }
-                break;
-            }
-            let Some(d) = hex_value(c) else {
-                return Err(CodeError::BadDigit {
-                    code: text.to_owned(),
-                    position,
-                    found: c,
-                });
-            };
-            digits.push(d);
-            if digits.len() - 1 > limit {
-                return Err(CodeError::TooLong {
-                    digits: rest.len(),
-                    limit,
-                });
-            }
-        }
-        if digits.len() == 1 && tail == 0 {
+        reader.lead(point)?;
+        let tail = reader.after_point(point + 1, limit)?;
+        if reader.digits.len() == 1 && tail.is_none() {
             return Err(CodeError::NoDigits {
                 code: text.to_owned(),
             });
         }
-        Ok(TakeBreak::normalised(digits, tail, Split::Any))
+        let tail = tail.unwrap_or(CodeDigit {
+            value: 0,
+            mark: None,
+            at: text.len(),
+        });
+        let split = reader.split(&tail)?;
+        let digits = reader.digits.iter().map(|d| d.value).collect();
+        Ok(TakeBreak::normalised(digits, tail.value, split))
     }
 
     fn normalised(mut digits: Vec<u8>, tail: u8, split: Split) -> TakeBreak {
@@ -232,7 +415,8 @@ impl TakeBreak {
     }
 
     /// Grundy's game: split one heap into two unequal non-empty heaps,
-    /// removing nothing. No code describes it (`4.` would allow equal halves).
+    /// removing nothing: CGSuite's code `4!.0` (`4.0` would allow equal
+    /// halves).
     pub fn grundys_game() -> TakeBreak {
         TakeBreak::normalised(vec![4], 0, Split::Unequal)
     }
@@ -345,16 +529,27 @@ impl TakeBreak {
 
 impl fmt::Display for TakeBreak {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.split == Split::Unequal {
-            return f.write_str("grundy");
-        }
-        let hex = |d: u8| char::from_digit(u32::from(d), 16).unwrap_or('?');
-        write!(f, "{}.", hex(self.digits[0]))?;
+        // As CGSuite writes a code (its `TBCode.toString`): upper-case
+        // digits, `!` after a digit whose splits leave unequal heaps, the
+        // repeating digit in brackets, and `.0` when nothing follows d0.
+        let unequal = self.split == Split::Unequal;
+        let digit = |f: &mut fmt::Formatter<'_>, d: u8| {
+            let c = char::from_digit(u32::from(d), 16).unwrap_or('?');
+            write!(f, "{}", c.to_ascii_uppercase())?;
+            if unequal && d & 4 != 0 {
+                f.write_str("!")?;
+            }
+            Ok(())
+        };
+        digit(f, self.digits[0])?;
+        f.write_str(".")?;
         for &d in &self.digits[1..] {
-            write!(f, "{}", hex(d))?;
+            digit(f, d)?;
         }
         if self.tail != 0 {
-            write!(f, "({})", hex(self.tail))?;
+            f.write_str("[")?;
+            digit(f, self.tail)?;
+            f.write_str("]")?;
         } else if self.digits.len() == 1 {
             f.write_str("0")?;
         }
@@ -402,21 +597,106 @@ mod tests {
 
     #[test]
     fn codes_round_trip_through_display() {
-        for code in [
-            "0.77", "0.07", "4.007", "0.3f", "0.0(3)", "8.1", "c.(7)", "0.6",
+        // Printed as CGSuite prints codes (TBCode.toString): upper-case
+        // digits, the repeating digit in brackets, `!` for unequal splits.
+        for (code, printed) in [
+            ("0.77", "0.77"),
+            ("0.07", "0.07"),
+            ("4.007", "4.007"),
+            ("0.3f", "0.3F"),
+            ("0.0(3)", "0.0[3]"),
+            ("8.1", "8.1"),
+            ("c.(7)", "C.[7]"),
+            ("0.6", "0.6"),
+            ("4!.0", "4!.0"),
+            ("0.3003330[3]", "0.3003330[3]"),
         ] {
             let g = TakeBreak::from_code(code).unwrap();
-            assert_eq!(g.to_string(), code);
+            assert_eq!(g.to_string(), printed);
             assert_eq!(TakeBreak::from_code(&g.to_string()).unwrap(), g);
         }
         assert_eq!(TakeBreak::from_code(".770").unwrap().to_string(), "0.77");
-        assert_eq!(TakeBreak::nim().to_string(), "0.(3)");
-        assert_eq!(TakeBreak::all_but(&[2]).unwrap().to_string(), "0.30(3)");
+        assert_eq!(TakeBreak::nim().to_string(), "0.[3]");
+        assert_eq!(TakeBreak::all_but(&[2]).unwrap().to_string(), "0.30[3]");
         assert_eq!(
             TakeBreak::subtraction(&[1, 3, 4]).unwrap().to_string(),
             "0.3033"
         );
-        assert_eq!(TakeBreak::grundys_game().to_string(), "grundy");
+        assert_eq!(TakeBreak::grundys_game().to_string(), "4!.0");
+    }
+
+    /// CGSuite's spellings (its TBCode parser) mean what CGSuite means.
+    #[test]
+    fn cgsuite_spellings_read_as_cgsuite_means_them() {
+        let read = |c: &str| TakeBreak::from_code(c).unwrap();
+        // A period in brackets repeats: 0.[3] is Nim, and a repeated digit
+        // is one digit repeating.
+        assert_eq!(read("0.[3]"), TakeBreak::nim());
+        assert_eq!(read("0.[33]"), TakeBreak::nim());
+        assert_eq!(read("0.(3)"), TakeBreak::nim());
+        // 0.3003330[3]: any number of tokens but 2, 3 and 7.
+        assert_eq!(
+            read("0.3003330[3]"),
+            TakeBreak::all_but(&[2, 3, 7]).unwrap()
+        );
+        // 4!.0 is Grundy's game; a `!` or `?` on a digit that leaves two
+        // heaps makes them unequal; on one that splits nothing it is moot.
+        assert_eq!(read("4!.0"), TakeBreak::grundys_game());
+        assert_eq!(read("4?.0"), TakeBreak::grundys_game());
+        assert_eq!(read("0.3!7!"), read("0.37!"));
+        assert!(read("0.6!").is_grundys_game() || read("0.6!") != read("0.6"));
+        let mut options = Vec::new();
+        read("0.6!").options(&3, &mut |o| options.push(o.to_vec()));
+        assert_eq!(options, vec![vec![2]], "3 - 1 splits only into 1 + 1");
+        // Zeros before d0 (CGSuite's digits for moves that add tokens).
+        assert_eq!(read("04!.0"), TakeBreak::grundys_game());
+        assert_eq!(read("00.77"), TakeBreak::kayles());
+        // Lower case is CGSuite's too.
+        assert_eq!(read("0.3F"), read("0.3f"));
+    }
+
+    #[test]
+    fn cgsuite_spellings_grundy_cannot_hold_are_refused_with_why() {
+        for (code, position, says) in [
+            ("0.[37]", 4, "several digits"),
+            ("0.3g", 3, "four or more heaps"),
+            ("0.3*", 3, "four or more heaps"),
+            ("0.{0,2+}", 2, "four or more heaps"),
+            ("0.8!", 2, "three heaps"),
+            ("4=.0", 0, "equal heaps only"),
+            ("4!.04", 4, "all or none"),
+        ] {
+            match TakeBreak::from_code(code) {
+                Err(e @ CodeError::Unsupported { .. }) => {
+                    let CodeError::Unsupported { position: at, .. } = &e else {
+                        unreachable!()
+                    };
+                    assert_eq!(*at, position, "{code}: {e}");
+                    let m = e.to_string();
+                    assert!(
+                        m.contains(says) && m.contains("accepted are"),
+                        "{code}: {m}"
+                    );
+                }
+                other => panic!("{code}: {other:?}"),
+            }
+        }
+        assert!(matches!(
+            TakeBreak::from_code("14.0"),
+            Err(CodeError::BadLeadDigit { .. })
+        ));
+        assert!(matches!(
+            TakeBreak::from_code("0.[3"),
+            Err(CodeError::BadDigit { .. })
+        ));
+        assert!(matches!(
+            TakeBreak::from_code("0.[3]7"),
+            Err(CodeError::BadDigit { .. })
+        ));
+        assert!(matches!(
+            TakeBreak::from_code("0.[]"),
+            Err(CodeError::BadDigit { .. })
+        ));
     }
 
     #[test]
@@ -435,11 +715,11 @@ mod tests {
             Err(CodeError::NoDigits { .. })
         ));
         assert_eq!(
-            TakeBreak::from_code("0.7g7"),
+            TakeBreak::from_code("0.7x7"),
             Err(CodeError::BadDigit {
-                code: "0.7g7".into(),
+                code: "0.7x7".into(),
                 position: 3,
-                found: 'g'
+                found: 'x'
             })
         );
         assert!(matches!(
@@ -459,7 +739,7 @@ mod tests {
             Err(CodeError::ZeroSubtraction)
         );
         assert!(TakeBreak::subtraction(&[1 << 40]).is_err());
-        let message = TakeBreak::from_code("0.7g7").unwrap_err().to_string();
+        let message = TakeBreak::from_code("0.7x7").unwrap_err().to_string();
         assert!(
             message.contains("position 3") && message.contains("0-9 and a-f"),
             "{message}"
