@@ -82,7 +82,7 @@ pub use games::{
 };
 pub use operations::{nim_product, sort_games};
 pub use report::{compare, parse_value};
-pub use rules::{search_outcome, search_outcome_within, CanonicalSolver, PartizanRules};
+pub use rules::{search_outcome, search_outcome_within, CanonicalSolver, PartizanRules, Sign};
 pub use table::values_held;
 pub use thermograph::{Thermograph, Trajectory};
 

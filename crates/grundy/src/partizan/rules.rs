@@ -3,11 +3,14 @@
 
 use std::collections::HashMap;
 use std::fmt::{Debug, Display};
+use std::hash::BuildHasher;
 use std::hash::Hash;
 use std::ops::ControlFlow;
 
 use super::game::Game;
 use super::Error;
+use rustc_hash::FxHashMap;
+
 use crate::{Budget, LimitError, Outcome, Player};
 
 const VALUES: &str = "canonical values";
@@ -61,11 +64,45 @@ pub trait PartizanRules {
         position.clone()
     }
 
+    /// The memo key of `position` under the game's symmetries: a position
+    /// whose value is `position`'s own ([`Sign::Same`]) or its negative
+    /// ([`Sign::Negated`]). A game where some symmetry exchanges the players
+    /// (a Domineering board transposed, a Toads and Frogs row read backwards
+    /// with toads and frogs exchanged) returns the same representative for
+    /// a position and its mirror image, so that the canonical solver
+    /// computes one of the two and negates it for the other (`-G` is `G`
+    /// with Left and Right exchanged: Siegel, *CGT*, II.1). It must return
+    /// the same key for every position of one class. The default is
+    /// [`normalise`](Self::normalise), same sign.
+    fn symmetric_key(&self, position: &Self::Position) -> (Self::Position, Sign) {
+        (self.normalise(position), Sign::Same)
+    }
+
     /// The independent parts of `position`, if it falls apart into a
     /// disjunctive sum (several cakes, separate regions of a board); the
     /// solver then adds the parts' values. The default is no split.
     fn split(&self, position: &Self::Position) -> Vec<Self::Position> {
         vec![position.clone()]
+    }
+}
+
+/// How the value of a memo key relates to the value of the position it
+/// stands for (see [`PartizanRules::symmetric_key`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Sign {
+    /// The key has the position's value.
+    Same,
+    /// The key has the negative of the position's value.
+    Negated,
+}
+
+impl Sign {
+    /// `g`, or `-g` for [`Sign::Negated`].
+    pub fn apply(self, g: Game) -> Game {
+        match self {
+            Sign::Same => g,
+            Sign::Negated => g.neg(),
+        }
     }
 }
 
@@ -88,13 +125,15 @@ pub trait PartizanRules {
 pub struct CanonicalSolver<R: PartizanRules> {
     rules: R,
     budget: Budget,
-    memo: HashMap<R::Position, Game>,
+    memo: FxHashMap<R::Position, Game>,
 }
 
 /// A position whose value is being computed: its children are its parts
 /// (when it splits) or its Left options followed by its Right options.
 struct Frame<P> {
     key: P,
+    /// How the key's value relates to the option or part it stands for.
+    sign: Sign,
     split: bool,
     children: Vec<P>,
     left: usize,
@@ -112,7 +151,7 @@ impl<R: PartizanRules> CanonicalSolver<R> {
         CanonicalSolver {
             rules,
             budget: budget.clone(),
-            memo: HashMap::new(),
+            memo: FxHashMap::default(),
         }
     }
 
@@ -133,23 +172,23 @@ impl<R: PartizanRules> CanonicalSolver<R> {
 
     /// The canonical value of `position`.
     pub fn value(&mut self, position: &R::Position) -> Result<Game, Error> {
-        let key = self.rules.normalise(position);
+        let (key, sign) = self.rules.symmetric_key(position);
         if let Some(&g) = self.memo.get(&key) {
-            return Ok(g);
+            return Ok(sign.apply(g));
         }
         self.budget.check_now(VALUES)?;
-        let mut stack = vec![self.frame(key)?];
+        let mut stack = vec![self.frame(key, sign)?];
         loop {
             let top = stack.last_mut().expect("the stack ends only by returning");
             if let Some(child) = top.children.get(top.values.len()) {
-                let key = self.rules.normalise(child);
+                let (key, sign) = self.rules.symmetric_key(child);
                 if let Some(&g) = self.memo.get(&key) {
-                    top.values.push(g);
+                    top.values.push(sign.apply(g));
                     continue;
                 }
                 self.budget.check_depth(VALUES, stack.len())?;
                 grow_stack(&mut stack, &self.memo, &self.budget, VALUES)?;
-                let frame = self.frame(key)?;
+                let frame = self.frame(key, sign)?;
                 stack.push(frame);
                 continue;
             }
@@ -161,6 +200,7 @@ impl<R: PartizanRules> CanonicalSolver<R> {
                 Game::from_options(left, right)?
             };
             self.remember(frame.key, g)?;
+            let g = frame.sign.apply(g);
             match stack.last_mut() {
                 Some(parent) => parent.values.push(g),
                 None => return Ok(g),
@@ -169,13 +209,14 @@ impl<R: PartizanRules> CanonicalSolver<R> {
     }
 
     /// The frame of a position not yet memoised: its parts, or its options.
-    fn frame(&mut self, key: R::Position) -> Result<Frame<R::Position>, Error> {
+    fn frame(&mut self, key: R::Position, sign: Sign) -> Result<Frame<R::Position>, Error> {
         self.budget.tick(VALUES)?;
         let parts = self.rules.split(&key);
         if parts.len() > 1 {
             return Ok(Frame {
                 values: Vec::with_capacity(parts.len()),
                 key,
+                sign,
                 split: true,
                 children: parts,
                 left: 0,
@@ -188,6 +229,7 @@ impl<R: PartizanRules> CanonicalSolver<R> {
         Ok(Frame {
             values: Vec::with_capacity(children.len()),
             key,
+            sign,
             split: false,
             children,
             left,
@@ -205,9 +247,9 @@ impl<R: PartizanRules> CanonicalSolver<R> {
 /// Makes room for one more frame on `stack`, checking the memory limit
 /// (stack and memo together, by the estimate of a frame's own size and a
 /// few options, and of a memo entry) before it grows.
-fn grow_stack<F, K: Eq + Hash, V>(
+fn grow_stack<F, K: Eq + Hash, V, S>(
     stack: &mut Vec<F>,
-    memo: &HashMap<K, V>,
+    memo: &HashMap<K, V, S>,
     budget: &Budget,
     what: &str,
 ) -> Result<(), LimitError> {
@@ -224,8 +266,8 @@ fn grow_stack<F, K: Eq + Hash, V>(
 /// Makes room for one more entry in `memo`, checking the memory limit
 /// before the table grows (by the estimate of 8/7 of a bucket and a control
 /// byte per entry).
-fn reserve<K: Eq + Hash, V>(
-    memo: &mut HashMap<K, V>,
+fn reserve<K: Eq + Hash, V, S: BuildHasher>(
+    memo: &mut HashMap<K, V, S>,
     budget: &Budget,
     what: &str,
 ) -> Result<(), LimitError> {
