@@ -1423,6 +1423,21 @@ impl PartizanRules for HackenbushTrees {
         }
     }
 
+    /// A single tree is the ordinal sum of its lowest edge and the trees on
+    /// its top: cutting the edge takes them all away.
+    fn ordinal_parts(&self, p: &HackenbushForest) -> Option<(HackenbushForest, HackenbushForest)> {
+        match p.0.as_slice() {
+            [e] if !e.above.is_empty() => Some((
+                HackenbushForest(vec![Edge {
+                    colour: e.colour,
+                    above: Vec::new(),
+                }]),
+                HackenbushForest(e.above.clone()),
+            )),
+            _ => None,
+        }
+    }
+
     /// Trees on the ground are independent summands.
     fn split(&self, p: &HackenbushForest) -> Vec<HackenbushForest> {
         if p.0.len() <= 1 {

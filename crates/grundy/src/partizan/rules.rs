@@ -8,6 +8,7 @@ use std::hash::Hash;
 use std::ops::ControlFlow;
 
 use super::game::Game;
+use super::operations::ordinal_sum_over;
 use super::Error;
 use rustc_hash::FxHashMap;
 
@@ -84,6 +85,19 @@ pub trait PartizanRules {
     fn split(&self, position: &Self::Position) -> Vec<Self::Position> {
         vec![position.clone()]
     }
+
+    /// `Some((base, subordinate))` if `position` is the ordinal sum
+    /// `base : subordinate`: its options are the base's options (a move in
+    /// the base takes the whole subordinate away) and the base standing
+    /// under each option of the subordinate — an edge of a Hackenbush tree
+    /// with the trees on its top. The solver then needs only the values of
+    /// the base's options and of the subordinate, since `G : H` depends on
+    /// the form of `G` but only on the value of `H` (Conway, *ONAG*, ch. 15;
+    /// Siegel, *CGT*, II.6). The default is `None`.
+    fn ordinal_parts(&self, position: &Self::Position) -> Option<(Self::Position, Self::Position)> {
+        let _ = position;
+        None
+    }
 }
 
 /// How the value of a memo key relates to the value of the position it
@@ -128,16 +142,27 @@ pub struct CanonicalSolver<R: PartizanRules> {
     memo: FxHashMap<R::Position, Game>,
 }
 
-/// A position whose value is being computed: its children are its parts
-/// (when it splits) or its Left options followed by its Right options.
+/// A position whose value is being computed, and the positions whose
+/// values make it (its children, valued in order into `values`).
 struct Frame<P> {
     key: P,
     /// How the key's value relates to the option or part it stands for.
     sign: Sign,
-    split: bool,
+    shape: Shape,
     children: Vec<P>,
-    left: usize,
     values: Vec<Game>,
+}
+
+/// What a frame's children are.
+#[derive(Clone, Copy)]
+enum Shape {
+    /// Its parts, whose values add up.
+    Split,
+    /// Its Left options (the first `left`), then its Right options.
+    Options { left: usize },
+    /// The subordinate of an ordinal sum, then the base's Left options (the
+    /// next `left`), then the base's Right options.
+    Ordinal { left: usize },
 }
 
 impl<R: PartizanRules> CanonicalSolver<R> {
@@ -193,11 +218,17 @@ impl<R: PartizanRules> CanonicalSolver<R> {
                 continue;
             }
             let frame = stack.pop().expect("not empty");
-            let g = if frame.split {
-                Game::try_sum(&frame.values)?
-            } else {
-                let (left, right) = frame.values.split_at(frame.left);
-                Game::from_options(left, right)?
+            let g = match frame.shape {
+                Shape::Split => Game::try_sum(&frame.values)?,
+                Shape::Options { left } => {
+                    let (l, r) = frame.values.split_at(left);
+                    Game::from_options(l, r)?
+                }
+                Shape::Ordinal { left } => {
+                    let (l, r) = frame.values[1..].split_at(left);
+                    let base = (l.to_vec(), r.to_vec());
+                    ordinal_sum_over(&base, frame.values[0], &mut HashMap::new())?
+                }
             };
             self.remember(frame.key, g)?;
             let g = frame.sign.apply(g);
@@ -212,27 +243,27 @@ impl<R: PartizanRules> CanonicalSolver<R> {
     fn frame(&mut self, key: R::Position, sign: Sign) -> Result<Frame<R::Position>, Error> {
         self.budget.tick(VALUES)?;
         let parts = self.rules.split(&key);
-        if parts.len() > 1 {
-            return Ok(Frame {
-                values: Vec::with_capacity(parts.len()),
-                key,
-                sign,
-                split: true,
-                children: parts,
-                left: 0,
-            });
-        }
-        let mut children = Vec::new();
-        self.rules.options(&key, Player::Left, &mut children);
-        let left = children.len();
-        self.rules.options(&key, Player::Right, &mut children);
+        let (shape, children) = if parts.len() > 1 {
+            (Shape::Split, parts)
+        } else if let Some((base, sub)) = self.rules.ordinal_parts(&key) {
+            let mut children = vec![sub];
+            self.rules.options(&base, Player::Left, &mut children);
+            let left = children.len() - 1;
+            self.rules.options(&base, Player::Right, &mut children);
+            (Shape::Ordinal { left }, children)
+        } else {
+            let mut children = Vec::new();
+            self.rules.options(&key, Player::Left, &mut children);
+            let left = children.len();
+            self.rules.options(&key, Player::Right, &mut children);
+            (Shape::Options { left }, children)
+        };
         Ok(Frame {
             values: Vec::with_capacity(children.len()),
             key,
             sign,
-            split: false,
+            shape,
             children,
-            left,
         })
     }
 
