@@ -118,6 +118,54 @@ fn toads_and_frogs_shortcuts_match_the_bare_rules_up_to_length_7() {
     }
 }
 
+/// The moves of a Toads and Frogs row as the rules are written, on text.
+fn moves_as_written(row: &str, toad: bool) -> Vec<String> {
+    let s: Vec<char> = row.chars().collect();
+    let (me, them) = if toad { ('t', 'f') } else { ('f', 't') };
+    let mut out = Vec::new();
+    for i in 0..s.len() {
+        if s[i] != me {
+            continue;
+        }
+        let ahead = |k: usize| {
+            if toad {
+                i.checked_add(k).filter(|&j| j < s.len())
+            } else {
+                i.checked_sub(k)
+            }
+        };
+        let to = match (ahead(1), ahead(2)) {
+            (Some(a), _) if s[a] == '.' => Some(a),
+            (Some(a), Some(b)) if s[a] == them && s[b] == '.' => Some(b),
+            _ => None,
+        };
+        if let Some(j) = to {
+            let mut t = s.clone();
+            t.swap(i, j);
+            out.push(format!("toads_frogs(\"{}\")", t.iter().collect::<String>()));
+        }
+    }
+    out
+}
+
+#[test]
+fn toads_and_frogs_moves_are_the_rules_as_written() {
+    for s in strings(&['t', 'f', '.'], 7) {
+        let p = toads_frogs(&s).unwrap();
+        assert_eq!(p.to_string(), format!("toads_frogs(\"{s}\")"));
+        for (player, toad) in [(Player::Left, true), (Player::Right, false)] {
+            let mut got = Vec::new();
+            ToadsFrogs.options(&p, player, &mut got);
+            let got: Vec<String> = got.iter().map(|o| o.to_string()).collect();
+            assert_eq!(got, moves_as_written(&s, toad), "{s}");
+        }
+    }
+    let long = ".".repeat(MAX_TOADS_FROGS_CELLS);
+    assert!(toads_frogs(&long).is_ok());
+    let err = toads_frogs(&format!("{long}t")).unwrap_err().to_string();
+    assert!(err.contains("more than 120 cells"), "{err}");
+}
+
 #[test]
 fn toads_and_frogs_blocks_split_and_mirror_images_negate() {
     let mut fast = CanonicalSolver::new(ToadsFrogs);

@@ -102,8 +102,12 @@ pub(crate) struct Store {
     up: Option<Id>,
     /// Number-up-star values by their parts.
     nus_forms: FxHashMap<Nus, Id>,
-    /// Canonical forms by their (sorted, deduplicated) options as given.
-    canon: FxHashMap<(Vec<Id>, Vec<Id>), Id>,
+    /// Canonical forms by their (sorted, deduplicated) options as given,
+    /// written as one list: the number of Left options, then the Left
+    /// options, then the Right options.
+    canon: FxHashMap<Box<[Id]>, Id>,
+    /// The list a key of `canon` is written into for a lookup.
+    key: Vec<Id>,
     /// The budget of the computation under way on this thread (see
     /// [`within_budget`]), and the sums and forms it has made so far.
     budget: Option<crate::Budget>,
@@ -829,11 +833,10 @@ impl Store {
     fn intern(&mut self, left: Vec<Id>, right: Vec<Id>) -> Result<Id, Error> {
         // A canonical form equal to a number has number options with
         // max L < min R (simplicity theorem).
-        let ln: Option<Vec<Dyadic>> = left.iter().map(|&i| self.num(i)).collect();
-        let rn: Option<Vec<Dyadic>> = right.iter().map(|&i| self.num(i)).collect();
-        if let (Some(ln), Some(rn)) = (ln, rn) {
-            let lo = ln.into_iter().max();
-            let hi = rn.into_iter().min();
+        let all_numbers = |s: &Store, v: &[Id]| v.iter().all(|&i| s.num(i).is_some());
+        if all_numbers(self, &left) && all_numbers(self, &right) {
+            let lo = left.iter().filter_map(|&i| self.num(i)).max();
+            let hi = right.iter().filter_map(|&i| self.num(i)).min();
             if let Some(x) = Dyadic::simplest_between(lo, hi)? {
                 return Ok(self.number(x));
             }
@@ -1017,14 +1020,21 @@ impl Store {
         };
         best(self, &mut l, true);
         best(self, &mut r, false);
-        let key = (l.clone(), r.clone());
-        if let Some(&id) = self.canon.get(&key) {
+        let mut key = std::mem::take(&mut self.key);
+        key.clear();
+        key.push(Id(l.len() as u32));
+        key.extend_from_slice(&l);
+        key.extend_from_slice(&r);
+        if let Some(&id) = self.canon.get(key.as_slice()) {
+            self.key = key;
             return Ok(id);
         }
-        self.spend()?;
-        let id = self.reduce(l, r)?;
-        self.canon.insert(key, id);
-        Ok(id)
+        let reduced = self.spend().and_then(|()| self.reduce(l, r));
+        if let Ok(id) = reduced {
+            self.canon.insert(key.as_slice().into(), id);
+        }
+        self.key = key;
+        reduced
     }
 
     /// Keeps the options of one side that no other dominates: for Left the

@@ -769,6 +769,39 @@ impl PartizanRules for Domineering {
     fn split(&self, b: &DomineeringBoard) -> Vec<DomineeringBoard> {
         let cols = b.cols();
         let inner = b.not_last_col();
+        if b.rows() * cols <= 64 && cols < 64 {
+            // The same on one word: most boards a search meets are small.
+            let (free, inner) = (b.free as u64, inner as u64);
+            if free == 0 {
+                return vec![*b];
+            }
+            let mut left = free;
+            let mut parts = Vec::new();
+            while left != 0 {
+                let mut part = left & left.wrapping_neg();
+                loop {
+                    let grown = (part
+                        | part << cols
+                        | part >> cols
+                        | (part & inner) << 1
+                        | (part >> 1) & inner)
+                        & free;
+                    if grown == part {
+                        break;
+                    }
+                    part = grown;
+                }
+                if part == free {
+                    return vec![*b];
+                }
+                left &= !part;
+                parts.push(DomineeringBoard {
+                    free: u128::from(part),
+                    ..*b
+                });
+            }
+            return parts;
+        }
         let mut left = b.free;
         let mut parts = Vec::new();
         while left != 0 {
@@ -954,43 +987,117 @@ impl PartizanRules for Cutcake {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ToadsFrogs;
 
-/// A Toads and Frogs row: printed `toads_frogs("tt..ff")`.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct ToadsFrogsRow(Vec<u8>);
+/// The most cells a Toads and Frogs row may have.
+pub const MAX_TOADS_FROGS_CELLS: usize = 120;
+
+/// A Toads and Frogs row: printed `toads_frogs("tt..ff")`. At most
+/// [`MAX_TOADS_FROGS_CELLS`] cells, kept as two bit sets (bit `i` for the
+/// `i`-th cell from the left), so that a position is copied, hashed and
+/// moved in a few word operations.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct ToadsFrogsRow {
+    len: u8,
+    toads: u128,
+    frogs: u128,
+}
 
 /// Parses a Toads and Frogs row.
 pub fn toads_frogs(text: &str) -> Result<ToadsFrogsRow, Error> {
     ToadsFrogsRow::parse(text)
 }
 
+const TOADS_FROGS_ACCEPTED: &str =
+    "'t' (toad, Left), 'f' (frog, Right) and '.' (empty), at most 120 cells";
+
 impl ToadsFrogsRow {
     /// Parses `t`/`T` (toad), `f`/`F` (frog) and `.` (empty).
     pub fn parse(text: &str) -> Result<ToadsFrogsRow, Error> {
-        text.char_indices()
-            .map(|(i, c)| match c {
-                't' | 'T' => Ok(b't'),
-                'f' | 'F' => Ok(b'f'),
-                '.' => Ok(b'.'),
-                _ => Err(position_error(
-                    "toads_frogs",
-                    text,
-                    i,
-                    format!("unexpected {c:?}"),
-                    "'t' (toad, Left), 'f' (frog, Right) and '.' (empty)",
-                )),
-            })
-            .collect::<Result<_, _>>()
-            .map(ToadsFrogsRow)
+        let mut row = ToadsFrogsRow {
+            len: 0,
+            toads: 0,
+            frogs: 0,
+        };
+        for (n, (i, c)) in text.char_indices().enumerate() {
+            let bad = |reason: String| {
+                position_error("toads_frogs", text, i, reason, TOADS_FROGS_ACCEPTED)
+            };
+            if n >= MAX_TOADS_FROGS_CELLS {
+                return Err(bad(format!("more than {MAX_TOADS_FROGS_CELLS} cells")));
+            }
+            match c {
+                't' | 'T' => row.toads |= 1 << n,
+                'f' | 'F' => row.frogs |= 1 << n,
+                '.' => {}
+                _ => return Err(bad(format!("unexpected {c:?}"))),
+            }
+            row.len += 1;
+        }
+        Ok(row)
+    }
+
+    fn cells(&self) -> u128 {
+        low_bits(usize::from(self.len))
+    }
+
+    /// The cells `start..end` as a row of their own.
+    fn slice(&self, start: usize, end: usize) -> ToadsFrogsRow {
+        let mask = low_bits(end - start);
+        ToadsFrogsRow {
+            len: (end - start) as u8,
+            toads: shr(self.toads, start) & mask,
+            frogs: shr(self.frogs, start) & mask,
+        }
+    }
+
+    /// The row read backwards with toads and frogs exchanged.
+    fn mirrored(&self) -> ToadsFrogsRow {
+        let n = usize::from(self.len);
+        let back = |x: u128| shr(x.reverse_bits(), 128 - n);
+        ToadsFrogsRow {
+            len: self.len,
+            toads: back(self.frogs),
+            frogs: back(self.toads),
+        }
+    }
+
+    /// The pieces that can never move, whatever is played: the largest set
+    /// of pieces each of which is blocked while all of them stay in place
+    /// (a toad at the right end, or before a piece of the set that is a
+    /// toad or a frog with the end or another piece of the set behind it;
+    /// frogs likewise leftward). Since none of them can be the first to
+    /// move, none ever moves: start from every piece and drop the ones that
+    /// might move until none is dropped.
+    fn stuck(&self) -> u128 {
+        let beyond = !self.cells(); // the cells past the right end
+        let mut dead = self.toads | self.frogs;
+        loop {
+            // Bit i: cell i + k (toads) or i - k (frogs) is held for good,
+            // the row's ends counting as held.
+            let held = dead | beyond;
+            let toad_blocked = (held >> 1) & (((self.toads | beyond) >> 1) | (held >> 2));
+            let frog_blocked = (held << 1 | 1) & ((self.frogs << 1 | 1) | (held << 2 | 3));
+            let next = dead & ((self.toads & toad_blocked) | (self.frogs & frog_blocked));
+            if next == dead {
+                return dead;
+            }
+            dead = next;
+        }
     }
 }
 
 impl fmt::Display for ToadsFrogsRow {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "toads_frogs(\"{}\")",
-            std::str::from_utf8(&self.0).unwrap_or("")
-        )
+        f.write_str("toads_frogs(\"")?;
+        for i in 0..usize::from(self.len) {
+            f.write_str(if self.toads >> i & 1 == 1 {
+                "t"
+            } else if self.frogs >> i & 1 == 1 {
+                "f"
+            } else {
+                "."
+            })?;
+        }
+        f.write_str("\")")
     }
 }
 
@@ -998,46 +1105,51 @@ impl PartizanRules for ToadsFrogs {
     type Position = ToadsFrogsRow;
 
     fn options(&self, p: &ToadsFrogsRow, player: Player, out: &mut Vec<ToadsFrogsRow>) {
-        let s = &p.0;
-        let n = s.len();
-        let mv = |from: usize, to: usize| {
-            let mut t = s.clone();
-            t.swap(from, to);
-            ToadsFrogsRow(t)
+        let empty = p.cells() & !(p.toads | p.frogs);
+        // A piece steps into the empty cell ahead, or else jumps the
+        // opponent's piece ahead into the empty cell behind it.
+        let (mine, theirs) = match player {
+            Player::Left => (p.toads, p.frogs),
+            Player::Right => (p.frogs, p.toads),
         };
-        for i in 0..n {
-            match (player, s[i]) {
-                (Player::Left, b't') => {
-                    if i + 1 < n && s[i + 1] == b'.' {
-                        out.push(mv(i, i + 1));
-                    } else if i + 2 < n && s[i + 1] == b'f' && s[i + 2] == b'.' {
-                        out.push(mv(i, i + 2));
-                    }
-                }
-                (Player::Right, b'f') => {
-                    if i >= 1 && s[i - 1] == b'.' {
-                        out.push(mv(i, i - 1));
-                    } else if i >= 2 && s[i - 1] == b't' && s[i - 2] == b'.' {
-                        out.push(mv(i, i - 2));
-                    }
-                }
-                _ => {}
-            }
+        let (step, jump) = match player {
+            Player::Left => (mine & (empty >> 1), mine & (theirs >> 1) & (empty >> 2)),
+            Player::Right => (mine & (empty << 1), mine & (theirs << 1) & (empty << 2)),
+        };
+        let mut movers = step | jump;
+        while movers != 0 {
+            let i = movers.trailing_zeros() as usize;
+            movers &= movers - 1;
+            let dist = if step >> i & 1 == 1 { 1 } else { 2 };
+            let to = if player == Player::Left {
+                i + dist
+            } else {
+                i - dist
+            };
+            let moved = mine ^ (1 << i) ^ (1 << to);
+            out.push(match player {
+                Player::Left => ToadsFrogsRow { toads: moved, ..*p },
+                Player::Right => ToadsFrogsRow { frogs: moved, ..*p },
+            });
         }
     }
 
-    /// Pieces that can never move nor be jumped over at the ends of the
-    /// row (frogs at the left end, toads at the right end, and whatever
-    /// [`stuck`] finds) are dropped.
+    /// Pieces that can never move at the ends of the row (frogs at the
+    /// left end, toads at the right end, and whatever
+    /// [`ToadsFrogsRow::stuck`] finds) are dropped: nothing can step onto
+    /// them or jump over them.
     fn normalise(&self, p: &ToadsFrogsRow) -> ToadsFrogsRow {
-        let s = &p.0;
-        let dead = stuck(s);
-        let start = (0..s.len()).find(|&i| !dead[i]).unwrap_or(s.len());
-        let end = (start..s.len())
-            .rev()
-            .find(|&i| !dead[i])
-            .map_or(start, |i| i + 1);
-        ToadsFrogsRow(s[start..end].to_vec())
+        let alive = p.cells() & !p.stuck();
+        if alive == 0 {
+            return ToadsFrogsRow {
+                len: 0,
+                toads: 0,
+                frogs: 0,
+            };
+        }
+        let start = alive.trailing_zeros() as usize;
+        let end = 128 - alive.leading_zeros() as usize;
+        p.slice(start, end)
     }
 
     /// The row read backwards with toads and frogs exchanged is the same
@@ -1045,92 +1157,40 @@ impl PartizanRules for ToadsFrogs {
     /// (Winning Ways ch. 1). The key is the lesser of the two.
     fn symmetric_key(&self, p: &ToadsFrogsRow) -> (ToadsFrogsRow, Sign) {
         let n = self.normalise(p);
-        let mirror: Vec<u8> =
-            n.0.iter()
-                .rev()
-                .map(|&c| match c {
-                    b't' => b'f',
-                    b'f' => b't',
-                    c => c,
-                })
-                .collect();
-        if mirror < n.0 {
-            (ToadsFrogsRow(mirror), Sign::Negated)
+        let mirror = n.mirrored();
+        if mirror < n {
+            (mirror, Sign::Negated)
         } else {
             (n, Sign::Same)
         }
     }
 
-    /// Two pieces side by side that can never move ([`stuck`]) cut the
-    /// row: no piece can step onto them or jump over both, so the pieces on
-    /// either side never meet and the row is the sum of the two sides.
+    /// Two pieces side by side that can never move
+    /// ([`ToadsFrogsRow::stuck`]) cut the row: no piece can step onto them
+    /// or jump over both, so the pieces on either side never meet and the
+    /// row is the sum of the two sides.
     fn split(&self, p: &ToadsFrogsRow) -> Vec<ToadsFrogsRow> {
-        let s = &p.0;
-        let dead = stuck(s);
+        let dead = p.stuck();
+        let pairs = dead & (dead >> 1);
+        if pairs == 0 {
+            return vec![*p];
+        }
+        let mut rest = p.cells() & !(pairs | pairs << 1);
         let mut parts = Vec::new();
-        let mut start = 0;
-        let mut i = 0;
-        while i + 1 < s.len() {
-            if dead[i] && dead[i + 1] {
-                let mut j = i + 2;
-                while j < s.len() && dead[j] {
-                    j += 1;
-                }
-                if i > start {
-                    parts.push(ToadsFrogsRow(s[start..i].to_vec()));
-                }
-                start = j;
-                i = j;
-            } else {
-                i += 1;
-            }
+        while rest != 0 {
+            let start = rest.trailing_zeros() as usize;
+            let end = start + (rest >> start).trailing_ones() as usize;
+            parts.push(p.slice(start, end));
+            rest &= !(low_bits(end) & !low_bits(start));
         }
         if parts.is_empty() {
-            return vec![p.clone()];
-        }
-        if start < s.len() {
-            parts.push(ToadsFrogsRow(s[start..].to_vec()));
+            parts.push(ToadsFrogsRow {
+                len: 0,
+                toads: 0,
+                frogs: 0,
+            });
         }
         parts
-    }
-}
-
-/// The pieces of a Toads and Frogs row that can never move, whatever is
-/// played: the largest set of pieces each of which is blocked while all of
-/// them stay in place (a toad at the right end, or before a piece of the
-/// set that is a toad or a frog with the end or another piece of the set
-/// behind it; frogs likewise leftward). Since none of them can be the first
-/// to move, none ever moves: start from every piece and drop the ones that
-/// might move until none is dropped.
-fn stuck(s: &[u8]) -> Vec<bool> {
-    let n = s.len();
-    let mut dead: Vec<bool> = s.iter().map(|&c| c != b'.').collect();
-    loop {
-        let mut changed = false;
-        for i in 0..n {
-            if !dead[i] {
-                continue;
-            }
-            // The cells ahead of the piece, in its direction of travel.
-            let (ahead, beyond, own) = if s[i] == b't' {
-                (i.checked_add(1), i.checked_add(2), b't')
-            } else {
-                (i.checked_sub(1), i.checked_sub(2), b'f')
-            };
-            let held = |j: Option<usize>| j.is_none_or(|j| j >= n || dead[j]);
-            let blocked = held(ahead)
-                && match ahead.filter(|&j| j < n) {
-                    None => true,
-                    Some(j) => s[j] == own || held(beyond),
-                };
-            if !blocked {
-                dead[i] = false;
-                changed = true;
-            }
-        }
-        if !changed {
-            return dead;
-        }
     }
 }
 
@@ -1519,6 +1579,86 @@ mod tests {
                     assert_eq!(Small::from_board(&b).key(), want, "{b}");
                 }
                 assert_eq!(Domineering.symmetric_key(&b), want, "{b}");
+            }
+        }
+    }
+
+    /// The connected regions of free cells by a search over coordinates,
+    /// each as the set of its cells' bits, sorted.
+    fn regions_by_definition(b: &DomineeringBoard) -> Vec<u128> {
+        let (h, w) = (b.rows(), b.cols());
+        let mut seen = 0u128;
+        let mut regions = Vec::new();
+        for start in 0..h * w {
+            if b.free >> start & 1 == 0 || seen >> start & 1 == 1 {
+                continue;
+            }
+            let mut region = 0u128;
+            let mut todo = vec![start];
+            seen |= 1 << start;
+            while let Some(i) = todo.pop() {
+                region |= 1 << i;
+                let (r, c) = (i / w, i % w);
+                let near = [
+                    (r > 0).then(|| i - w),
+                    (r + 1 < h).then(|| i + w),
+                    (c > 0).then(|| i - 1),
+                    (c + 1 < w).then(|| i + 1),
+                ];
+                for j in near.into_iter().flatten() {
+                    if b.free >> j & 1 == 1 && seen >> j & 1 == 0 {
+                        seen |= 1 << j;
+                        todo.push(j);
+                    }
+                }
+            }
+            regions.push(region);
+        }
+        regions.sort_unstable();
+        regions
+    }
+
+    #[test]
+    fn domineering_splits_into_the_connected_regions() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        // Shapes on one word and shapes beyond it (the two ways of split).
+        for (rows, cols) in [
+            (3, 4),
+            (5, 5),
+            (8, 8),
+            (4, 16),
+            (1, 64),
+            (9, 9),
+            (8, 16),
+            (1, 128),
+            (11, 11),
+        ] {
+            for k in 0..200 {
+                let mut word = || u128::from(next()) << 64 | u128::from(next());
+                let free = match k % 3 {
+                    0 => word() & word(),
+                    1 => word(),
+                    _ => word() | word(),
+                } & low_bits(rows * cols);
+                let b = DomineeringBoard {
+                    rows: rows as u8,
+                    cols: cols as u8,
+                    free,
+                };
+                let mut got: Vec<u128> = Domineering.split(&b).iter().map(|p| p.free).collect();
+                got.sort_unstable();
+                let want = regions_by_definition(&b);
+                if want.len() <= 1 {
+                    assert_eq!(got, vec![free], "{b}");
+                } else {
+                    assert_eq!(got, want, "{b}");
+                }
             }
         }
     }

@@ -140,6 +140,9 @@ pub struct CanonicalSolver<R: PartizanRules> {
     rules: R,
     budget: Budget,
     memo: FxHashMap<R::Position, Game>,
+    /// The emptied lists of finished frames, reused by the next ones (a
+    /// position's options and values would otherwise cost two allocations).
+    spare: Vec<(Vec<R::Position>, Vec<Game>)>,
 }
 
 /// A position whose value is being computed, and the positions whose
@@ -177,6 +180,7 @@ impl<R: PartizanRules> CanonicalSolver<R> {
             rules,
             budget: budget.clone(),
             memo: FxHashMap::default(),
+            spare: Vec::new(),
         }
     }
 
@@ -230,8 +234,18 @@ impl<R: PartizanRules> CanonicalSolver<R> {
                     ordinal_sum_over(&base, frame.values[0], &mut HashMap::new())?
                 }
             };
-            self.remember(frame.key, g)?;
-            let g = frame.sign.apply(g);
+            let Frame {
+                key,
+                sign,
+                mut children,
+                mut values,
+                ..
+            } = frame;
+            self.remember(key, g)?;
+            children.clear();
+            values.clear();
+            self.spare.push((children, values));
+            let g = sign.apply(g);
             match stack.last_mut() {
                 Some(parent) => parent.values.push(g),
                 None => return Ok(g),
@@ -243,23 +257,24 @@ impl<R: PartizanRules> CanonicalSolver<R> {
     fn frame(&mut self, key: R::Position, sign: Sign) -> Result<Frame<R::Position>, Error> {
         self.budget.tick(VALUES)?;
         let parts = self.rules.split(&key);
-        let (shape, children) = if parts.len() > 1 {
-            (Shape::Split, parts)
+        let (mut children, values) = self.spare.pop().unwrap_or_default();
+        let shape = if parts.len() > 1 {
+            children.extend(parts);
+            Shape::Split
         } else if let Some((base, sub)) = self.rules.ordinal_parts(&key) {
-            let mut children = vec![sub];
+            children.push(sub);
             self.rules.options(&base, Player::Left, &mut children);
             let left = children.len() - 1;
             self.rules.options(&base, Player::Right, &mut children);
-            (Shape::Ordinal { left }, children)
+            Shape::Ordinal { left }
         } else {
-            let mut children = Vec::new();
             self.rules.options(&key, Player::Left, &mut children);
             let left = children.len();
             self.rules.options(&key, Player::Right, &mut children);
-            (Shape::Options { left }, children)
+            Shape::Options { left }
         };
         Ok(Frame {
-            values: Vec::with_capacity(children.len()),
+            values,
             key,
             sign,
             shape,
