@@ -310,9 +310,11 @@ impl Game {
 
     /// The sum of several games (`0` for none).
     pub fn try_sum(games: &[Game]) -> Result<Game, Error> {
-        games
-            .iter()
-            .try_fold(Game::zero(), |acc, &g| acc.try_add(g))
+        with_store(|s| {
+            let zero = s.number(Dyadic::ZERO);
+            games.iter().try_fold(zero, |acc, g| s.add(acc, g.id))
+        })
+        .map(Game::from_id)
     }
 
     /// `n` copies of `self` added together, by doubling: a sum of many
