@@ -1136,7 +1136,7 @@ impl PartizanRules for ToadsFrogs {
 
     /// Pieces that can never move at the ends of the row (frogs at the
     /// left end, toads at the right end, and whatever
-    /// [`ToadsFrogsRow::stuck`] finds) are dropped: nothing can step onto
+    /// `ToadsFrogsRow::stuck` finds) are dropped: nothing can step onto
     /// them or jump over them.
     fn normalise(&self, p: &ToadsFrogsRow) -> ToadsFrogsRow {
         let alive = p.cells() & !p.stuck();
@@ -1166,7 +1166,7 @@ impl PartizanRules for ToadsFrogs {
     }
 
     /// Two pieces side by side that can never move
-    /// ([`ToadsFrogsRow::stuck`]) cut the row: no piece can step onto them
+    /// (`ToadsFrogsRow::stuck`) cut the row: no piece can step onto them
     /// or jump over both, so the pieces on either side never meet and the
     /// row is the sum of the two sides.
     fn split(&self, p: &ToadsFrogsRow) -> Vec<ToadsFrogsRow> {
