@@ -17,6 +17,8 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+
+use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
 use super::dyadic::Dyadic;
@@ -88,20 +90,24 @@ impl std::ops::Deref for Opts {
 /// shared number ids.
 #[derive(Default)]
 pub(crate) struct Store {
-    numbers: HashMap<Dyadic, Id>,
-    leq: HashMap<(Id, Id), bool>,
-    sums: HashMap<(Id, Id), Id>,
-    negs: HashMap<Id, Id>,
-    thermographs: HashMap<Id, Arc<Thermograph>>,
-    atomic: HashMap<Id, Id>,
+    numbers: FxHashMap<Dyadic, Id>,
+    leq: FxHashMap<(Id, Id), bool>,
+    sums: FxHashMap<(Id, Id), Id>,
+    negs: FxHashMap<Id, Id>,
+    thermographs: FxHashMap<Id, Arc<Thermograph>>,
+    atomic: FxHashMap<Id, Id>,
     /// `nimbers[k]` is `*k`, for the `k` built so far.
     nimbers: Vec<Id>,
     /// `^`, once built.
     up: Option<Id>,
     /// Number-up-star values by their parts.
-    nus_forms: HashMap<Nus, Id>,
-    /// Canonical forms by their (sorted, deduplicated) options as given.
-    canon: HashMap<(Vec<Id>, Vec<Id>), Id>,
+    nus_forms: FxHashMap<Nus, Id>,
+    /// Canonical forms by their (sorted, deduplicated) options as given,
+    /// written as one list: the number of Left options, then the Left
+    /// options, then the Right options.
+    canon: FxHashMap<Box<[Id]>, Id>,
+    /// The list a key of `canon` is written into for a lookup.
+    key: Vec<Id>,
     /// The budget of the computation under way on this thread (see
     /// [`within_budget`]), and the sums and forms it has made so far.
     budget: Option<crate::Budget>,
@@ -304,9 +310,11 @@ impl Game {
 
     /// The sum of several games (`0` for none).
     pub fn try_sum(games: &[Game]) -> Result<Game, Error> {
-        games
-            .iter()
-            .try_fold(Game::zero(), |acc, &g| acc.try_add(g))
+        with_store(|s| {
+            let zero = s.number(Dyadic::ZERO);
+            games.iter().try_fold(zero, |acc, g| s.add(acc, g.id))
+        })
+        .map(Game::from_id)
     }
 
     /// `n` copies of `self` added together, by doubling: a sum of many
@@ -827,11 +835,10 @@ impl Store {
     fn intern(&mut self, left: Vec<Id>, right: Vec<Id>) -> Result<Id, Error> {
         // A canonical form equal to a number has number options with
         // max L < min R (simplicity theorem).
-        let ln: Option<Vec<Dyadic>> = left.iter().map(|&i| self.num(i)).collect();
-        let rn: Option<Vec<Dyadic>> = right.iter().map(|&i| self.num(i)).collect();
-        if let (Some(ln), Some(rn)) = (ln, rn) {
-            let lo = ln.into_iter().max();
-            let hi = rn.into_iter().min();
+        let all_numbers = |s: &Store, v: &[Id]| v.iter().all(|&i| s.num(i).is_some());
+        if all_numbers(self, &left) && all_numbers(self, &right) {
+            let lo = left.iter().filter_map(|&i| self.num(i)).max();
+            let hi = right.iter().filter_map(|&i| self.num(i)).min();
             if let Some(x) = Dyadic::simplest_between(lo, hi)? {
                 return Ok(self.number(x));
             }
@@ -1015,14 +1022,57 @@ impl Store {
         };
         best(self, &mut l, true);
         best(self, &mut r, false);
-        let key = (l.clone(), r.clone());
-        if let Some(&id) = self.canon.get(&key) {
+        let mut key = std::mem::take(&mut self.key);
+        key.clear();
+        key.push(Id(l.len() as u32));
+        key.extend_from_slice(&l);
+        key.extend_from_slice(&r);
+        if let Some(&id) = self.canon.get(key.as_slice()) {
+            self.key = key;
             return Ok(id);
         }
-        self.spend()?;
-        let id = self.reduce(l, r)?;
-        self.canon.insert(key, id);
-        Ok(id)
+        let reduced = self.spend().and_then(|()| self.reduce(l, r));
+        if let Ok(id) = reduced {
+            self.canon.insert(key.as_slice().into(), id);
+        }
+        self.key = key;
+        reduced
+    }
+
+    /// Keeps the options of one side that no other dominates: for Left the
+    /// maximal ones, for Right the minimal ones (sorted by id). Distinct
+    /// canonical ids are distinct values, so `x <= y` with `x != y` means
+    /// `x < y`. The options are taken best first by their stops (the
+    /// best-placed are the most likely to dominate the rest), each compared
+    /// only with those kept so far: far fewer comparisons than every pair.
+    fn undominated(&mut self, v: &mut Vec<Id>, left: bool) {
+        if v.len() < 2 {
+            return;
+        }
+        // The order only saves comparisons (any order gives the same set),
+        // so the stops are summed as floating point.
+        let approx = |x: Dyadic| x.numerator() as f64 / (1u64 << x.exponent()) as f64;
+        let sign = if left { -1.0 } else { 1.0 };
+        let mut scored: Vec<(f64, Id)> = v
+            .iter()
+            .map(|&i| {
+                let n = self.node(i);
+                (sign * (approx(n.left_stop) + approx(n.right_stop)), i)
+            })
+            .collect();
+        scored.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+        // `worse(a, b)`: `a` is dominated by `b` for this side.
+        let worse = |s: &mut Store, a: Id, b: Id| if left { s.leq(a, b) } else { s.leq(b, a) };
+        let mut kept: Vec<Id> = Vec::with_capacity(v.len());
+        for &(_, x) in &scored {
+            if kept.iter().any(|&k| worse(self, x, k)) {
+                continue;
+            }
+            kept.retain(|&k| !worse(self, k, x));
+            kept.push(x);
+        }
+        kept.sort_unstable();
+        *v = kept;
     }
 
     /// Removes dominated options and bypasses reversible ones until neither
@@ -1033,18 +1083,8 @@ impl Store {
             l.dedup();
             r.sort_unstable();
             r.dedup();
-            // Distinct canonical ids are distinct values, so `x <= y` with
-            // x != y means x < y: x is dominated.
-            let l2: Vec<Id> = (0..l.len())
-                .filter(|&i| !(0..l.len()).any(|j| j != i && self.leq(l[i], l[j])))
-                .map(|i| l[i])
-                .collect();
-            let r2: Vec<Id> = (0..r.len())
-                .filter(|&i| !(0..r.len()).any(|j| j != i && self.leq(r[j], r[i])))
-                .map(|i| r[i])
-                .collect();
-            l = l2;
-            r = r2;
+            self.undominated(&mut l, true);
+            self.undominated(&mut r, false);
             // Bypass reversible options: G^L is reversible through G^LR when
             // G^LR <= G, and is then replaced by the left options of G^LR.
             let mut changed = false;

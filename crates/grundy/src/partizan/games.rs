@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use super::dyadic::Dyadic;
 use super::game::Game;
-use super::rules::PartizanRules;
+use super::rules::{PartizanRules, Sign};
 use super::Error;
 use crate::Player;
 
@@ -450,29 +450,24 @@ impl DomineeringBoard {
 
     /// Cells of every column but the last (where a horizontal domino may start).
     fn not_last_col(&self) -> u128 {
-        let w = self.cols();
-        DomineeringBoard::from_rows((0..self.rows()).map(|_| low_bits(w.saturating_sub(1))), w).free
+        NOT_LAST_COL[self.cols()] & low_bits(self.rows() * self.cols())
+    }
+
+    /// The free cells that have a free neighbour: a cell with none can
+    /// never be covered (its neighbours only fill up), so it is dropped.
+    fn without_isolated(&self) -> DomineeringBoard {
+        let (f, w, inner) = (self.free, self.cols(), self.not_last_col());
+        let near = shl(f, w) | shr(f, w) | (f & inner) << 1 | (f >> 1) & inner;
+        DomineeringBoard {
+            free: f & near,
+            ..*self
+        }
     }
 
     /// The free cells of row `r` as the low `cols` bits.
     fn row(&self, r: usize) -> u128 {
         let w = self.cols();
         shr(self.free, r * w) & low_bits(w)
-    }
-
-    /// A board from its rows (each the low `cols` bits).
-    fn from_rows(rows: impl Iterator<Item = u128>, cols: usize) -> DomineeringBoard {
-        let mut free = 0u128;
-        let mut n = 0;
-        for (r, bits) in rows.enumerate() {
-            free |= shl(bits, r * cols);
-            n = r + 1;
-        }
-        DomineeringBoard {
-            rows: n as u8,
-            cols: cols as u8,
-            free,
-        }
     }
 
     /// The board cropped to the rows and columns holding free cells.
@@ -484,34 +479,246 @@ impl DomineeringBoard {
                 free: 0,
             };
         }
-        let used: u128 = (0..self.rows()).fold(0, |acc, r| acc | self.row(r));
-        let (c0, c1) = (
-            used.trailing_zeros() as usize,
-            127 - used.leading_zeros() as usize,
-        );
-        let r0 = (0..self.rows()).find(|&r| self.row(r) != 0).unwrap_or(0);
-        let r1 = (0..self.rows())
-            .rev()
-            .find(|&r| self.row(r) != 0)
-            .unwrap_or(0);
-        let w = c1 + 1 - c0;
-        DomineeringBoard::from_rows((r0..=r1).map(|r| (self.row(r) >> c0) & low_bits(w)), w)
+        let w = self.cols();
+        let r0 = self.free.trailing_zeros() as usize / w;
+        let r1 = (127 - self.free.leading_zeros() as usize) / w;
+        let used: u128 = (r0..=r1).fold(0, |acc, r| acc | self.row(r));
+        let c0 = used.trailing_zeros() as usize;
+        let c1 = 127 - used.leading_zeros() as usize;
+        let shifted = self.free >> (r0 * w + c0);
+        if c0 == 0 && c1 + 1 == w {
+            return DomineeringBoard {
+                rows: (r1 + 1 - r0) as u8,
+                cols: w as u8,
+                free: shifted,
+            };
+        }
+        let nw = c1 + 1 - c0;
+        let mask = low_bits(nw);
+        let mut free = 0u128;
+        for r in 0..=r1 - r0 {
+            free |= (shr(shifted, r * w) & mask) << (r * nw);
+        }
+        DomineeringBoard {
+            rows: (r1 + 1 - r0) as u8,
+            cols: nw as u8,
+            free,
+        }
     }
 
-    fn flipped(&self, vertical: bool, horizontal: bool) -> DomineeringBoard {
-        let w = self.cols();
-        let n = self.rows();
-        let row = |r: usize| {
-            let bits = self.row(if vertical { n - 1 - r } else { r });
-            if horizontal {
-                bits.reverse_bits() >> (128 - w)
-            } else {
-                bits
+    /// The board turned half a turn: cell `i` of `n` goes to `n - 1 - i`.
+    fn turned(&self) -> DomineeringBoard {
+        let n = self.rows() * self.cols();
+        DomineeringBoard {
+            free: shr(self.free.reverse_bits(), 128 - n),
+            ..*self
+        }
+    }
+
+    /// The board with its rows in reverse order (upside down).
+    fn upside_down(&self) -> DomineeringBoard {
+        let (h, w) = (self.rows(), self.cols());
+        let mask = low_bits(w);
+        let mut free = 0u128;
+        // r * w and (h - 1 - r) * w stay below h * w <= 128.
+        for r in 0..h {
+            free |= ((self.free >> (r * w)) & mask) << ((h - 1 - r) * w);
+        }
+        DomineeringBoard { free, ..*self }
+    }
+
+    /// The board reflected in its main diagonal: rows become columns, so
+    /// Left's vertical dominoes become Right's horizontal ones.
+    fn transposed(&self) -> DomineeringBoard {
+        let (h, w) = (self.rows(), self.cols());
+        let mut free = 0u128;
+        let mut bits = self.free;
+        let (mut r, mut start) = (0, 0);
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            while i >= start + w {
+                r += 1;
+                start += w;
             }
-        };
-        DomineeringBoard::from_rows((0..n).map(row), w)
+            free |= 1 << ((i - start) * h + r);
+        }
+        DomineeringBoard {
+            rows: w as u8,
+            cols: h as u8,
+            free,
+        }
+    }
+
+    /// The least of the board's four images under the reflections that keep
+    /// vertical dominoes vertical (and so keep the value).
+    fn least_mirror(&self) -> DomineeringBoard {
+        let flipped = self.upside_down();
+        let least = self
+            .free
+            .min(self.turned().free)
+            .min(flipped.free)
+            .min(flipped.turned().free);
+        DomineeringBoard {
+            free: least,
+            ..*self
+        }
     }
 }
+
+/// A board of at most 8 x 8 cells in one `u64` with a row every 8 bits
+/// (`r * 8 + c`), whatever its width: there the eight symmetries are a few
+/// word operations each (the bit-board tricks of chess programs). Keys of
+/// boards this small take most of the Domineering solver's time otherwise.
+#[derive(Clone, Copy)]
+struct Small {
+    rows: usize,
+    cols: usize,
+    bits: u64,
+}
+
+/// The first column's cells in the 8-wide layout.
+const COLUMN_0: u64 = 0x0101_0101_0101_0101;
+/// The last (8th) column's cells.
+const COLUMN_7: u64 = COLUMN_0 << 7;
+
+impl Small {
+    /// The board's cells re-laid 8 to a row; the board is at most 8 x 8,
+    /// so its packed cells fit in a `u64` too.
+    fn from_board(b: &DomineeringBoard) -> Small {
+        let (h, w) = (b.rows(), b.cols());
+        let packed = b.free as u64;
+        if w == 8 {
+            return Small {
+                rows: h,
+                cols: w,
+                bits: packed,
+            };
+        }
+        let mask = (1u64 << w) - 1;
+        let mut bits = 0u64;
+        for r in 0..h {
+            bits |= ((packed >> (r * w)) & mask) << (8 * r);
+        }
+        Small {
+            rows: h,
+            cols: w,
+            bits,
+        }
+    }
+
+    fn to_board(self) -> DomineeringBoard {
+        let w = self.cols;
+        let mut free = 0u64;
+        for r in 0..self.rows {
+            free |= ((self.bits >> (8 * r)) & 0xff) << (r * w);
+        }
+        DomineeringBoard {
+            rows: self.rows as u8,
+            cols: w as u8,
+            free: u128::from(free),
+        }
+    }
+
+    /// [`Domineering::symmetric_key`]: isolated cells dropped, cropped, and
+    /// the least of the eight images (the packed boards of one shape are
+    /// ordered as these words are: row by row from the last).
+    fn key(self) -> (DomineeringBoard, Sign) {
+        let x = self.bits;
+        let near = x << 8 | x >> 8 | (x << 1) & !COLUMN_0 | (x >> 1) & !COLUMN_7;
+        let x = x & near;
+        if x == 0 {
+            return (
+                DomineeringBoard {
+                    rows: 0,
+                    cols: 0,
+                    free: 0,
+                },
+                Sign::Same,
+            );
+        }
+        let r0 = x.trailing_zeros() as usize / 8;
+        let r1 = (63 - x.leading_zeros() as usize) / 8;
+        let mut used = x;
+        used |= used >> 32;
+        used |= used >> 16;
+        used |= used >> 8;
+        let used = used & 0xff;
+        let c0 = used.trailing_zeros() as usize;
+        let c1 = 63 - used.leading_zeros() as usize;
+        let c = Small {
+            rows: r1 + 1 - r0,
+            cols: c1 + 1 - c0,
+            bits: x >> (8 * r0 + c0),
+        };
+        match c.rows.cmp(&c.cols) {
+            std::cmp::Ordering::Less => (c.least_mirror().to_board(), Sign::Same),
+            std::cmp::Ordering::Greater => {
+                (c.transposed().least_mirror().to_board(), Sign::Negated)
+            }
+            std::cmp::Ordering::Equal => {
+                let same = c.least_mirror();
+                let negated = c.transposed().least_mirror();
+                if negated.bits < same.bits {
+                    (negated.to_board(), Sign::Negated)
+                } else {
+                    (same.to_board(), Sign::Same)
+                }
+            }
+        }
+    }
+
+    /// The least of the four images that keep vertical dominoes vertical:
+    /// rows reversed (a byte swap), columns reversed (bits reversed within
+    /// each byte), and both.
+    fn least_mirror(self) -> Small {
+        let x = self.bits;
+        let up = 8 * (8 - self.rows);
+        let side = 8 - self.cols;
+        let upside_down = x.swap_bytes() >> up;
+        let mirrored = x.reverse_bits().swap_bytes() >> side;
+        let turned = x.reverse_bits() >> (up + side);
+        Small {
+            bits: x.min(upside_down).min(mirrored).min(turned),
+            ..self
+        }
+    }
+
+    /// Reflected in the main diagonal (cell `(r, c)` to `(c, r)`), by three
+    /// exchanges of bit blocks (the diagonal flip of chess bit-boards).
+    fn transposed(self) -> Small {
+        let mut x = self.bits;
+        let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
+        x ^= t ^ (t >> 28);
+        let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
+        x ^= t ^ (t >> 14);
+        let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
+        x ^= t ^ (t >> 7);
+        Small {
+            rows: self.cols,
+            cols: self.rows,
+            bits: x,
+        }
+    }
+}
+
+/// `NOT_LAST_COL[w]`: every bit but those of the last column of a board
+/// `w` wide (all 128 bits, to be cut to the board's cells).
+static NOT_LAST_COL: [u128; MAX_DOMINEERING_CELLS + 1] = {
+    let mut t = [0u128; MAX_DOMINEERING_CELLS + 1];
+    let mut w = 1;
+    while w <= MAX_DOMINEERING_CELLS {
+        let mut last = 0u128;
+        let mut i = w - 1;
+        while i < 128 {
+            last |= 1 << i;
+            i += w;
+        }
+        t[w] = !last;
+        w += 1;
+    }
+    t
+};
 
 /// The low `n` bits set.
 fn low_bits(n: usize) -> u128 {
@@ -562,6 +769,39 @@ impl PartizanRules for Domineering {
     fn split(&self, b: &DomineeringBoard) -> Vec<DomineeringBoard> {
         let cols = b.cols();
         let inner = b.not_last_col();
+        if b.rows() * cols <= 64 && cols < 64 {
+            // The same on one word: most boards a search meets are small.
+            let (free, inner) = (b.free as u64, inner as u64);
+            if free == 0 {
+                return vec![*b];
+            }
+            let mut left = free;
+            let mut parts = Vec::new();
+            while left != 0 {
+                let mut part = left & left.wrapping_neg();
+                loop {
+                    let grown = (part
+                        | part << cols
+                        | part >> cols
+                        | (part & inner) << 1
+                        | (part >> 1) & inner)
+                        & free;
+                    if grown == part {
+                        break;
+                    }
+                    part = grown;
+                }
+                if part == free {
+                    return vec![*b];
+                }
+                left &= !part;
+                parts.push(DomineeringBoard {
+                    free: u128::from(part),
+                    ..*b
+                });
+            }
+            return parts;
+        }
         let mut left = b.free;
         let mut parts = Vec::new();
         while left != 0 {
@@ -587,19 +827,44 @@ impl PartizanRules for Domineering {
         parts
     }
 
-    /// Cropped to its free cells and the least of its mirror images: both
-    /// mirrors keep vertical dominoes vertical, so they keep the value.
+    /// Cells no domino can cover dropped, cropped to its free cells, and
+    /// the least of its mirror images: both mirrors keep vertical dominoes
+    /// vertical, so they keep the value.
     fn normalise(&self, b: &DomineeringBoard) -> DomineeringBoard {
-        let c = b.cropped();
-        [
-            c,
-            c.flipped(true, false),
-            c.flipped(false, true),
-            c.flipped(true, true),
-        ]
-        .into_iter()
-        .min()
-        .unwrap_or(c)
+        b.without_isolated().cropped().least_mirror()
+    }
+
+    /// [`normalise`](Self::normalise), and transposition too: a board
+    /// reflected in its diagonal swaps vertical and horizontal dominoes, so
+    /// its value is the negative (Winning Ways ch. 2). The key is the least
+    /// of the eight images, shape first, so a board with more rows than
+    /// columns is always keyed by its transpose.
+    fn symmetric_key(&self, b: &DomineeringBoard) -> (DomineeringBoard, Sign) {
+        if b.rows() <= 8 && b.cols() <= 8 {
+            return Small::from_board(b).key();
+        }
+        b.symmetric_key_wide()
+    }
+}
+
+impl DomineeringBoard {
+    /// [`Domineering::symmetric_key`] for a board of any size: the least of
+    /// the eight images, by the bit operations of the packed board.
+    fn symmetric_key_wide(&self) -> (DomineeringBoard, Sign) {
+        let c = self.without_isolated().cropped();
+        match c.rows.cmp(&c.cols) {
+            std::cmp::Ordering::Less => (c.least_mirror(), Sign::Same),
+            std::cmp::Ordering::Greater => (c.transposed().least_mirror(), Sign::Negated),
+            std::cmp::Ordering::Equal => {
+                let same = c.least_mirror();
+                let negated = c.transposed().least_mirror();
+                if negated < same {
+                    (negated, Sign::Negated)
+                } else {
+                    (same, Sign::Same)
+                }
+            }
+        }
     }
 }
 
@@ -722,43 +987,117 @@ impl PartizanRules for Cutcake {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ToadsFrogs;
 
-/// A Toads and Frogs row: printed `toads_frogs("tt..ff")`.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct ToadsFrogsRow(Vec<u8>);
+/// The most cells a Toads and Frogs row may have.
+pub const MAX_TOADS_FROGS_CELLS: usize = 120;
+
+/// A Toads and Frogs row: printed `toads_frogs("tt..ff")`. At most
+/// [`MAX_TOADS_FROGS_CELLS`] cells, kept as two bit sets (bit `i` for the
+/// `i`-th cell from the left), so that a position is copied, hashed and
+/// moved in a few word operations.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct ToadsFrogsRow {
+    len: u8,
+    toads: u128,
+    frogs: u128,
+}
 
 /// Parses a Toads and Frogs row.
 pub fn toads_frogs(text: &str) -> Result<ToadsFrogsRow, Error> {
     ToadsFrogsRow::parse(text)
 }
 
+const TOADS_FROGS_ACCEPTED: &str =
+    "'t' (toad, Left), 'f' (frog, Right) and '.' (empty), at most 120 cells";
+
 impl ToadsFrogsRow {
     /// Parses `t`/`T` (toad), `f`/`F` (frog) and `.` (empty).
     pub fn parse(text: &str) -> Result<ToadsFrogsRow, Error> {
-        text.char_indices()
-            .map(|(i, c)| match c {
-                't' | 'T' => Ok(b't'),
-                'f' | 'F' => Ok(b'f'),
-                '.' => Ok(b'.'),
-                _ => Err(position_error(
-                    "toads_frogs",
-                    text,
-                    i,
-                    format!("unexpected {c:?}"),
-                    "'t' (toad, Left), 'f' (frog, Right) and '.' (empty)",
-                )),
-            })
-            .collect::<Result<_, _>>()
-            .map(ToadsFrogsRow)
+        let mut row = ToadsFrogsRow {
+            len: 0,
+            toads: 0,
+            frogs: 0,
+        };
+        for (n, (i, c)) in text.char_indices().enumerate() {
+            let bad = |reason: String| {
+                position_error("toads_frogs", text, i, reason, TOADS_FROGS_ACCEPTED)
+            };
+            if n >= MAX_TOADS_FROGS_CELLS {
+                return Err(bad(format!("more than {MAX_TOADS_FROGS_CELLS} cells")));
+            }
+            match c {
+                't' | 'T' => row.toads |= 1 << n,
+                'f' | 'F' => row.frogs |= 1 << n,
+                '.' => {}
+                _ => return Err(bad(format!("unexpected {c:?}"))),
+            }
+            row.len += 1;
+        }
+        Ok(row)
+    }
+
+    fn cells(&self) -> u128 {
+        low_bits(usize::from(self.len))
+    }
+
+    /// The cells `start..end` as a row of their own.
+    fn slice(&self, start: usize, end: usize) -> ToadsFrogsRow {
+        let mask = low_bits(end - start);
+        ToadsFrogsRow {
+            len: (end - start) as u8,
+            toads: shr(self.toads, start) & mask,
+            frogs: shr(self.frogs, start) & mask,
+        }
+    }
+
+    /// The row read backwards with toads and frogs exchanged.
+    fn mirrored(&self) -> ToadsFrogsRow {
+        let n = usize::from(self.len);
+        let back = |x: u128| shr(x.reverse_bits(), 128 - n);
+        ToadsFrogsRow {
+            len: self.len,
+            toads: back(self.frogs),
+            frogs: back(self.toads),
+        }
+    }
+
+    /// The pieces that can never move, whatever is played: the largest set
+    /// of pieces each of which is blocked while all of them stay in place
+    /// (a toad at the right end, or before a piece of the set that is a
+    /// toad or a frog with the end or another piece of the set behind it;
+    /// frogs likewise leftward). Since none of them can be the first to
+    /// move, none ever moves: start from every piece and drop the ones that
+    /// might move until none is dropped.
+    fn stuck(&self) -> u128 {
+        let beyond = !self.cells(); // the cells past the right end
+        let mut dead = self.toads | self.frogs;
+        loop {
+            // Bit i: cell i + k (toads) or i - k (frogs) is held for good,
+            // the row's ends counting as held.
+            let held = dead | beyond;
+            let toad_blocked = (held >> 1) & (((self.toads | beyond) >> 1) | (held >> 2));
+            let frog_blocked = (held << 1 | 1) & ((self.frogs << 1 | 1) | (held << 2 | 3));
+            let next = dead & ((self.toads & toad_blocked) | (self.frogs & frog_blocked));
+            if next == dead {
+                return dead;
+            }
+            dead = next;
+        }
     }
 }
 
 impl fmt::Display for ToadsFrogsRow {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "toads_frogs(\"{}\")",
-            std::str::from_utf8(&self.0).unwrap_or("")
-        )
+        f.write_str("toads_frogs(\"")?;
+        for i in 0..usize::from(self.len) {
+            f.write_str(if self.toads >> i & 1 == 1 {
+                "t"
+            } else if self.frogs >> i & 1 == 1 {
+                "f"
+            } else {
+                "."
+            })?;
+        }
+        f.write_str("\")")
     }
 }
 
@@ -766,41 +1105,92 @@ impl PartizanRules for ToadsFrogs {
     type Position = ToadsFrogsRow;
 
     fn options(&self, p: &ToadsFrogsRow, player: Player, out: &mut Vec<ToadsFrogsRow>) {
-        let s = &p.0;
-        let n = s.len();
-        let mv = |from: usize, to: usize| {
-            let mut t = s.clone();
-            t.swap(from, to);
-            ToadsFrogsRow(t)
+        let empty = p.cells() & !(p.toads | p.frogs);
+        // A piece steps into the empty cell ahead, or else jumps the
+        // opponent's piece ahead into the empty cell behind it.
+        let (mine, theirs) = match player {
+            Player::Left => (p.toads, p.frogs),
+            Player::Right => (p.frogs, p.toads),
         };
-        for i in 0..n {
-            match (player, s[i]) {
-                (Player::Left, b't') => {
-                    if i + 1 < n && s[i + 1] == b'.' {
-                        out.push(mv(i, i + 1));
-                    } else if i + 2 < n && s[i + 1] == b'f' && s[i + 2] == b'.' {
-                        out.push(mv(i, i + 2));
-                    }
-                }
-                (Player::Right, b'f') => {
-                    if i >= 1 && s[i - 1] == b'.' {
-                        out.push(mv(i, i - 1));
-                    } else if i >= 2 && s[i - 1] == b't' && s[i - 2] == b'.' {
-                        out.push(mv(i, i - 2));
-                    }
-                }
-                _ => {}
-            }
+        let (step, jump) = match player {
+            Player::Left => (mine & (empty >> 1), mine & (theirs >> 1) & (empty >> 2)),
+            Player::Right => (mine & (empty << 1), mine & (theirs << 1) & (empty << 2)),
+        };
+        let mut movers = step | jump;
+        while movers != 0 {
+            let i = movers.trailing_zeros() as usize;
+            movers &= movers - 1;
+            let dist = if step >> i & 1 == 1 { 1 } else { 2 };
+            let to = if player == Player::Left {
+                i + dist
+            } else {
+                i - dist
+            };
+            let moved = mine ^ (1 << i) ^ (1 << to);
+            out.push(match player {
+                Player::Left => ToadsFrogsRow { toads: moved, ..*p },
+                Player::Right => ToadsFrogsRow { frogs: moved, ..*p },
+            });
         }
     }
 
-    /// Frogs at the left end and toads at the right end can never move
-    /// nor be jumped, so they are dropped.
+    /// Pieces that can never move at the ends of the row (frogs at the
+    /// left end, toads at the right end, and whatever
+    /// `ToadsFrogsRow::stuck` finds) are dropped: nothing can step onto
+    /// them or jump over them.
     fn normalise(&self, p: &ToadsFrogsRow) -> ToadsFrogsRow {
-        let s = &p.0;
-        let start = s.iter().take_while(|&&c| c == b'f').count();
-        let end = s.len() - s[start..].iter().rev().take_while(|&&c| c == b't').count();
-        ToadsFrogsRow(s[start..end].to_vec())
+        let alive = p.cells() & !p.stuck();
+        if alive == 0 {
+            return ToadsFrogsRow {
+                len: 0,
+                toads: 0,
+                frogs: 0,
+            };
+        }
+        let start = alive.trailing_zeros() as usize;
+        let end = 128 - alive.leading_zeros() as usize;
+        p.slice(start, end)
+    }
+
+    /// The row read backwards with toads and frogs exchanged is the same
+    /// game with Left and Right exchanged: its value is the negative
+    /// (Winning Ways ch. 1). The key is the lesser of the two.
+    fn symmetric_key(&self, p: &ToadsFrogsRow) -> (ToadsFrogsRow, Sign) {
+        let n = self.normalise(p);
+        let mirror = n.mirrored();
+        if mirror < n {
+            (mirror, Sign::Negated)
+        } else {
+            (n, Sign::Same)
+        }
+    }
+
+    /// Two pieces side by side that can never move
+    /// (`ToadsFrogsRow::stuck`) cut the row: no piece can step onto them
+    /// or jump over both, so the pieces on either side never meet and the
+    /// row is the sum of the two sides.
+    fn split(&self, p: &ToadsFrogsRow) -> Vec<ToadsFrogsRow> {
+        let dead = p.stuck();
+        let pairs = dead & (dead >> 1);
+        if pairs == 0 {
+            return vec![*p];
+        }
+        let mut rest = p.cells() & !(pairs | pairs << 1);
+        let mut parts = Vec::new();
+        while rest != 0 {
+            let start = rest.trailing_zeros() as usize;
+            let end = start + (rest >> start).trailing_ones() as usize;
+            parts.push(p.slice(start, end));
+            rest &= !(low_bits(end) & !low_bits(start));
+        }
+        if parts.is_empty() {
+            parts.push(ToadsFrogsRow {
+                len: 0,
+                toads: 0,
+                frogs: 0,
+            });
+        }
+        parts
     }
 }
 
@@ -1128,6 +1518,21 @@ impl PartizanRules for HackenbushTrees {
         }
     }
 
+    /// A single tree is the ordinal sum of its lowest edge and the trees on
+    /// its top: cutting the edge takes them all away.
+    fn ordinal_parts(&self, p: &HackenbushForest) -> Option<(HackenbushForest, HackenbushForest)> {
+        match p.0.as_slice() {
+            [e] if !e.above.is_empty() => Some((
+                HackenbushForest(vec![Edge {
+                    colour: e.colour,
+                    above: Vec::new(),
+                }]),
+                HackenbushForest(e.above.clone()),
+            )),
+            _ => None,
+        }
+    }
+
     /// Trees on the ground are independent summands.
     fn split(&self, p: &HackenbushForest) -> Vec<HackenbushForest> {
         if p.0.len() <= 1 {
@@ -1136,5 +1541,197 @@ impl PartizanRules for HackenbushTrees {
         p.0.iter()
             .map(|e| HackenbushForest(vec![e.clone()]))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every board of `rows x cols` (all subsets of free cells).
+    fn boards(rows: usize, cols: usize) -> impl Iterator<Item = DomineeringBoard> {
+        (0u128..1 << (rows * cols)).map(move |free| DomineeringBoard {
+            rows: rows as u8,
+            cols: cols as u8,
+            free,
+        })
+    }
+
+    /// The least of the eight images by the definition: every reflection
+    /// and transposition cell by cell, the transposed ones negated.
+    fn key_by_definition(b: &DomineeringBoard) -> (DomineeringBoard, Sign) {
+        let b = b.without_isolated().cropped();
+        let (h, w) = (b.rows(), b.cols());
+        let mut best: Option<(DomineeringBoard, Sign)> = None;
+        for transpose in [false, true] {
+            for flip_rows in [false, true] {
+                for flip_cols in [false, true] {
+                    let (nh, nw) = if transpose { (w, h) } else { (h, w) };
+                    let mut free = 0u128;
+                    for r in 0..h {
+                        for c in 0..w {
+                            if !b.is_free(r, c) {
+                                continue;
+                            }
+                            let r1 = if flip_rows { h - 1 - r } else { r };
+                            let c1 = if flip_cols { w - 1 - c } else { c };
+                            let (r2, c2) = if transpose { (c1, r1) } else { (r1, c1) };
+                            free |= 1 << (r2 * nw + c2);
+                        }
+                    }
+                    let image = DomineeringBoard {
+                        rows: nh as u8,
+                        cols: nw as u8,
+                        free,
+                    };
+                    let sign = if transpose { Sign::Negated } else { Sign::Same };
+                    if best.is_none_or(|(k, s)| (image, sign != Sign::Same) < (k, s != Sign::Same))
+                    {
+                        best = Some((image, sign));
+                    }
+                }
+            }
+        }
+        best.expect("eight images")
+    }
+
+    #[test]
+    fn domineering_keys_are_the_least_image_on_every_small_board() {
+        for (rows, cols) in [
+            (1, 9),
+            (2, 5),
+            (3, 3),
+            (3, 4),
+            (4, 3),
+            (2, 6),
+            (5, 2),
+            (4, 4),
+        ] {
+            for b in boards(rows, cols) {
+                let want = key_by_definition(&b);
+                assert_eq!(b.symmetric_key_wide(), want, "{b}");
+                if rows <= 8 && cols <= 8 {
+                    assert_eq!(Small::from_board(&b).key(), want, "{b}");
+                }
+                assert_eq!(Domineering.symmetric_key(&b), want, "{b}");
+            }
+        }
+    }
+
+    /// The connected regions of free cells by a search over coordinates,
+    /// each as the set of its cells' bits, sorted.
+    fn regions_by_definition(b: &DomineeringBoard) -> Vec<u128> {
+        let (h, w) = (b.rows(), b.cols());
+        let mut seen = 0u128;
+        let mut regions = Vec::new();
+        for start in 0..h * w {
+            if b.free >> start & 1 == 0 || seen >> start & 1 == 1 {
+                continue;
+            }
+            let mut region = 0u128;
+            let mut todo = vec![start];
+            seen |= 1 << start;
+            while let Some(i) = todo.pop() {
+                region |= 1 << i;
+                let (r, c) = (i / w, i % w);
+                let near = [
+                    (r > 0).then(|| i - w),
+                    (r + 1 < h).then(|| i + w),
+                    (c > 0).then(|| i - 1),
+                    (c + 1 < w).then(|| i + 1),
+                ];
+                for j in near.into_iter().flatten() {
+                    if b.free >> j & 1 == 1 && seen >> j & 1 == 0 {
+                        seen |= 1 << j;
+                        todo.push(j);
+                    }
+                }
+            }
+            regions.push(region);
+        }
+        regions.sort_unstable();
+        regions
+    }
+
+    #[test]
+    fn domineering_splits_into_the_connected_regions() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        // Shapes on one word and shapes beyond it (the two ways of split).
+        for (rows, cols) in [
+            (3, 4),
+            (5, 5),
+            (8, 8),
+            (4, 16),
+            (1, 64),
+            (9, 9),
+            (8, 16),
+            (1, 128),
+            (11, 11),
+        ] {
+            for k in 0..200 {
+                let mut word = || u128::from(next()) << 64 | u128::from(next());
+                let free = match k % 3 {
+                    0 => word() & word(),
+                    1 => word(),
+                    _ => word() | word(),
+                } & low_bits(rows * cols);
+                let b = DomineeringBoard {
+                    rows: rows as u8,
+                    cols: cols as u8,
+                    free,
+                };
+                let mut got: Vec<u128> = Domineering.split(&b).iter().map(|p| p.free).collect();
+                got.sort_unstable();
+                let want = regions_by_definition(&b);
+                if want.len() <= 1 {
+                    assert_eq!(got, vec![free], "{b}");
+                } else {
+                    assert_eq!(got, want, "{b}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn domineering_keys_agree_on_large_boards() {
+        // A fixed pseudo-random walk over boards of every shape up to 8x8
+        // (both ways of computing the key) and beyond (the wide way alone).
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for rows in 1..=11 {
+            for cols in 1..=11 {
+                if rows * cols > MAX_DOMINEERING_CELLS {
+                    continue;
+                }
+                for k in 0..60 {
+                    let mut word = || u128::from(next()) << 64 | u128::from(next());
+                    // A quarter, a half or three quarters of the cells free.
+                    let free = match k % 3 {
+                        0 => word() & word(),
+                        1 => word(),
+                        _ => word() | word(),
+                    };
+                    let b = DomineeringBoard {
+                        rows: rows as u8,
+                        cols: cols as u8,
+                        free: free & low_bits(rows * cols),
+                    };
+                    let want = key_by_definition(&b);
+                    assert_eq!(b.symmetric_key_wide(), want, "{b}");
+                    assert_eq!(Domineering.symmetric_key(&b), want, "{b}");
+                }
+            }
+        }
     }
 }

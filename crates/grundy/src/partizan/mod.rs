@@ -81,16 +81,16 @@ pub use dyadic::Dyadic;
 pub use game::{
     within_budget, Comparison, Game, MAX_NIMBER, MAX_NIMBER_LITERAL, MAX_UP_MULTIPLE, MAX_UP_NTH,
 };
-pub use games::MAX_DOMINEERING_CELLS;
 pub use games::{
     ab_closed_form, ab_game, cutcake, domineering, hackenbush, hackenbush_tree,
     partizan_subtraction, toads_frogs, AbGame, AbString, Colour, Cutcake, CutcakeSum, Domineering,
     DomineeringBoard, Edge, Hackenbush, HackenbushForest, HackenbushString, HackenbushTrees,
     PartizanSubtraction, SubtractionHeap, ToadsFrogs, ToadsFrogsRow,
 };
+pub use games::{MAX_DOMINEERING_CELLS, MAX_TOADS_FROGS_CELLS};
 pub use operations::{nim_product, sort_games};
 pub use report::{compare, parse_value};
-pub use rules::{search_outcome, search_outcome_within, CanonicalSolver, PartizanRules};
+pub use rules::{search_outcome, search_outcome_within, CanonicalSolver, PartizanRules, Sign};
 pub use table::values_held;
 pub use thermograph::{Thermograph, Trajectory};
 

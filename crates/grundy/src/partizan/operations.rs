@@ -609,7 +609,7 @@ pub fn sort_games(mut games: Vec<Game>) -> Vec<Game> {
 }
 
 /// The ordinal sum `B : x` where only the base's options `base` matter.
-fn ordinal_sum_over(
+pub(crate) fn ordinal_sum_over(
     base: &(Vec<Game>, Vec<Game>),
     x: Game,
     memo: &mut HashMap<Game, Game>,

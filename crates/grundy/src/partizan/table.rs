@@ -15,7 +15,7 @@
 //! front of it (see `game.rs`), so the lock is taken once per new value a
 //! thread meets, not once per operation.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::{LazyLock, Mutex, MutexGuard, OnceLock, PoisonError};
 
 use super::dyadic::Dyadic;
@@ -94,15 +94,15 @@ pub(crate) fn node(id: Id) -> &'static Node {
 /// The interning maps. Keys borrow the leaked option slices of the nodes.
 pub(crate) struct Interner {
     len: u32,
-    forms: HashMap<(&'static [Id], &'static [Id]), Id>,
-    numbers: HashMap<Dyadic, Id>,
+    forms: FxHashMap<(&'static [Id], &'static [Id]), Id>,
+    numbers: FxHashMap<Dyadic, Id>,
 }
 
 static INTERNER: LazyLock<Mutex<Interner>> = LazyLock::new(|| {
     Mutex::new(Interner {
         len: 0,
-        forms: HashMap::new(),
-        numbers: HashMap::new(),
+        forms: FxHashMap::default(),
+        numbers: FxHashMap::default(),
     })
 });
 
@@ -116,7 +116,7 @@ pub(crate) fn interner() -> MutexGuard<'static, Interner> {
 /// Looks a form up by borrowed option slices: the map's `'static` keys are
 /// shortened to the borrow's lifetime (`HashMap` is covariant in its key).
 fn find_form<'a>(
-    forms: &HashMap<(&'a [Id], &'a [Id]), Id>,
+    forms: &FxHashMap<(&'a [Id], &'a [Id]), Id>,
     l: &'a [Id],
     r: &'a [Id],
 ) -> Option<Id> {
