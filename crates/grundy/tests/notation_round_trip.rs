@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use grundy::partizan::*;
 use proptest::prelude::*;
+mod generators;
 
 /// Prints `g` in both notations, reads each back, and says what went wrong
 /// if anything did.
@@ -141,19 +142,6 @@ proptest! {
     }
 }
 
-fn strings(alphabet: &[char], max_len: usize) -> Vec<String> {
-    let mut all = vec![String::new()];
-    let mut layer = vec![String::new()];
-    for _ in 0..max_len {
-        layer = layer
-            .iter()
-            .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
-            .collect();
-        all.extend(layer.iter().cloned());
-    }
-    all
-}
-
 /// Every distinct value of the small positions of three games, and each of
 /// their negatives, reads back as itself (before the fix, about one in five
 /// did not: `-1^` was read as `-(1^)`).
@@ -170,12 +158,12 @@ fn every_small_game_value_reads_back_as_itself() {
         }
     }
     let mut tf = CanonicalSolver::new(ToadsFrogs);
-    for s in strings(&['t', 'f', '.'], 8) {
+    for s in generators::strings(&['t', 'f', '.'], 8) {
         let g = tf.value(&toads_frogs(&s).unwrap()).unwrap();
         values.insert(g.to_string(), g);
     }
     let mut hb = CanonicalSolver::new(Hackenbush);
-    for s in strings(&['l', 'r', 'e'], 7) {
+    for s in generators::strings(&['l', 'r', 'e'], 7) {
         let g = hb.value(&hackenbush(&s).unwrap()).unwrap();
         values.insert(g.to_string(), g);
     }

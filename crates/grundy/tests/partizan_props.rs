@@ -18,6 +18,7 @@ fn one(text: &str) -> Component {
     }
 }
 use proptest::prelude::*;
+mod generators;
 
 /// An explicit, non-canonical game tree `{L… | R…}`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -279,24 +280,11 @@ proptest! {
     }
 }
 
-fn strings(alphabet: &[char], max_len: usize) -> Vec<String> {
-    let mut all = vec![String::new()];
-    let mut layer = vec![String::new()];
-    for _ in 0..max_len {
-        layer = layer
-            .iter()
-            .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
-            .collect();
-        all.extend(layer.iter().cloned());
-    }
-    all
-}
-
 #[test]
 fn ab_closed_form_matches_search_on_all_small_strings() {
     let mut solver = CanonicalSolver::new(AbGame);
     let mut checked = 0;
-    for s in strings(&['A', 'B', '.'], 7) {
+    for s in generators::strings(&['A', 'B', '.'], 7) {
         let p = ab_game(&s).unwrap();
         let v = solver.value(&p).unwrap();
         assert_eq!(ab_closed_form(&p).unwrap(), v, "value of {s}");
@@ -316,7 +304,7 @@ fn ab_closed_form_matches_search_on_all_small_strings() {
 #[test]
 fn hackenbush_strings_match_their_closed_forms() {
     let mut solver = CanonicalSolver::new(Hackenbush);
-    for s in strings(&['l', 'r'], 9) {
+    for s in generators::strings(&['l', 'r'], 9) {
         let p = hackenbush(&s).unwrap();
         let expect = p.blue_red_value().unwrap().unwrap();
         assert_eq!(
@@ -329,7 +317,7 @@ fn hackenbush_strings_match_their_closed_forms() {
         let p = hackenbush(&"e".repeat(n)).unwrap();
         assert_eq!(solver.value(&p).unwrap(), Game::nimber(n as u64).unwrap());
     }
-    for s in strings(&['l', 'r', 'e'], 6) {
+    for s in generators::strings(&['l', 'r', 'e'], 6) {
         let p = hackenbush(&s).unwrap();
         assert_eq!(
             solver.value(&p).unwrap().outcome(),
@@ -340,7 +328,7 @@ fn hackenbush_strings_match_their_closed_forms() {
     // The registry's game takes the closed forms where they apply and
     // searches the rest: every string agrees with plain canonical search.
     let mut engine = Engine::new(Limits::default());
-    for s in strings(&['l', 'r', 'e'], 7).into_iter().skip(1) {
+    for s in generators::strings(&['l', 'r', 'e'], 7).into_iter().skip(1) {
         let p = hackenbush(&s).unwrap();
         let game = parse_game(&format!("hackenbush(\"{s}\")")).unwrap();
         assert_eq!(
@@ -382,7 +370,7 @@ fn domineering_outcomes_match_search_on_small_boards() {
 #[test]
 fn toads_and_frogs_outcomes_match_search() {
     let mut solver = CanonicalSolver::new(ToadsFrogs);
-    for s in strings(&['t', 'f', '.'], 7) {
+    for s in generators::strings(&['t', 'f', '.'], 7) {
         let p = toads_frogs(&s).unwrap();
         assert_eq!(
             solver.value(&p).unwrap().outcome(),
@@ -560,28 +548,11 @@ fn displays_round_trip_through_parsers() {
     );
 }
 
-fn edge(depth: u32, colours: &'static [char]) -> impl Strategy<Value = String> {
-    let leaf = prop::sample::select(colours).prop_map(|c| c.to_string());
-    leaf.prop_recursive(depth, 12, 3, move |inner| {
-        (
-            prop::sample::select(colours),
-            prop::collection::vec(inner, 1..3),
-        )
-            .prop_map(|(c, kids)| {
-                if kids.len() == 1 {
-                    format!("{c}{}", kids[0])
-                } else {
-                    format!("{c}({})", kids.join(","))
-                }
-            })
-    })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
 
     #[test]
-    fn green_trees_follow_the_colon_principle(trees in prop::collection::vec(edge(3, &['e']), 1..3)) {
+    fn green_trees_follow_the_colon_principle(trees in prop::collection::vec(generators::hackenbush_edge(3, &['e'], 3), 1..3)) {
         let text = trees.join(",");
         let f = hackenbush_tree(&text).unwrap();
         let expect = f.0.iter().map(|e| e.green_value().unwrap()).fold(0, |a, b| a ^ b);
@@ -590,7 +561,7 @@ proptest! {
     }
 
     #[test]
-    fn hackenbush_trees_match_search_and_print_back(trees in prop::collection::vec(edge(3, &['l', 'r', 'e']), 1..3)) {
+    fn hackenbush_trees_match_search_and_print_back(trees in prop::collection::vec(generators::hackenbush_edge(3, &['l', 'r', 'e'], 3), 1..3)) {
         let text = trees.join(",");
         let f = hackenbush_tree(&text).unwrap();
         let v = CanonicalSolver::new(HackenbushTrees).value(&f).unwrap();
@@ -667,7 +638,7 @@ fn hackenbush_trees_read_as_cgsuite_writes_them() {
 }
 
 fn strings_of(alphabet: &[char], max_len: usize) -> Vec<String> {
-    strings(alphabet, max_len)
+    generators::strings(alphabet, max_len)
         .into_iter()
         .filter(|s| !s.is_empty())
         .collect()

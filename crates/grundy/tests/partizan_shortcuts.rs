@@ -9,6 +9,7 @@ use std::ops::ControlFlow;
 use grundy::partizan::*;
 use grundy::{Budget, LimitError, Limits, Player};
 use proptest::prelude::*;
+mod generators;
 
 /// The options of `R` and nothing else: no normalising, no split, no
 /// symmetry. What the shortcuts must agree with.
@@ -88,25 +89,11 @@ fn board_text(rows: usize, cols: usize, cells: &[bool]) -> String {
         .join("|")
 }
 
-/// Every string over `alphabet` of length at most `max_len`.
-fn strings(alphabet: &[char], max_len: usize) -> Vec<String> {
-    let mut all = vec![String::new()];
-    let mut layer = vec![String::new()];
-    for _ in 0..max_len {
-        layer = layer
-            .iter()
-            .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
-            .collect();
-        all.extend(layer.iter().cloned());
-    }
-    all
-}
-
 #[test]
 fn toads_and_frogs_shortcuts_match_the_bare_rules_up_to_length_7() {
     let mut fast = CanonicalSolver::new(ToadsFrogs);
     let mut bare = CanonicalSolver::new(Bare(ToadsFrogs));
-    let all = strings(&['t', 'f', '.'], 7);
+    let all = generators::strings(&['t', 'f', '.'], 7);
     assert_eq!(all.len(), 3280);
     for s in all {
         let p = toads_frogs(&s).unwrap();
@@ -150,7 +137,7 @@ fn moves_as_written(row: &str, toad: bool) -> Vec<String> {
 
 #[test]
 fn toads_and_frogs_moves_are_the_rules_as_written() {
-    for s in strings(&['t', 'f', '.'], 7) {
+    for s in generators::strings(&['t', 'f', '.'], 7) {
         let p = toads_frogs(&s).unwrap();
         assert_eq!(p.to_string(), format!("toads_frogs(\"{s}\")"));
         for (player, toad) in [(Player::Left, true), (Player::Right, false)] {
@@ -181,24 +168,6 @@ fn toads_and_frogs_blocks_split_and_mirror_images_negate() {
     assert_eq!(value(&mut fast, "tt.f.f"), value(&mut fast, "t.t.ff").neg());
 }
 
-/// A Hackenbush edge, as text, of depth at most `depth`.
-fn edge(depth: u32, colours: &'static [char]) -> impl Strategy<Value = String> {
-    let leaf = prop::sample::select(colours).prop_map(|c| c.to_string());
-    leaf.prop_recursive(depth, 16, 3, move |inner| {
-        (
-            prop::sample::select(colours),
-            prop::collection::vec(inner, 1..4),
-        )
-            .prop_map(|(c, kids)| {
-                if kids.len() == 1 {
-                    format!("{c}{}", kids[0])
-                } else {
-                    format!("{c}({})", kids.join(","))
-                }
-            })
-    })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
@@ -225,7 +194,7 @@ proptest! {
 
     #[test]
     fn hackenbush_tree_shortcuts_match_the_bare_rules(
-        trees in prop::collection::vec(edge(4, &['l', 'r', 'e']), 1..3),
+        trees in prop::collection::vec(generators::hackenbush_edge(4, &['l', 'r', 'e'], 4), 1..3),
     ) {
         let text = trees.join(",");
         let f = hackenbush_tree(&text).unwrap();
@@ -236,7 +205,7 @@ proptest! {
 
     #[test]
     fn blue_red_tree_shortcuts_match_the_bare_rules(
-        trees in prop::collection::vec(edge(5, &['l', 'r']), 1..3),
+        trees in prop::collection::vec(generators::hackenbush_edge(5, &['l', 'r'], 4), 1..3),
     ) {
         let text = trees.join(",");
         let f = hackenbush_tree(&text).unwrap();

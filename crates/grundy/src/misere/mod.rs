@@ -163,10 +163,19 @@ impl MisereForm {
 
     /// [`parse`](Self::parse) within a budget.
     pub fn try_parse(text: &str, budget: &Budget) -> Result<MisereForm, MisereError> {
+        MisereForm::read(text, budget, |p| p.whole())
+    }
+
+    /// `text` read by `whole`, one of the parser's readers of a whole text.
+    fn read(
+        text: &str,
+        budget: &Budget,
+        whole: impl FnOnce(&mut display::Parser<'_, '_, '_>) -> Result<Id, display::Failure>,
+    ) -> Result<MisereForm, MisereError> {
         let chars: Vec<char> = text.chars().collect();
         let mut s = store();
         let mut parser = display::Parser::new(&chars, &mut s, budget);
-        match parser.whole() {
+        match whole(&mut parser) {
             Ok(g) => Ok(MisereForm(g)),
             Err(display::Failure::Syntax(e)) => Err(e.into()),
             Err(display::Failure::Limit(e)) => Err(e.into()),
@@ -190,14 +199,7 @@ impl MisereForm {
 
     /// [`parse_printed`](Self::parse_printed) within a budget.
     pub fn try_parse_printed(text: &str, budget: &Budget) -> Result<MisereForm, MisereError> {
-        let chars: Vec<char> = text.chars().collect();
-        let mut s = store();
-        let mut parser = display::Parser::new(&chars, &mut s, budget);
-        match parser.whole_printed() {
-            Ok(g) => Ok(MisereForm(g)),
-            Err(display::Failure::Syntax(e)) => Err(e.into()),
-            Err(display::Failure::Limit(e)) => Err(e.into()),
-        }
+        MisereForm::read(text, budget, |p| p.whole_printed())
     }
 
     /// Reads either notation: the printed one when the text can only be
