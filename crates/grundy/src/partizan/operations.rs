@@ -203,35 +203,7 @@ impl Game {
     /// `{G^L + t | G^R - t}` of its overheated options (numbers that are
     /// not integers included, through their options).
     pub fn overheat(self, s: Game, t: Game) -> Result<Game, Error> {
-        fn go(
-            g: Game,
-            (s, t, mt): (Game, Game, Game),
-            depth: usize,
-            d: Depth,
-            memo: &mut HashMap<Game, Game>,
-        ) -> Result<Game, Error> {
-            if let Some(n) = g.as_number().and_then(Dyadic::to_integer) {
-                return copies(s, n);
-            }
-            if let Some(&h) = memo.get(&g) {
-                return Ok(h);
-            }
-            d.check(depth)?;
-            let h = grow(|| {
-                map_options(g, |o, left| {
-                    go(o, (s, t, mt), depth + 1, d, memo)?.try_add(if left { t } else { mt })
-                })
-            })?;
-            memo.insert(g, h);
-            Ok(h)
-        }
-        go(
-            self,
-            (s, t, t.neg()),
-            0,
-            Depth::new("overheating"),
-            &mut HashMap::new(),
-        )
+        scaled(self, s, &[t], "overheating")
     }
 
     /// The reduced canonical form (Calistrate; Grossman–Siegel, *Reductions
@@ -538,50 +510,52 @@ impl Game {
             .into_iter()
             .map(|i| u.try_add(i))
             .collect::<Result<_, _>>()?;
-        fn go(
-            g: Game,
-            u: Game,
-            steps: &[Game],
-            depth: usize,
-            d: Depth,
-            memo: &mut HashMap<Game, Game>,
-        ) -> Result<Game, Error> {
-            if let Some(n) = g.as_number().and_then(Dyadic::to_integer) {
-                return copies(u, n);
-            }
-            if let Some(&p) = memo.get(&g) {
-                return Ok(p);
-            }
-            d.check(depth)?;
-            let p = grow(|| {
-                let mut l = Vec::new();
-                for o in g.left_options() {
-                    let ou = go(o, u, steps, depth + 1, d, memo)?;
-                    for &s in steps {
-                        l.push(ou.try_add(s)?);
-                    }
-                }
-                let mut r = Vec::new();
-                for o in g.right_options() {
-                    let ou = go(o, u, steps, depth + 1, d, memo)?;
-                    for &s in steps {
-                        r.push(ou.try_sub(s)?);
-                    }
-                }
-                Game::from_options(&l, &r)
-            })?;
-            memo.insert(g, p);
-            Ok(p)
-        }
-        go(
-            self,
-            u,
-            &steps,
-            0,
-            Depth::new("norton product"),
-            &mut HashMap::new(),
-        )
+        scaled(self, u, &steps, "norton product")
     }
+}
+
+/// `g` with every integer `n` among its followers made `n` copies of
+/// `unit`, and every other follower `{G^L + s | G^R - s}` over the steps
+/// `s` of `steps`, its options scaled first: Norton's product by a unit
+/// whose steps are `unit` plus its incentives, and overheating from `unit`
+/// to `t`, whose one step is `t`.
+fn scaled(g: Game, unit: Game, steps: &[Game], what: &'static str) -> Result<Game, Error> {
+    fn go(
+        g: Game,
+        unit: Game,
+        steps: &[Game],
+        depth: usize,
+        d: Depth,
+        memo: &mut HashMap<Game, Game>,
+    ) -> Result<Game, Error> {
+        if let Some(n) = g.as_number().and_then(Dyadic::to_integer) {
+            return copies(unit, n);
+        }
+        if let Some(&p) = memo.get(&g) {
+            return Ok(p);
+        }
+        d.check(depth)?;
+        let p = grow(|| {
+            let mut l = Vec::new();
+            for o in g.left_options() {
+                let ou = go(o, unit, steps, depth + 1, d, memo)?;
+                for &s in steps {
+                    l.push(ou.try_add(s)?);
+                }
+            }
+            let mut r = Vec::new();
+            for o in g.right_options() {
+                let ou = go(o, unit, steps, depth + 1, d, memo)?;
+                for &s in steps {
+                    r.push(ou.try_sub(s)?);
+                }
+            }
+            Game::from_options(&l, &r)
+        })?;
+        memo.insert(g, p);
+        Ok(p)
+    }
+    go(g, unit, steps, 0, Depth::new(what), &mut HashMap::new())
 }
 
 /// `n` copies of `u` (`-n` copies of `-u` for `n < 0`), by doubling.
