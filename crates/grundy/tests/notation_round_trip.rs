@@ -102,20 +102,7 @@ impl ToGame for Dyadic {
 }
 
 fn board(rows: usize, cols: usize, mask: u32) -> String {
-    (0..rows)
-        .map(|r| {
-            (0..cols)
-                .map(|c| {
-                    if mask >> (r * cols + c) & 1 == 0 {
-                        '.'
-                    } else {
-                        '#'
-                    }
-                })
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("|")
+    generators::board(rows, cols, |i| mask >> i & 1 == 0)
 }
 
 proptest! {

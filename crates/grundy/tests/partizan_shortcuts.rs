@@ -34,22 +34,8 @@ impl<R: PartizanRules> PartizanRules for Bare<R> {
 
 /// Every `rows x cols` Domineering board, as text.
 fn boards(rows: usize, cols: usize) -> impl Iterator<Item = String> {
-    (0u32..1 << (rows * cols)).map(move |free| {
-        (0..rows)
-            .map(|r| {
-                (0..cols)
-                    .map(|c| {
-                        if free >> (r * cols + c) & 1 == 1 {
-                            '.'
-                        } else {
-                            '#'
-                        }
-                    })
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("|")
-    })
+    (0u32..1 << (rows * cols))
+        .map(move |free| generators::board(rows, cols, |i| free >> i & 1 == 1))
 }
 
 #[test]
@@ -75,18 +61,6 @@ fn domineering_shortcuts_match_the_bare_rules_on_every_board_up_to_3x4() {
         }
     }
     assert_eq!(checked, expected);
-}
-
-/// A board `rows x cols` with the cells chosen by `cells` free.
-fn board_text(rows: usize, cols: usize, cells: &[bool]) -> String {
-    (0..rows)
-        .map(|r| {
-            (0..cols)
-                .map(|c| if cells[r * cols + c] { '.' } else { '#' })
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("|")
 }
 
 #[test]
@@ -177,7 +151,7 @@ proptest! {
         cols in 1usize..=5,
         cells in prop::collection::vec(prop::bool::weighted(0.75), 25),
     ) {
-        let text = board_text(rows, cols, &cells);
+        let text = generators::board(rows, cols, |i| cells[i]);
         let b = domineering(&text).unwrap();
         let fast = CanonicalSolver::new(Domineering).value(&b).unwrap();
         let bare = CanonicalSolver::new(Bare(Domineering)).value(&b).unwrap();

@@ -150,11 +150,10 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         summary: "the number of stopping positions (numbers) in G's canonical game tree",
         example: "stop_count(*8)",
         returns: Returns::Game(|a| {
-            let n = a[0].stop_count()?;
-            i64::try_from(n).map_err(|_| partizan::Error::Overflow {
+            let n = i64::try_from(a[0].stop_count()?).map_err(|_| partizan::Error::Overflow {
                 operation: "stop count (as a value)",
             })?;
-            Game::integer(n as i64)
+            Game::integer(n)
         }),
     },
     FunctionSpec {

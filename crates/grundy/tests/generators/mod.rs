@@ -41,3 +41,16 @@ pub fn hackenbush_edge(
             })
     })
 }
+
+/// A `rows × cols` board as text, rows joined by `|`: cell `i` (row-major)
+/// is `.` when `free(i)` and `#` otherwise.
+pub fn board(rows: usize, cols: usize, free: impl Fn(usize) -> bool) -> String {
+    (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| if free(r * cols + c) { '.' } else { '#' })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("|")
+}
