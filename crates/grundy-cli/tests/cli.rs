@@ -107,6 +107,15 @@ fn bad_input_is_answered_with_where_and_what() {
             vec!["table", "knight", "--size", "100000"],
             "--max-positions",
         ),
+        // A value past a limit says the limit and what reads.
+        (
+            vec!["value", "^[1000000]"],
+            "beyond the limit 20; a value within those limits",
+        ),
+        (
+            vec!["value", "*99999999999"],
+            "*4096 for written nimbers; a value",
+        ),
     ] {
         let o = grundy(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

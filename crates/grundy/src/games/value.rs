@@ -27,7 +27,13 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
         Some(text) => (text, call.span().start),
         None => call.string("value(\"{1|0}\")")?,
     };
-    let g = Game::parse(text).map_err(|e| partizan_error(at, e, ""))?;
+    let g = Game::parse(text).map_err(|e| {
+        partizan_error(
+            at,
+            e,
+            "a value within those limits, in CGSuite notation, like {3||2*|1*}, ^[4], *2, +-1 or 1/2",
+        )
+    })?;
     Ok(value(g))
 }
 

@@ -539,7 +539,13 @@ impl fmt::Display for QuotientReport {
             }
             None => writeln!(f, "no period seen up to heap {}", self.max_heap),
         }?;
-        if let Some(a) = &self.unfinished {
+        if let Some(a) = self.unfinished.as_ref().filter(|a| a.refuted == 0) {
+            writeln!(
+                f,
+                "heap {} not taken in: stopped while its first candidate quotient was made or checked",
+                a.heap
+            )?;
+        } else if let Some(a) = &self.unfinished {
             write!(
                 f,
                 "heap {} not taken in: {} candidate quotient{} refuted, the largest with {} elements",

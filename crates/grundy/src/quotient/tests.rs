@@ -172,6 +172,19 @@ fn a_stalled_heap_is_reported_with_how_far_its_search_got() {
     q.extend_to(33, &Budget::default()).unwrap();
     assert_eq!(q.order(), 638);
     assert_eq!(q.unfinished(), None);
+    // Stopped before any candidate was refuted: said so, with no figures.
+    let mut early = q.clone();
+    let tiny = Budget::new(crate::Limits {
+        max_positions: 10,
+        ..crate::Limits::default()
+    });
+    assert!(early.extend_to(34, &tiny).is_err());
+    assert_eq!(early.unfinished().map(|a| a.refuted), Some(0));
+    let shown = early.to_string();
+    assert!(
+        shown.contains("heap 34 not taken in: stopped while its first candidate"),
+        "{shown}"
+    );
     let bounded = Budget::new(crate::Limits {
         max_positions: 3_000_000,
         ..crate::Limits::default()
