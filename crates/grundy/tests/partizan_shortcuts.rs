@@ -64,11 +64,11 @@ fn domineering_shortcuts_match_the_bare_rules_on_every_board_up_to_3x4() {
 }
 
 #[test]
-fn toads_and_frogs_shortcuts_match_the_bare_rules_up_to_length_7() {
+fn toads_and_frogs_shortcuts_match_the_bare_rules_up_to_length_8() {
     let mut fast = CanonicalSolver::new(ToadsFrogs);
     let mut bare = CanonicalSolver::new(Bare(ToadsFrogs));
-    let all = generators::strings(&['t', 'f', '.'], 7);
-    assert_eq!(all.len(), 3280);
+    let all = generators::strings(&['t', 'f', '.'], 8);
+    assert_eq!(all.len(), 9841);
     for s in all {
         let p = toads_frogs(&s).unwrap();
         assert_eq!(
@@ -140,6 +140,29 @@ fn toads_and_frogs_blocks_split_and_mirror_images_negate() {
     assert_eq!(value(&mut fast, "t.ttff"), value(&mut fast, "t."));
     // Read backwards with toads and frogs exchanged: the negative.
     assert_eq!(value(&mut fast, "tt.f.f"), value(&mut fast, "t.t.ff").neg());
+}
+
+/// Erickson's Terminal Toads Theorem and Finished Frogs Formula, checked
+/// with the bare rules: a toad past every frog is its row without it plus
+/// the empty cells ahead of it; a frog before every toad likewise for
+/// Right.
+#[test]
+fn toads_past_every_frog_are_integers_in_hand() {
+    let mut bare = CanonicalSolver::new(Bare(ToadsFrogs));
+    let mut value = |t: &str| bare.value(&toads_frogs(t).unwrap()).unwrap();
+    let int = |n: i64| Game::integer(n).unwrap();
+    for (row, rest, n) in [
+        ("ttft..", "ttf..", 2),
+        ("tft.t.", "tf..", 1 + 2),
+        ("t.ftf.t..", "t.ftf...", 2),
+        ("..ftf.t", "..tf.", -2),
+        ("f.f.tft.", "..tf.", -1 + 1),
+        ("f.tf.t.", ".tf..", 1),
+    ] {
+        assert_eq!(value(row), value(rest).try_add(int(n)).unwrap(), "{row}");
+    }
+    // Not a toad with a frog ahead of it: tf.t is 0, tf.. is 1.
+    assert_ne!(value("tf.t"), value("tf..").try_add(int(1)).unwrap());
 }
 
 proptest! {

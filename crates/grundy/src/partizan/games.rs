@@ -1165,6 +1165,51 @@ impl PartizanRules for ToadsFrogs {
         }
     }
 
+    /// Erickson's Terminal Toads Theorem and Finished Frogs Formula
+    /// ("New Toads and Frogs Results", *Games of No Chance*, 1996): a toad
+    /// to the right of every frog is worth the row without it (its cell
+    /// taken out) plus the empty cells ahead of it, Left's moves in hand
+    /// whatever else is played; frogs to the left of every toad likewise
+    /// for Right. A row with such pieces is the row without them plus that
+    /// integer.
+    fn integer_part(&self, p: &ToadsFrogsRow) -> Option<(ToadsFrogsRow, i64)> {
+        let cells = p.cells();
+        let empty = cells & !(p.toads | p.frogs);
+        // Cells past the last frog, and before the first toad.
+        let past_frogs = cells & !low_bits(128 - p.frogs.leading_zeros() as usize);
+        let before_toads = low_bits(p.toads.trailing_zeros() as usize) & cells;
+        let done = (p.toads & past_frogs) | (p.frogs & before_toads);
+        if done == 0 {
+            return None;
+        }
+        let mut plus = 0i64;
+        let mut kept = ToadsFrogsRow {
+            len: p.len,
+            toads: p.toads,
+            frogs: p.frogs,
+        };
+        // From the right end, so that the cells still to be taken out keep
+        // their places.
+        let mut rest = done;
+        while rest != 0 {
+            let i = 127 - rest.leading_zeros() as usize;
+            rest &= !(1u128 << i);
+            if p.toads >> i & 1 == 1 {
+                plus += i64::from((empty & !low_bits(i + 1)).count_ones());
+            } else {
+                plus -= i64::from((empty & low_bits(i)).count_ones());
+            }
+            let cut = |x: u128| (x & low_bits(i)) | shl(shr(x, i + 1), i);
+            kept.toads = cut(kept.toads);
+            kept.frogs = cut(kept.frogs);
+            kept.len -= 1;
+        }
+        if kept.toads | kept.frogs == 0 {
+            kept.len = 0;
+        }
+        Some((kept, plus))
+    }
+
     /// Two pieces side by side that can never move
     /// (`ToadsFrogsRow::stuck`) cut the row: no piece can step onto them
     /// or jump over both, so the pieces on either side never meet and the

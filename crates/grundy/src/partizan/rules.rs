@@ -98,6 +98,17 @@ pub trait PartizanRules {
         let _ = position;
         None
     }
+
+    /// `Some((rest, n))` if `position` is worth the position `rest` plus
+    /// the integer `n`: moves one player has in hand whatever is played
+    /// elsewhere (a toad that has passed every frog steps on to the end of
+    /// the row). The solver memoises `rest` only and adds `n`, so that
+    /// positions differing only in those moves share one entry. `n` may be
+    /// 0 (pieces that can never move dropped). The default is `None`.
+    fn integer_part(&self, position: &Self::Position) -> Option<(Self::Position, i64)> {
+        let _ = position;
+        None
+    }
 }
 
 /// How the value of a memo key relates to the value of the position it
@@ -108,6 +119,40 @@ pub enum Sign {
     Same,
     /// The key has the negative of the position's value.
     Negated,
+}
+
+/// How the value of a memo key gives the value of the position it stands
+/// for: negated or not ([`PartizanRules::symmetric_key`]), then plus an
+/// integer ([`PartizanRules::integer_part`]).
+#[derive(Clone, Copy)]
+struct Relation {
+    sign: Sign,
+    plus: i64,
+}
+
+impl Relation {
+    fn apply(self, g: Game) -> Result<Game, Error> {
+        let g = self.sign.apply(g);
+        if self.plus == 0 {
+            return Ok(g);
+        }
+        g.try_add(Game::integer(self.plus)?)
+    }
+}
+
+/// The memo key of `position` and how its value relates to the key's.
+fn key_of<R: PartizanRules>(rules: &R, position: &R::Position) -> (R::Position, Relation) {
+    let (key, sign, plus) = match rules.integer_part(position) {
+        Some((rest, plus)) => {
+            let (key, sign) = rules.symmetric_key(&rest);
+            (key, sign, plus)
+        }
+        None => {
+            let (key, sign) = rules.symmetric_key(position);
+            (key, sign, 0)
+        }
+    };
+    (key, Relation { sign, plus })
 }
 
 impl Sign {
@@ -150,7 +195,7 @@ pub struct CanonicalSolver<R: PartizanRules> {
 struct Frame<P> {
     key: P,
     /// How the key's value relates to the option or part it stands for.
-    sign: Sign,
+    relation: Relation,
     shape: Shape,
     children: Vec<P>,
     values: Vec<Game>,
@@ -201,23 +246,23 @@ impl<R: PartizanRules> CanonicalSolver<R> {
 
     /// The canonical value of `position`.
     pub fn value(&mut self, position: &R::Position) -> Result<Game, Error> {
-        let (key, sign) = self.rules.symmetric_key(position);
+        let (key, relation) = key_of(&self.rules, position);
         if let Some(&g) = self.memo.get(&key) {
-            return Ok(sign.apply(g));
+            return relation.apply(g);
         }
         self.budget.check_now(VALUES)?;
-        let mut stack = vec![self.frame(key, sign)?];
+        let mut stack = vec![self.frame(key, relation)?];
         loop {
             let top = stack.last_mut().expect("the stack ends only by returning");
             if let Some(child) = top.children.get(top.values.len()) {
-                let (key, sign) = self.rules.symmetric_key(child);
+                let (key, relation) = key_of(&self.rules, child);
                 if let Some(&g) = self.memo.get(&key) {
-                    top.values.push(sign.apply(g));
+                    top.values.push(relation.apply(g)?);
                     continue;
                 }
                 self.budget.check_depth(VALUES, stack.len())?;
                 grow_stack(&mut stack, &self.memo, &self.budget, VALUES)?;
-                let frame = self.frame(key, sign)?;
+                let frame = self.frame(key, relation)?;
                 stack.push(frame);
                 continue;
             }
@@ -236,7 +281,7 @@ impl<R: PartizanRules> CanonicalSolver<R> {
             };
             let Frame {
                 key,
-                sign,
+                relation,
                 shape,
                 mut children,
                 mut values,
@@ -252,7 +297,7 @@ impl<R: PartizanRules> CanonicalSolver<R> {
             children.clear();
             values.clear();
             self.spare.push((children, values));
-            let g = sign.apply(g);
+            let g = relation.apply(g)?;
             match stack.last_mut() {
                 Some(parent) => parent.values.push(g),
                 None => return Ok(g),
@@ -261,7 +306,7 @@ impl<R: PartizanRules> CanonicalSolver<R> {
     }
 
     /// The frame of a position not yet memoised: its parts, or its options.
-    fn frame(&mut self, key: R::Position, sign: Sign) -> Result<Frame<R::Position>, Error> {
+    fn frame(&mut self, key: R::Position, relation: Relation) -> Result<Frame<R::Position>, Error> {
         self.budget.tick(VALUES)?;
         let parts = self.rules.split(&key);
         let (mut children, values) = self.spare.pop().unwrap_or_default();
@@ -283,7 +328,7 @@ impl<R: PartizanRules> CanonicalSolver<R> {
         Ok(Frame {
             values,
             key,
-            sign,
+            relation,
             shape,
             children,
         })
