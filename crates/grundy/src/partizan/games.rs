@@ -996,9 +996,11 @@ pub const MAX_TOADS_FROGS_CELLS: usize = 120;
 /// moved in a few word operations.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct ToadsFrogsRow {
-    len: u8,
-    toads: u128,
-    frogs: u128,
+    /// The toads, low word first, with the row's length in the top byte
+    /// (cells stop at 120): a row is 32 bytes with no padding, so that more
+    /// of the memo stays in cache.
+    toads_len: [u64; 2],
+    frogs: [u64; 2],
 }
 
 /// Parses a Toads and Frogs row.
@@ -1012,11 +1014,7 @@ const TOADS_FROGS_ACCEPTED: &str =
 impl ToadsFrogsRow {
     /// Parses `t`/`T` (toad), `f`/`F` (frog) and `.` (empty).
     pub fn parse(text: &str) -> Result<ToadsFrogsRow, Error> {
-        let mut row = ToadsFrogsRow {
-            len: 0,
-            toads: 0,
-            frogs: 0,
-        };
+        let (mut toads, mut frogs, mut len) = (0u128, 0u128, 0usize);
         for (n, (i, c)) in text.char_indices().enumerate() {
             let bad = |reason: String| {
                 position_error("toads_frogs", text, i, reason, TOADS_FROGS_ACCEPTED)
@@ -1025,39 +1023,62 @@ impl ToadsFrogsRow {
                 return Err(bad(format!("more than {MAX_TOADS_FROGS_CELLS} cells")));
             }
             match c {
-                't' | 'T' => row.toads |= 1 << n,
-                'f' | 'F' => row.frogs |= 1 << n,
+                't' | 'T' => toads |= 1 << n,
+                'f' | 'F' => frogs |= 1 << n,
                 '.' => {}
                 _ => return Err(bad(format!("unexpected {c:?}"))),
             }
-            row.len += 1;
+            len += 1;
         }
-        Ok(row)
+        Ok(ToadsFrogsRow::new(len, toads, frogs))
+    }
+
+    const EMPTY: ToadsFrogsRow = ToadsFrogsRow {
+        toads_len: [0; 2],
+        frogs: [0; 2],
+    };
+
+    /// The row of `len` cells (at most 120) with these toads and frogs.
+    fn new(len: usize, toads: u128, frogs: u128) -> ToadsFrogsRow {
+        debug_assert!(len <= MAX_TOADS_FROGS_CELLS);
+        let toads_len = toads | (len as u128) << 120;
+        ToadsFrogsRow {
+            toads_len: [toads_len as u64, (toads_len >> 64) as u64],
+            frogs: [frogs as u64, (frogs >> 64) as u64],
+        }
+    }
+
+    fn len(&self) -> usize {
+        (self.toads_len[1] >> 56) as usize
+    }
+
+    fn toads(&self) -> u128 {
+        (u128::from(self.toads_len[1] & !(0xff << 56)) << 64) | u128::from(self.toads_len[0])
+    }
+
+    fn frogs(&self) -> u128 {
+        (u128::from(self.frogs[1]) << 64) | u128::from(self.frogs[0])
     }
 
     fn cells(&self) -> u128 {
-        low_bits(usize::from(self.len))
+        low_bits(self.len())
     }
 
     /// The cells `start..end` as a row of their own.
     fn slice(&self, start: usize, end: usize) -> ToadsFrogsRow {
         let mask = low_bits(end - start);
-        ToadsFrogsRow {
-            len: (end - start) as u8,
-            toads: shr(self.toads, start) & mask,
-            frogs: shr(self.frogs, start) & mask,
-        }
+        ToadsFrogsRow::new(
+            end - start,
+            shr(self.toads(), start) & mask,
+            shr(self.frogs(), start) & mask,
+        )
     }
 
     /// The row read backwards with toads and frogs exchanged.
     fn mirrored(&self) -> ToadsFrogsRow {
-        let n = usize::from(self.len);
+        let n = self.len();
         let back = |x: u128| shr(x.reverse_bits(), 128 - n);
-        ToadsFrogsRow {
-            len: self.len,
-            toads: back(self.frogs),
-            frogs: back(self.toads),
-        }
+        ToadsFrogsRow::new(n, back(self.frogs()), back(self.toads()))
     }
 
     /// The pieces that can never move, whatever is played: the largest set
@@ -1069,14 +1090,15 @@ impl ToadsFrogsRow {
     /// might move until none is dropped.
     fn stuck(&self) -> u128 {
         let beyond = !self.cells(); // the cells past the right end
-        let mut dead = self.toads | self.frogs;
+        let (toads, frogs) = (self.toads(), self.frogs());
+        let mut dead = toads | frogs;
         loop {
             // Bit i: cell i + k (toads) or i - k (frogs) is held for good,
             // the row's ends counting as held.
             let held = dead | beyond;
-            let toad_blocked = (held >> 1) & (((self.toads | beyond) >> 1) | (held >> 2));
-            let frog_blocked = (held << 1 | 1) & ((self.frogs << 1 | 1) | (held << 2 | 3));
-            let next = dead & ((self.toads & toad_blocked) | (self.frogs & frog_blocked));
+            let toad_blocked = (held >> 1) & (((toads | beyond) >> 1) | (held >> 2));
+            let frog_blocked = (held << 1 | 1) & ((frogs << 1 | 1) | (held << 2 | 3));
+            let next = dead & ((toads & toad_blocked) | (frogs & frog_blocked));
             if next == dead {
                 return dead;
             }
@@ -1088,10 +1110,11 @@ impl ToadsFrogsRow {
 impl fmt::Display for ToadsFrogsRow {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("toads_frogs(\"")?;
-        for i in 0..usize::from(self.len) {
-            f.write_str(if self.toads >> i & 1 == 1 {
+        let (toads, frogs) = (self.toads(), self.frogs());
+        for i in 0..self.len() {
+            f.write_str(if toads >> i & 1 == 1 {
                 "t"
-            } else if self.frogs >> i & 1 == 1 {
+            } else if frogs >> i & 1 == 1 {
                 "f"
             } else {
                 "."
@@ -1105,12 +1128,13 @@ impl PartizanRules for ToadsFrogs {
     type Position = ToadsFrogsRow;
 
     fn options(&self, p: &ToadsFrogsRow, player: Player, out: &mut Vec<ToadsFrogsRow>) {
-        let empty = p.cells() & !(p.toads | p.frogs);
+        let (toads, frogs) = (p.toads(), p.frogs());
+        let empty = p.cells() & !(toads | frogs);
         // A piece steps into the empty cell ahead, or else jumps the
         // opponent's piece ahead into the empty cell behind it.
         let (mine, theirs) = match player {
-            Player::Left => (p.toads, p.frogs),
-            Player::Right => (p.frogs, p.toads),
+            Player::Left => (toads, frogs),
+            Player::Right => (frogs, toads),
         };
         let (step, jump) = match player {
             Player::Left => (mine & (empty >> 1), mine & (theirs >> 1) & (empty >> 2)),
@@ -1128,8 +1152,8 @@ impl PartizanRules for ToadsFrogs {
             };
             let moved = mine ^ (1 << i) ^ (1 << to);
             out.push(match player {
-                Player::Left => ToadsFrogsRow { toads: moved, ..*p },
-                Player::Right => ToadsFrogsRow { frogs: moved, ..*p },
+                Player::Left => ToadsFrogsRow::new(p.len(), moved, frogs),
+                Player::Right => ToadsFrogsRow::new(p.len(), toads, moved),
             });
         }
     }
@@ -1141,11 +1165,7 @@ impl PartizanRules for ToadsFrogs {
     fn normalise(&self, p: &ToadsFrogsRow) -> ToadsFrogsRow {
         let alive = p.cells() & !p.stuck();
         if alive == 0 {
-            return ToadsFrogsRow {
-                len: 0,
-                toads: 0,
-                frogs: 0,
-            };
+            return ToadsFrogsRow::EMPTY;
         }
         let start = alive.trailing_zeros() as usize;
         let end = 128 - alive.leading_zeros() as usize;
@@ -1174,40 +1194,37 @@ impl PartizanRules for ToadsFrogs {
     /// integer.
     fn integer_part(&self, p: &ToadsFrogsRow) -> Option<(ToadsFrogsRow, i64)> {
         let cells = p.cells();
-        let empty = cells & !(p.toads | p.frogs);
+        let (toads, frogs) = (p.toads(), p.frogs());
+        let empty = cells & !(toads | frogs);
         // Cells past the last frog, and before the first toad.
-        let past_frogs = cells & !low_bits(128 - p.frogs.leading_zeros() as usize);
-        let before_toads = low_bits(p.toads.trailing_zeros() as usize) & cells;
-        let done = (p.toads & past_frogs) | (p.frogs & before_toads);
+        let past_frogs = cells & !low_bits(128 - frogs.leading_zeros() as usize);
+        let before_toads = low_bits(toads.trailing_zeros() as usize) & cells;
+        let done = (toads & past_frogs) | (frogs & before_toads);
         if done == 0 {
             return None;
         }
         let mut plus = 0i64;
-        let mut kept = ToadsFrogsRow {
-            len: p.len,
-            toads: p.toads,
-            frogs: p.frogs,
-        };
+        let (mut len, mut kept_toads, mut kept_frogs) = (p.len(), toads, frogs);
         // From the right end, so that the cells still to be taken out keep
         // their places.
         let mut rest = done;
         while rest != 0 {
             let i = 127 - rest.leading_zeros() as usize;
             rest &= !(1u128 << i);
-            if p.toads >> i & 1 == 1 {
+            if toads >> i & 1 == 1 {
                 plus += i64::from((empty & !low_bits(i + 1)).count_ones());
             } else {
                 plus -= i64::from((empty & low_bits(i)).count_ones());
             }
             let cut = |x: u128| (x & low_bits(i)) | shl(shr(x, i + 1), i);
-            kept.toads = cut(kept.toads);
-            kept.frogs = cut(kept.frogs);
-            kept.len -= 1;
+            kept_toads = cut(kept_toads);
+            kept_frogs = cut(kept_frogs);
+            len -= 1;
         }
-        if kept.toads | kept.frogs == 0 {
-            kept.len = 0;
+        if kept_toads | kept_frogs == 0 {
+            len = 0;
         }
-        Some((kept, plus))
+        Some((ToadsFrogsRow::new(len, kept_toads, kept_frogs), plus))
     }
 
     /// Two pieces side by side that can never move
@@ -1229,11 +1246,7 @@ impl PartizanRules for ToadsFrogs {
             rest &= !(low_bits(end) & !low_bits(start));
         }
         if parts.is_empty() {
-            parts.push(ToadsFrogsRow {
-                len: 0,
-                toads: 0,
-                frogs: 0,
-            });
+            parts.push(ToadsFrogsRow::EMPTY);
         }
         parts
     }
