@@ -12,6 +12,12 @@
 //! option on either side, none missing); the root must then be grundy's
 //! value. Equal outcomes or equal printed values would not be enough.
 //!
+//! Each workload runs in a process of its own (the bench starts itself once
+//! a workload): grundy's table of values is process-wide, and after the
+//! 5x6 board has filled it a small workload run in the same process took up
+//! to three times as long as on its own (Toads and Frogs length 12: 20 ms
+//! against 6-7 ms), which measured the order of the list, not the engines.
+//!
 //! `VERSUS_CGT_ONLY=dom_5x5,toads_12` runs only the named workloads
 //! (`dom_6x6`, which grundy alone runs, only when named);
 //! `VERSUS_CGT_SKIP_CGT=1` times grundy alone (no comparison: for profiling).
@@ -307,17 +313,57 @@ fn short(g: Game) -> String {
     )
 }
 
+/// Runs the workload `name` in a new process of this bench, passes its
+/// report through, and returns its two times (zero for cgt's if it did not
+/// run).
+fn in_own_process(name: &str) -> (Duration, Duration) {
+    let exe = std::env::current_exe().expect("the bench knows its own path");
+    let out = std::process::Command::new(exe)
+        .args(std::env::args_os().skip(1))
+        .env(CHILD, "1")
+        .env("VERSUS_CGT_ONLY", name)
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .expect("the bench can start itself");
+    assert!(
+        out.status.success(),
+        "workload {name} failed: {}",
+        out.status
+    );
+    let text = String::from_utf8(out.stdout).expect("the report is text");
+    let mut times = (Duration::ZERO, Duration::ZERO);
+    for line in text.lines() {
+        match line.strip_prefix(TIMES) {
+            Some(t) => {
+                let ns: Vec<u64> = t
+                    .split_whitespace()
+                    .map(|n| n.parse().expect("nanoseconds"))
+                    .collect();
+                times = (Duration::from_nanos(ns[0]), Duration::from_nanos(ns[1]));
+            }
+            None => println!("{line}"),
+        }
+    }
+    times
+}
+
 fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     let t = Instant::now();
     let v = f();
     (v, t.elapsed())
 }
 
+/// Set in the process the bench starts for one workload.
+const CHILD: &str = "VERSUS_CGT_CHILD";
+/// The line a workload's process ends with: its two times in nanoseconds.
+const TIMES: &str = "times:";
+
 fn main() {
     let only: Option<Vec<String>> = std::env::var("VERSUS_CGT_ONLY")
         .ok()
         .map(|s| s.split(',').map(str::to_string).collect());
     let skip_cgt = std::env::var_os("VERSUS_CGT_SKIP_CGT").is_some();
+    let child = std::env::var_os(CHILD).is_some();
     let workloads = vec![
         domineering(5, 5),
         domineering(4, 7),
@@ -341,6 +387,12 @@ fn main() {
         if (only.is_some() || w.cgt.is_none()) && !named {
             continue;
         }
+        if !child {
+            let (tg, tc) = in_own_process(w.name);
+            grundy_total += tg;
+            cgt_total += tc;
+            continue;
+        }
         let grundy = &w.grundy;
         let ((g, positions), tg) = std::thread::scope(|s| {
             s.spawn(|| timed(grundy))
@@ -359,6 +411,7 @@ fn main() {
         };
         let (c, tc) = timed(cgt);
         cgt_total += tc;
+        println!("{TIMES} {} {}", tg.as_nanos(), tc.as_nanos());
         let mut rebuild = Rebuild {
             done: HashMap::new(),
             nodes: 0,
@@ -377,7 +430,7 @@ fn main() {
             rebuild.nodes
         );
     }
-    if !skip_cgt && cgt_total > Duration::ZERO {
+    if !child && !skip_cgt && cgt_total > Duration::ZERO {
         println!(
             "total: grundy {grundy_total:.3?}, cgt {cgt_total:.3?}, cgt/grundy {:.1}x",
             cgt_total.as_secs_f64() / grundy_total.as_secs_f64()
