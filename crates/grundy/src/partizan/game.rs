@@ -19,6 +19,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use std::sync::Arc;
 
 use super::dyadic::Dyadic;
@@ -105,7 +106,9 @@ pub(crate) struct Store {
     /// Canonical forms by their (sorted, deduplicated) options as given,
     /// written as one list: the number of Left options, then the Left
     /// options, then the Right options.
-    canon: FxHashMap<Box<[Id]>, Id>,
+    /// Keys of up to `CANON_INLINE` ids are held in the table itself, so a
+    /// lookup reads no second place in memory.
+    canon: FxHashMap<SmallVec<[Id; CANON_INLINE]>, Id>,
     /// The list a key of `canon` is written into for a lookup.
     key: Vec<Id>,
     /// The budget of the computation under way on this thread (see
@@ -122,6 +125,10 @@ pub(crate) struct Store {
     /// The printing under way.
     pub(crate) render: super::display::Render,
 }
+
+/// The longest key of [`Store::canon`] held inline: the number of Left
+/// options and up to 9 options.
+const CANON_INLINE: usize = 10;
 
 /// What a memo entry of the store (a sum, a form with its options, a
 /// comparison) costs, roughly, for [`crate::Limits::max_memory`].
@@ -1033,7 +1040,7 @@ impl Store {
         }
         let reduced = self.spend().and_then(|()| self.reduce(l, r));
         if let Ok(id) = reduced {
-            self.canon.insert(key.as_slice().into(), id);
+            self.canon.insert(SmallVec::from_slice(&key), id);
         }
         self.key = key;
         reduced
