@@ -138,12 +138,11 @@ impl PartizanRules for Amazons {
 
     /// Regions of unburned cells (joined like a king moves) are independent:
     /// no queen line crosses from one to another.
-    fn split(&self, b: &AmazonsBoard) -> Vec<AmazonsBoard> {
-        let parts = b.0.regions(|c| c != BURNED, true, BURNED);
-        if parts.len() <= 1 {
-            return vec![b.clone()];
+    fn split(&self, b: &AmazonsBoard, parts: &mut Vec<AmazonsBoard>) {
+        let regions = b.0.regions(|c| c != BURNED, true, BURNED);
+        if regions.len() > 1 {
+            parts.extend(regions.into_iter().map(AmazonsBoard));
         }
-        parts.into_iter().map(AmazonsBoard).collect()
     }
 
     /// Regions without an amazon burned (nobody can move there), then the

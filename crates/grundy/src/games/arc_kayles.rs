@@ -118,11 +118,10 @@ impl PartizanRules for ArcKayles {
     }
 
     /// Each path is a summand.
-    fn split(&self, p: &PathSum) -> Vec<PathSum> {
-        if p.0.len() <= 1 {
-            return vec![p.clone()];
+    fn split(&self, p: &PathSum, parts: &mut Vec<PathSum>) {
+        if p.0.len() > 1 {
+            parts.extend(p.0.iter().map(|&n| PathSum(vec![n])));
         }
-        p.0.iter().map(|&n| PathSum(vec![n])).collect()
     }
 }
 

@@ -87,12 +87,11 @@ impl PartizanRules for Clobber {
     }
 
     /// Groups of stones that do not touch are independent summands.
-    fn split(&self, b: &ClobberBoard) -> Vec<ClobberBoard> {
-        let parts = b.0.regions(|c| c != EMPTY, false, EMPTY);
-        if parts.len() <= 1 {
-            return vec![b.clone()];
+    fn split(&self, b: &ClobberBoard, parts: &mut Vec<ClobberBoard>) {
+        let regions = b.0.regions(|c| c != EMPTY, false, EMPTY);
+        if regions.len() > 1 {
+            parts.extend(regions.into_iter().map(ClobberBoard));
         }
-        parts.into_iter().map(ClobberBoard).collect()
     }
 
     /// Groups of one colour can never move nor be captured, so they are

@@ -65,12 +65,11 @@ impl PartizanRules for Col {
     }
 
     /// The connected components.
-    fn split(&self, g: &ColGraph) -> Vec<ColGraph> {
-        let parts = g.0.components();
-        if parts.len() <= 1 {
-            return vec![g.clone()];
+    fn split(&self, g: &ColGraph, parts: &mut Vec<ColGraph>) {
+        let components = g.0.components();
+        if components.len() > 1 {
+            parts.extend(components.into_iter().map(ColGraph));
         }
-        parts.into_iter().map(ColGraph).collect()
     }
 
     /// A path and its mirror image share a key.

@@ -109,12 +109,11 @@ impl PartizanRules for Cram {
     }
 
     /// The regions of free cells, which dominoes cannot join.
-    fn split(&self, b: &CramBoard) -> Vec<CramBoard> {
-        let parts = b.parts();
-        if parts.len() <= 1 {
-            return vec![b.clone()];
+    fn split(&self, b: &CramBoard, parts: &mut Vec<CramBoard>) {
+        let regions = b.parts();
+        if regions.len() > 1 {
+            parts.extend(regions);
         }
-        parts
     }
 
     /// Lone free cells blocked, then cropped to the least of the board's

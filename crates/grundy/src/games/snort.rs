@@ -67,12 +67,11 @@ impl PartizanRules for Snort {
     }
 
     /// The connected components.
-    fn split(&self, g: &SnortGraph) -> Vec<SnortGraph> {
-        let parts = g.0.components();
-        if parts.len() <= 1 {
-            return vec![g.clone()];
+    fn split(&self, g: &SnortGraph, parts: &mut Vec<SnortGraph>) {
+        let components = g.0.components();
+        if components.len() > 1 {
+            parts.extend(components.into_iter().map(SnortGraph));
         }
-        parts.into_iter().map(SnortGraph).collect()
     }
 
     /// A path and its mirror image share a key.

@@ -766,17 +766,13 @@ impl PartizanRules for Domineering {
 
     /// The connected regions of free cells (dominoes cannot cross between
     /// them, so the board is their disjunctive sum).
-    fn split(&self, b: &DomineeringBoard) -> Vec<DomineeringBoard> {
+    fn split(&self, b: &DomineeringBoard, parts: &mut Vec<DomineeringBoard>) {
         let cols = b.cols();
         let inner = b.not_last_col();
         if b.rows() * cols <= 64 && cols < 64 {
             // The same on one word: most boards a search meets are small.
             let (free, inner) = (b.free as u64, inner as u64);
-            if free == 0 {
-                return vec![*b];
-            }
             let mut left = free;
-            let mut parts = Vec::new();
             while left != 0 {
                 let mut part = left & left.wrapping_neg();
                 loop {
@@ -792,7 +788,7 @@ impl PartizanRules for Domineering {
                     part = grown;
                 }
                 if part == free {
-                    return vec![*b];
+                    return;
                 }
                 left &= !part;
                 parts.push(DomineeringBoard {
@@ -800,10 +796,10 @@ impl PartizanRules for Domineering {
                     ..*b
                 });
             }
-            return parts;
+            return;
         }
+        let start = parts.len();
         let mut left = b.free;
-        let mut parts = Vec::new();
         while left != 0 {
             let mut part = left & left.wrapping_neg(); // lowest free cell
             loop {
@@ -821,10 +817,9 @@ impl PartizanRules for Domineering {
             left &= !part;
             parts.push(DomineeringBoard { free: part, ..*b });
         }
-        if parts.len() <= 1 {
-            return vec![*b];
+        if parts.len() - start <= 1 {
+            parts.truncate(start);
         }
-        parts
     }
 
     /// Cells no domino can cover dropped, cropped to its free cells, and
@@ -971,11 +966,10 @@ impl PartizanRules for Cutcake {
         ControlFlow::Continue(())
     }
 
-    fn split(&self, p: &CutcakeSum) -> Vec<CutcakeSum> {
-        if p.0.len() <= 1 {
-            return vec![p.clone()];
+    fn split(&self, p: &CutcakeSum, parts: &mut Vec<CutcakeSum>) {
+        if p.0.len() > 1 {
+            parts.extend(p.0.iter().map(|&piece| CutcakeSum(vec![piece])));
         }
-        p.0.iter().map(|&piece| CutcakeSum(vec![piece])).collect()
     }
 }
 
@@ -1231,24 +1225,23 @@ impl PartizanRules for ToadsFrogs {
     /// (`ToadsFrogsRow::stuck`) cut the row: no piece can step onto them
     /// or jump over both, so the pieces on either side never meet and the
     /// row is the sum of the two sides.
-    fn split(&self, p: &ToadsFrogsRow) -> Vec<ToadsFrogsRow> {
+    fn split(&self, p: &ToadsFrogsRow, parts: &mut Vec<ToadsFrogsRow>) {
         let dead = p.stuck();
         let pairs = dead & (dead >> 1);
         if pairs == 0 {
-            return vec![*p];
+            return;
         }
+        let start_len = parts.len();
         let mut rest = p.cells() & !(pairs | pairs << 1);
-        let mut parts = Vec::new();
         while rest != 0 {
             let start = rest.trailing_zeros() as usize;
             let end = start + (rest >> start).trailing_ones() as usize;
             parts.push(p.slice(start, end));
             rest &= !(low_bits(end) & !low_bits(start));
         }
-        if parts.is_empty() {
-            parts.push(ToadsFrogsRow::EMPTY);
+        if parts.len() - start_len < 2 {
+            parts.truncate(start_len);
         }
-        parts
     }
 }
 
@@ -1592,13 +1585,10 @@ impl PartizanRules for HackenbushTrees {
     }
 
     /// Trees on the ground are independent summands.
-    fn split(&self, p: &HackenbushForest) -> Vec<HackenbushForest> {
-        if p.0.len() <= 1 {
-            return vec![p.clone()];
+    fn split(&self, p: &HackenbushForest, parts: &mut Vec<HackenbushForest>) {
+        if p.0.len() > 1 {
+            parts.extend(p.0.iter().map(|e| HackenbushForest(vec![e.clone()])));
         }
-        p.0.iter()
-            .map(|e| HackenbushForest(vec![e.clone()]))
-            .collect()
     }
 }
 
@@ -1744,11 +1734,13 @@ mod tests {
                     cols: cols as u8,
                     free,
                 };
-                let mut got: Vec<u128> = Domineering.split(&b).iter().map(|p| p.free).collect();
+                let mut parts = Vec::new();
+                Domineering.split(&b, &mut parts);
+                let mut got: Vec<u128> = parts.iter().map(|p| p.free).collect();
                 got.sort_unstable();
                 let want = regions_by_definition(&b);
                 if want.len() <= 1 {
-                    assert_eq!(got, vec![free], "{b}");
+                    assert_eq!(got, Vec::<u128>::new(), "{b}");
                 } else {
                     assert_eq!(got, want, "{b}");
                 }

@@ -79,11 +79,14 @@ pub trait PartizanRules {
         (self.normalise(position), Sign::Same)
     }
 
-    /// The independent parts of `position`, if it falls apart into a
-    /// disjunctive sum (several cakes, separate regions of a board); the
-    /// solver then adds the parts' values. The default is no split.
-    fn split(&self, position: &Self::Position) -> Vec<Self::Position> {
-        vec![position.clone()]
+    /// Appends the independent parts of `position` to `parts` if it falls
+    /// apart into a disjunctive sum of two or more (several cakes, separate
+    /// regions of a board); the solver then adds the parts' values. Appends
+    /// nothing if it does not (the default). The parts are written into the
+    /// solver's own list: most positions a search meets in a game that
+    /// splits do split, and a list for each was a tenth of the time.
+    fn split(&self, position: &Self::Position, parts: &mut Vec<Self::Position>) {
+        let _ = (position, parts);
     }
 
     /// `Some((base, subordinate))` if `position` is the ordinal sum
@@ -308,10 +311,13 @@ impl<R: PartizanRules> CanonicalSolver<R> {
     /// The frame of a position not yet memoised: its parts, or its options.
     fn frame(&mut self, key: R::Position, relation: Relation) -> Result<Frame<R::Position>, Error> {
         self.budget.tick(VALUES)?;
-        let parts = self.rules.split(&key);
         let (mut children, values) = self.spare.pop().unwrap_or_default();
-        let shape = if parts.len() > 1 {
-            children.extend(parts);
+        self.rules.split(&key, &mut children);
+        if children.len() == 1 {
+            // One part is the position itself: not a split.
+            children.clear();
+        }
+        let shape = if !children.is_empty() {
             Shape::Split
         } else if let Some((base, sub)) = self.rules.ordinal_parts(&key) {
             children.push(sub);
