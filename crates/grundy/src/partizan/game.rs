@@ -317,11 +317,10 @@ impl Game {
 
     /// The sum of several games (`0` for none).
     pub fn try_sum(games: &[Game]) -> Result<Game, Error> {
-        with_store(|s| {
-            let zero = s.number(Dyadic::ZERO);
-            games.iter().try_fold(zero, |acc, g| s.add(acc, g.id))
-        })
-        .map(Game::from_id)
+        let Some((first, rest)) = games.split_first() else {
+            return Ok(Game::zero());
+        };
+        with_store(|s| rest.iter().try_fold(first.id, |acc, g| s.add(acc, g.id))).map(Game::from_id)
     }
 
     /// `n` copies of `self` added together, by doubling: a sum of many
