@@ -86,7 +86,7 @@ fn toads(name: &'static str, row: &'static str) -> Workload {
     }
 }
 
-fn hackenbush(tree: String) -> Workload {
+fn hackenbush(name: &'static str, tree: String) -> Workload {
     let edges = tree
         .chars()
         .filter(|c| matches!(c, 'l' | 'r' | 'e'))
@@ -94,7 +94,7 @@ fn hackenbush(tree: String) -> Workload {
     let cgt_tree = Forest::parse(&tree);
     let text = tree.clone();
     Workload {
-        name: leak(format!("hackenbush_{edges}")),
+        name,
         what: format!("Hackenbush tree of {edges} edges {tree:?}"),
         grundy: Box::new(move || {
             grundy_value(HackenbushTrees, hackenbush_tree(&text).expect("valid"))
@@ -114,9 +114,11 @@ fn leak(s: String) -> &'static str {
 // list of trees, a tree an edge colour with the sorted trees on its top.
 // Trees on the ground are its decomposition, as in grundy.
 
+/// An edge's colour as grundy writes it: `b'l'` blue (Left's), `b'r'` red
+/// (Right's), `b'e'` green (either player's).
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 struct Tree {
-    blue: bool,
+    colour: u8,
     above: Vec<Tree>,
 }
 
@@ -124,7 +126,7 @@ struct Tree {
 struct Forest(Vec<Tree>);
 
 impl Forest {
-    /// Parses grundy's syntax (`l(r,lr),r`), blue and red edges only.
+    /// Parses grundy's syntax (`l(r,lr),e`).
     fn parse(text: &str) -> Forest {
         fn forest(s: &[u8], at: &mut usize) -> Vec<Tree> {
             let mut trees = Vec::new();
@@ -139,8 +141,8 @@ impl Forest {
         }
         fn path(s: &[u8], at: &mut usize) -> Tree {
             let mut colours = Vec::new();
-            while *at < s.len() && matches!(s[*at], b'l' | b'r') {
-                colours.push(s[*at] == b'l');
+            while *at < s.len() && matches!(s[*at], b'l' | b'r' | b'e') {
+                colours.push(s[*at]);
                 *at += 1;
             }
             let mut above = Vec::new();
@@ -150,12 +152,12 @@ impl Forest {
                 *at += 1; // ')'
             }
             let mut tree = Tree {
-                blue: colours.pop().expect("an edge"),
+                colour: colours.pop().expect("an edge"),
                 above,
             };
-            while let Some(blue) = colours.pop() {
+            while let Some(colour) = colours.pop() {
                 tree = Tree {
-                    blue,
+                    colour,
                     above: vec![tree],
                 };
             }
@@ -165,14 +167,16 @@ impl Forest {
         Forest(forest(text.as_bytes(), &mut at))
     }
 
-    fn moves(&self, blue: bool) -> Vec<Forest> {
-        fn cuts(t: &Tree, blue: bool, out: &mut Vec<Option<Tree>>) {
-            if t.blue == blue {
+    /// The forests the player whose colour is `mine` leaves by cutting one
+    /// of their edges or a green one.
+    fn moves(&self, mine: u8) -> Vec<Forest> {
+        fn cuts(t: &Tree, mine: u8, out: &mut Vec<Option<Tree>>) {
+            if t.colour == mine || t.colour == b'e' {
                 out.push(None);
             }
             for i in 0..t.above.len() {
                 let mut sub = Vec::new();
-                cuts(&t.above[i], blue, &mut sub);
+                cuts(&t.above[i], mine, &mut sub);
                 for s in sub {
                     let mut above = t.above.clone();
                     match s {
@@ -183,7 +187,7 @@ impl Forest {
                     }
                     above.sort();
                     out.push(Some(Tree {
-                        blue: t.blue,
+                        colour: t.colour,
                         above,
                     }));
                 }
@@ -192,7 +196,7 @@ impl Forest {
         let mut out = Vec::new();
         for i in 0..self.0.len() {
             let mut sub = Vec::new();
-            cuts(&self.0[i], blue, &mut sub);
+            cuts(&self.0[i], mine, &mut sub);
             for s in sub {
                 let mut trees = self.0.clone();
                 match s {
@@ -211,11 +215,11 @@ impl Forest {
 
 impl PartizanGame for Forest {
     fn left_moves(&self) -> Vec<Self> {
-        self.moves(true)
+        self.moves(b'l')
     }
 
     fn right_moves(&self) -> Vec<Self> {
-        self.moves(false)
+        self.moves(b'r')
     }
 
     fn decompositions(&self) -> Vec<Self> {
@@ -223,10 +227,11 @@ impl PartizanGame for Forest {
     }
 }
 
-/// A random blue-red tree of `edges` edges standing on one edge on the
-/// ground (so that it does not fall apart at once): each new edge is put on
-/// top of an edge chosen uniformly among those placed, from a fixed seed.
-fn random_tree(edges: usize, seed: u64) -> String {
+/// A random tree of `edges` edges, each of a colour drawn from `colours`
+/// (grundy's letters), standing on one edge on the ground (so that it does
+/// not fall apart at once): each new edge is put on top of an edge chosen
+/// uniformly among those placed, from a fixed seed.
+fn random_tree(edges: usize, seed: u64, colours: &[char]) -> String {
     let mut state = seed;
     let mut next = || {
         // xorshift64*: deterministic, no dependency.
@@ -236,33 +241,33 @@ fn random_tree(edges: usize, seed: u64) -> String {
         state.wrapping_mul(0x2545_F491_4F6C_DD1D)
     };
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); edges];
-    let mut blue = vec![false; edges];
-    for (e, colour) in blue.iter_mut().enumerate() {
-        *colour = next() % 2 == 0;
+    let mut colour = vec!['l'; edges];
+    for (e, c) in colour.iter_mut().enumerate() {
+        *c = colours[(next() % colours.len() as u64) as usize];
         if e > 0 {
             let parent = (next() % e as u64) as usize;
             children[parent].push(e);
         }
     }
-    fn write(e: usize, children: &[Vec<usize>], blue: &[bool], out: &mut String) {
-        out.push(if blue[e] { 'l' } else { 'r' });
+    fn write(e: usize, children: &[Vec<usize>], colour: &[char], out: &mut String) {
+        out.push(colour[e]);
         match children[e].as_slice() {
             [] => {}
-            [one] => write(*one, children, blue, out),
+            [one] => write(*one, children, colour, out),
             many => {
                 out.push('(');
                 for (i, &c) in many.iter().enumerate() {
                     if i > 0 {
                         out.push(',');
                     }
-                    write(c, children, blue, out);
+                    write(c, children, colour, out);
                 }
                 out.push(')');
             }
         }
     }
     let mut out = String::new();
-    write(0, &children, &blue, &mut out);
+    write(0, &children, &colour, &mut out);
     out
 }
 
@@ -377,7 +382,8 @@ fn main() {
         toads("toads_13", "tttt.....ffff"),
         toads("toads_14", "ttttt....fffff"),
         toads("toads_14_mixed", "tt.t.t..f.f.ff"),
-        hackenbush(random_tree(30, 12)),
+        hackenbush("hackenbush_30", random_tree(30, 12, &['l', 'r'])),
+        hackenbush("hackenbush_30_green", random_tree(30, 12, &['l', 'r', 'e'])),
     ];
     let mut grundy_total = Duration::ZERO;
     let mut cgt_total = Duration::ZERO;
