@@ -140,7 +140,10 @@ pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
     example: "cram(\"..|.#\")",
     build: |call| {
         let (text, at) = call.string(SPEC.example)?;
-        let board = cram(text).map_err(|e| crate::registry::partizan_error(at, e, ""))?;
+        let board = cram(text).map_err(|e| {
+            let accepted = format!("a board written as in {}", SPEC.example);
+            crate::registry::partizan_error(at, e, &accepted)
+        })?;
         Ok(super::rules_sum::RulesSum::<Cram>::component(&SPEC, board))
     },
     ruleset: None,

@@ -125,6 +125,9 @@ where
     R::Position: Send + Sync,
 {
     let (text, at) = call.string(spec.example)?;
-    let position = parse(text).map_err(|e| crate::registry::partizan_error(at, e, ""))?;
+    let position = parse(text).map_err(|e| {
+        let accepted = format!("a position written as in {}", spec.example);
+        crate::registry::partizan_error(at, e, &accepted)
+    })?;
     Ok(RulesPosition::<R>::component(spec, closed_form, position))
 }

@@ -447,9 +447,11 @@ pub fn item_span(item: &Item) -> Span {
 }
 
 /// A partizan error moved to where its text stands in the whole expression
-/// (`at`, the byte offset of the text the game read).
+/// (`at`, the byte offset of the text the game read); `accepted` says what
+/// the game reads, for the errors that do not say it themselves.
 pub fn partizan_error(at: usize, e: crate::partizan::Error, accepted: &str) -> ExprError {
     use crate::partizan::Error;
+    debug_assert!(!accepted.is_empty(), "an error says what is accepted");
     match e {
         Error::Parse {
             at: i,
