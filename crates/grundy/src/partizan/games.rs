@@ -304,6 +304,7 @@ pub const MAX_DOMINEERING_CELLS: usize = 128;
 /// [`MAX_DOMINEERING_CELLS`] cells, kept as a bitboard (bit `r * cols + c`
 /// set when that cell is free).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[repr(C, packed(8))]
 pub struct DomineeringBoard {
     rows: u8,
     cols: u8,
