@@ -40,8 +40,13 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
         })
     };
     let (w, h) = (side(w)?, side(h)?);
-    let cake = partizan::cutcake(w, h)
-        .map_err(|e| partizan_error(call.span().start, e, "two sides of at least 1, e.g. cutcake(3, 4)"))?;
+    let cake = partizan::cutcake(w, h).map_err(|e| {
+        partizan_error(
+            call.span().start,
+            e,
+            "two sides of at least 1, e.g. cutcake(3, 4)",
+        )
+    })?;
     // Every Cutcake position is an integer, by a closed form (Winning Ways
     // ch. 2; checked against the solver in the tests): no search, however
     // large the cake.

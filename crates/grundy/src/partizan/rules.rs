@@ -83,8 +83,9 @@ pub trait PartizanRules {
     /// apart into a disjunctive sum of two or more (several cakes, separate
     /// regions of a board); the solver then adds the parts' values. Appends
     /// nothing if it does not (the default). The parts are written into the
-    /// solver's own list: most positions a search meets in a game that
-    /// splits do split, and a list for each was a tenth of the time.
+    /// solver's own list, with no list of their own: most positions a
+    /// search meets in a game that splits do split (empty 3x8 Domineering:
+    /// 69 000 of the 79 000 positions it expands).
     fn split(&self, position: &Self::Position, parts: &mut Vec<Self::Position>) {
         let _ = (position, parts);
     }
