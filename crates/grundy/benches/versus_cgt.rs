@@ -382,6 +382,8 @@ fn main() {
         toads("toads_13", "tttt.....ffff"),
         toads("toads_14", "ttttt....fffff"),
         toads("toads_14_mixed", "tt.t.t..f.f.ff"),
+        toads("toads_15", "ttttt.....fffff"),
+        toads("toads_16_mixed", "ttt.t.t..f.f.fff"),
         hackenbush("hackenbush_30", random_tree(30, 12, &['l', 'r'])),
         hackenbush("hackenbush_30_green", random_tree(30, 12, &['l', 'r', 'e'])),
     ];
