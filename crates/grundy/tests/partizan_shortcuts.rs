@@ -32,6 +32,17 @@ impl<R: PartizanRules> PartizanRules for Bare<R> {
     }
 }
 
+/// The value of `position` by fresh solvers with `rules`' shortcuts and
+/// with the bare rules.
+fn with_and_without_shortcuts<R: PartizanRules + Copy>(
+    rules: R,
+    position: &R::Position,
+) -> (Game, Game) {
+    let fast = CanonicalSolver::new(rules).value(position).unwrap();
+    let bare = CanonicalSolver::new(Bare(rules)).value(position).unwrap();
+    (fast, bare)
+}
+
 /// Every `rows x cols` Domineering board, as text.
 fn boards(rows: usize, cols: usize) -> impl Iterator<Item = String> {
     (0u32..1 << (rows * cols))
@@ -176,16 +187,14 @@ proptest! {
     ) {
         let text = generators::board(rows, cols, |i| cells[i]);
         let b = domineering(&text).unwrap();
-        let fast = CanonicalSolver::new(Domineering).value(&b).unwrap();
-        let bare = CanonicalSolver::new(Bare(Domineering)).value(&b).unwrap();
+        let (fast, bare) = with_and_without_shortcuts(Domineering, &b);
         prop_assert_eq!(fast, bare, "domineering(\"{}\")", text);
     }
 
     #[test]
     fn toads_and_frogs_shortcuts_match_the_bare_rules_on_longer_rows(row in "[tf.]{8,11}") {
         let p = toads_frogs(&row).unwrap();
-        let fast = CanonicalSolver::new(ToadsFrogs).value(&p).unwrap();
-        let bare = CanonicalSolver::new(Bare(ToadsFrogs)).value(&p).unwrap();
+        let (fast, bare) = with_and_without_shortcuts(ToadsFrogs, &p);
         prop_assert_eq!(fast, bare, "toads_frogs(\"{}\")", row);
     }
 
@@ -195,8 +204,7 @@ proptest! {
     ) {
         let text = trees.join(",");
         let f = hackenbush_tree(&text).unwrap();
-        let fast = CanonicalSolver::new(HackenbushTrees).value(&f).unwrap();
-        let bare = CanonicalSolver::new(Bare(HackenbushTrees)).value(&f).unwrap();
+        let (fast, bare) = with_and_without_shortcuts(HackenbushTrees, &f);
         prop_assert_eq!(fast, bare, "hackenbush_tree(\"{}\")", text);
     }
 
@@ -206,8 +214,7 @@ proptest! {
     ) {
         let text = trees.join(",");
         let f = hackenbush_tree(&text).unwrap();
-        let fast = CanonicalSolver::new(HackenbushTrees).value(&f).unwrap();
-        let bare = CanonicalSolver::new(Bare(HackenbushTrees)).value(&f).unwrap();
+        let (fast, bare) = with_and_without_shortcuts(HackenbushTrees, &f);
         prop_assert_eq!(fast, bare, "hackenbush_tree(\"{}\")", text);
     }
 }

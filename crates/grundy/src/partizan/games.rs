@@ -1702,15 +1702,20 @@ mod tests {
         regions
     }
 
-    #[test]
-    fn domineering_splits_into_the_connected_regions() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
+    /// A fixed pseudo-random sequence of words from `seed` (xorshift64).
+    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+        let mut state = seed;
+        move || {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
             state
-        };
+        }
+    }
+
+    #[test]
+    fn domineering_splits_into_the_connected_regions() {
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         // Shapes on one word and shapes beyond it (the two ways of split).
         for (rows, cols) in [
             (3, 4),
@@ -1753,13 +1758,7 @@ mod tests {
     fn domineering_keys_agree_on_large_boards() {
         // A fixed pseudo-random walk over boards of every shape up to 8x8
         // (both ways of computing the key) and beyond (the wide way alone).
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for rows in 1..=11 {
             for cols in 1..=11 {
                 if rows * cols > MAX_DOMINEERING_CELLS {
