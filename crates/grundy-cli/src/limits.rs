@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::Args;
 use grundy::budget::{Progress, ProgressSink};
-use grundy::{Budget, Limits};
+use grundy::Limits;
 
 /// Bounds on the work one command may do.
 #[derive(Args, Clone)]
@@ -53,19 +53,31 @@ impl LimitArgs {
         }
     }
 
-    /// The budget of a command: these limits, stopped by Ctrl-C, with a
-    /// progress line on a terminal once the work takes more than a second
-    /// (a request of `grundy serve`: stopped by the request's cancel flag).
-    pub(crate) fn budget(&self) -> Budget {
-        if crate::output::serving() {
-            return crate::output::budget(self.limits());
-        }
-        let mut budget = Budget::new(self.limits()).with_cancel_flag(ctrl_c_flag());
-        if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-            budget = budget.with_progress(progress_line());
-        }
-        budget
+    /// The session of a command: these limits, the games of this run and
+    /// its notation, stopped and watched as [`LimitArgs::budget`] says.
+    pub(crate) fn session(&self) -> grundy::api::Session {
+        session_of(self.limits())
     }
+}
+
+/// The session of a command with `limits`: the games of this run and its
+/// notation; stopped by Ctrl-C, with a progress line on a terminal (a
+/// request of `grundy serve`: stopped by the request's cancel flag).
+pub(crate) fn session_of(limits: Limits) -> grundy::api::Session {
+    let mut session = grundy::api::Session::new(limits);
+    session.registry = crate::registry().clone();
+    session.notation = crate::notation();
+    if crate::output::serving() {
+        return match crate::output::request_cancel() {
+            Some(flag) => session.with_cancel_flag(flag),
+            None => session,
+        };
+    }
+    session = session.with_cancel_flag(ctrl_c_flag());
+    if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        session = session.with_progress(progress_line());
+    }
+    session
 }
 
 /// The flag Ctrl-C sets (a second Ctrl-C exits at once).

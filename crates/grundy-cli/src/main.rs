@@ -9,7 +9,6 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 mod games;
-mod json;
 mod limits;
 mod options;
 mod output;
@@ -21,8 +20,8 @@ mod value;
 mod values;
 mod verify;
 
+use grundy::caret;
 use grundy::registry::Registry;
-use grundy::{caret, Ruleset};
 
 /// Combinatorial game engine: Grundy values, outcomes and winning moves.
 #[derive(Parser)]
@@ -53,6 +52,11 @@ static NOTATION: std::sync::OnceLock<grundy::partizan::Notation> = std::sync::On
 
 /// The games expressions are read with: the built-in ones and those of --rules.
 static REGISTRY: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
+
+/// The notation of this run.
+pub(crate) fn notation() -> grundy::partizan::Notation {
+    NOTATION.get().copied().unwrap_or_default()
+}
 
 /// The registry of this run (the built-in games until --rules are loaded).
 pub(crate) fn registry() -> &'static Registry {
@@ -171,6 +175,19 @@ pub(crate) struct UserError {
     pub(crate) column: Option<usize>,
     /// Whether a limit stopped the work (the input was fine).
     pub(crate) limit: bool,
+    /// Whether Ctrl-C stopped a run that kept its work (exit status 130).
+    pub(crate) interrupted: bool,
+}
+
+impl From<grundy::api::Error> for UserError {
+    fn from(e: grundy::api::Error) -> UserError {
+        UserError {
+            column: e.column(),
+            limit: e.limit_hit().is_some(),
+            interrupted: e.kind == grundy::api::ErrorKind::Interrupted,
+            message: e.message,
+        }
+    }
 }
 
 impl UserError {
@@ -179,6 +196,7 @@ impl UserError {
             message: message.into(),
             column: None,
             limit: false,
+            interrupted: false,
         }
     }
 
@@ -187,16 +205,6 @@ impl UserError {
         UserError {
             column: Some(e.at() + 1),
             ..UserError::new(format!("{e}\n{}", caret(text, e.at())))
-        }
-    }
-
-    /// A failed computation of `seq`: a limit if one stopped it.
-    pub(crate) fn of_run(e: &anyhow::Error) -> UserError {
-        UserError {
-            limit: e
-                .chain()
-                .any(|c| c.downcast_ref::<grundy::LimitError>().is_some()),
-            ..UserError::new(format!("{e:#}"))
         }
     }
 
@@ -213,59 +221,8 @@ impl UserError {
     }
 }
 
-pub(crate) fn ruleset(text: &str) -> Result<Ruleset, UserError> {
-    grundy::parse_ruleset_in(text, registry()).map_err(|e| UserError::parse(text, &e))
-}
-
 fn seq(cmd: &SeqCmd) -> anyhow::Result<Result<(), UserError>> {
-    if cmd.args.misere {
-        let name = match ruleset(&cmd.ruleset) {
-            Ok(Ruleset::Heap(h)) => h.name,
-            Ok(Ruleset::Script(g)) => g.name().to_string(),
-            Ok(Ruleset::Board(p)) => {
-                return Ok(Err(UserError::new(format!(
-                    "{p} is a board ruleset: seq --misere takes a heap ruleset"
-                ))))
-            }
-            Err(e) => return Ok(Err(e)),
-        };
-        return match seq::run_misere(&name, &cmd.args) {
-            Ok(()) => Ok(Ok(())),
-            Err(e) if e.downcast_ref::<io::Error>().is_some() => Err(e),
-            Err(e) => Ok(Err(UserError::of_run(&e))),
-        };
-    }
-    let heap = match ruleset(&cmd.ruleset) {
-        Ok(Ruleset::Heap(h)) => h,
-        Ok(Ruleset::Script(game)) => {
-            return match seq::run_script(game, &cmd.args) {
-                Ok(()) => Ok(Ok(())),
-                Err(e) if e.downcast_ref::<io::Error>().is_some() => Err(e),
-                Err(e) => Ok(Err(UserError::of_run(&e))),
-            }
-        }
-        Ok(Ruleset::Board(p)) => {
-            return Ok(Err(UserError::new(format!(
-                "{p} is a board ruleset: print its values with `grundy table '{p}' --size N`"
-            ))))
-        }
-        Err(e) => return Ok(Err(e)),
-    };
-    let rules = match &heap.kind {
-        grundy::HeapKind::Nim => grundy::TakeBreak::nim(),
-        grundy::HeapKind::TakeBreak(tb) => tb.clone(),
-    };
-    match seq::run(&rules, &heap.name, &cmd.args) {
-        Ok(()) => Ok(Ok(())),
-        // A broken pipe and Ctrl-C are handled by main; anything else is the user's to fix.
-        Err(e)
-            if e.downcast_ref::<io::Error>().is_some()
-                || e.downcast_ref::<seq::Interrupted>().is_some() =>
-        {
-            Err(e)
-        }
-        Err(e) => Ok(Err(UserError::of_run(&e))),
-    }
+    seq::run(&cmd.ruleset, &cmd.args)
 }
 
 /// The stack of the thread that does the work. Canonical forms are
@@ -294,8 +251,7 @@ fn main() -> ExitCode {
 /// Runs a command (not `serve`): `Ok(Ok(false))` when `verify` found a
 /// counterexample. `grundy serve` answers its requests through this too.
 fn dispatch(command: &Command) -> anyhow::Result<Result<bool, UserError>> {
-    let notation = NOTATION.get().copied().unwrap_or_default();
-    grundy::partizan::with_notation(notation, || dispatch_in(command))
+    grundy::partizan::with_notation(notation(), || dispatch_in(command))
 }
 
 /// [`dispatch`], in the notation in force.
@@ -336,15 +292,15 @@ fn run(cli: &Cli) -> ExitCode {
     };
     match result {
         Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(e)) if e.interrupted => {
+            eprintln!("{}", e.message);
+            ExitCode::from(130)
+        }
         Ok(Err(e)) => {
             eprintln!("error: {}", e.message);
             ExitCode::from(2)
         }
         Err(e) => {
-            if let Some(stop) = e.downcast_ref::<seq::Interrupted>() {
-                eprintln!("{stop}");
-                return ExitCode::from(130);
-            }
             // A closed pipe (`grundy seq ... | head`) is not an error worth a message.
             if e.downcast_ref::<io::Error>()
                 .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)

@@ -1,14 +1,12 @@
 //! `grundy quotient`: the misère quotient of a heap ruleset (Plambeck–Siegel),
-//! heap by heap: its order, a presentation, the P-portion, the pretending
-//! function and its period.
+//! heap by heap (the library's [`grundy::api::quotient`]).
 
 use std::io::Write;
 
 use clap::Args;
-use grundy::Ruleset;
 
 use crate::limits::LimitArgs;
-use crate::{ruleset, UserError};
+use crate::UserError;
 
 #[derive(Args)]
 pub(crate) struct QuotientArgs {
@@ -25,47 +23,17 @@ pub(crate) struct QuotientArgs {
 }
 
 pub(crate) fn quotient(args: &QuotientArgs) -> anyhow::Result<Result<(), UserError>> {
-    let rules = match ruleset(&args.ruleset) {
-        Ok(Ruleset::Heap(h)) => match h.kind {
-            grundy::HeapKind::Nim => grundy::TakeBreak::nim(),
-            grundy::HeapKind::TakeBreak(tb) => tb,
-        },
-        Ok(other) => {
-            return Ok(Err(UserError::new(format!(
-                "{other} is not a heap ruleset: misère quotients are of take-and-break games \
-                     on heaps (octal and hexadecimal codes, subtraction games, Grundy's game)"
-            ))))
-        }
-        Err(e) => return Ok(Err(e)),
+    let answer = match grundy::api::quotient(&args.limits.session(), &args.ruleset, args.heaps) {
+        Ok(a) => a,
+        Err(e) => return Ok(Err(e.into())),
     };
-    let budget = args.limits.budget();
-    let mut q = grundy::quotient::MisereQuotient::new(rules);
-    let stopped = q.extend_to(args.heaps, &budget).err();
-    if let Some(e) = &stopped {
-        if q.max_heap() == 0 {
-            return Ok(Err(UserError::new(e.to_string())));
-        }
-    }
-    let report = q.report();
     let mut out = crate::output::stdout();
     if args.json {
-        let mut object = serde_json::to_value(&report)?;
-        object["stopped"] = match &stopped {
-            Some(e) => serde_json::json!(e.to_string()),
-            None => serde_json::Value::Null,
-        };
-        serde_json::to_writer(&mut out, &object)?;
+        // Sorted keys, as the report always printed.
+        serde_json::to_writer(&mut out, &serde_json::to_value(&answer)?)?;
         writeln!(out)?;
     } else {
-        write!(out, "{report}")?;
-        if let Some(e) = &stopped {
-            writeln!(
-                out,
-                "stopped at heap {} of {}: {e}",
-                q.max_heap() + 1,
-                args.heaps
-            )?;
-        }
+        write!(out, "{answer}")?;
     }
     Ok(Ok(()))
 }

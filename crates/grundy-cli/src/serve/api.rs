@@ -383,7 +383,7 @@ async fn components(State(w): State<Workers>, p: Params) -> Answer {
                 c.to_string()
             };
             let answer = match engine.analyse(&text) {
-                Ok(a) => serde_json::to_value(crate::value::answer(&a))?,
+                Ok(a) => serde_json::to_value(grundy::api::PositionAnswer::new(a))?,
                 Err(e) => return Ok(Err(UserError::eval(format!("{text}: {e}"), &e))),
             };
             list.push(json!({ "game": c.to_string(), "answer": answer }));

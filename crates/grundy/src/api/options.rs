@@ -1,0 +1,169 @@
+//! `options`: a position's options, Left's and Right's for a partizan
+//! game, one list for an impartial one; or every follower.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::{texts, Error, Session};
+use crate::{GameExpr, GameOptions, OptionLists, OptionMove, Play};
+
+/// One move: the position it leaves and, in a sum, what it changed.
+#[derive(Clone, Debug, Serialize)]
+pub struct Move {
+    /// The whole position after the move.
+    pub game: String,
+    /// In a sum, the component moved in (from 0).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub part: Option<usize>,
+    /// In a sum, what that component became.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+}
+
+/// The answer of `options`.
+#[derive(Clone, Debug, Serialize)]
+pub struct OptionsAnswer {
+    /// The position, as read.
+    pub game: String,
+    /// `impartial` or `partizan`.
+    pub kind: &'static str,
+    /// `normal` or `misere`.
+    pub play: &'static str,
+    /// The components of a sum, if it is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parts: Option<Vec<String>>,
+    /// An impartial game's options.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<Move>>,
+    /// A partizan game's options for Left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left: Option<Vec<Move>>,
+    /// A partizan game's options for Right.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub right: Option<Vec<Move>>,
+    /// False when a limit cut a list short.
+    pub complete: bool,
+}
+
+fn moves(list: &[OptionMove]) -> Vec<Move> {
+    list.iter()
+        .map(|m| Move {
+            game: m.game.to_string(),
+            part: m.change.as_ref().map(|(i, _)| *i),
+            to: m.change.as_ref().map(|(_, c)| c.to_string()),
+        })
+        .collect()
+}
+
+impl OptionsAnswer {
+    fn new(o: &GameOptions) -> OptionsAnswer {
+        let play = match &o.game {
+            GameExpr::Misere(_)
+            | GameExpr::Compound {
+                play: Play::Misere, ..
+            } => "misere",
+            _ => "normal",
+        };
+        let (kind, all, left, right) = match &o.moves {
+            OptionLists::Impartial(m) => ("impartial", Some(moves(m)), None, None),
+            OptionLists::Partizan { left, right } => {
+                ("partizan", None, Some(moves(left)), Some(moves(right)))
+            }
+        };
+        OptionsAnswer {
+            game: o.game.to_string(),
+            kind,
+            play,
+            parts: o.parts.as_deref().map(texts),
+            moves: all,
+            left,
+            right,
+            complete: o.complete,
+        }
+    }
+}
+
+/// The options of the position `text`.
+pub fn options(session: &Session, text: &str) -> Result<OptionsAnswer, Error> {
+    session.in_notation(|| {
+        let game =
+            crate::parse_any_in(text, &session.registry).map_err(|e| Error::parse(text, &e))?;
+        let found = session
+            .engine()
+            .options(&game)
+            .map_err(|e| Error::eval_with(text, e, |m| format!("{text}: {m}")))?;
+        Ok(OptionsAnswer::new(&found))
+    })
+}
+
+/// The text `grundy options` prints.
+impl fmt::Display for OptionsAnswer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.game)?;
+        let lists: Vec<(&str, &[Move])> = match (&self.moves, &self.left, &self.right) {
+            (Some(m), _, _) => vec![("options", m)],
+            (None, Some(l), Some(r)) => vec![("Left's options", l), ("Right's options", r)],
+            _ => vec![],
+        };
+        for (label, list) in lists {
+            if list.is_empty() {
+                writeln!(f, "{label}: none")?;
+                continue;
+            }
+            writeln!(f, "{label} ({}):", list.len())?;
+            for m in list {
+                writeln!(f, "  {}", m.game)?;
+            }
+        }
+        if !self.complete {
+            writeln!(f, "  … more exist (listing stopped at --max-moves)")?;
+        }
+        Ok(())
+    }
+}
+
+/// The answer of `options --followers`: every position reached by any
+/// sequence of moves of either player, the position itself first.
+#[derive(Clone, Debug, Serialize)]
+pub struct FollowersAnswer {
+    /// How many followers.
+    pub count: usize,
+    /// Each follower.
+    pub followers: Vec<String>,
+    /// The position, as read.
+    pub game: String,
+}
+
+/// Every follower of the position `text`.
+pub fn followers(session: &Session, text: &str) -> Result<FollowersAnswer, Error> {
+    session.in_notation(|| {
+        let game =
+            crate::parse_any_in(text, &session.registry).map_err(|e| Error::parse(text, &e))?;
+        let all = session
+            .engine()
+            .followers(&game)
+            .map_err(|e| Error::eval_with(text, e, |m| format!("{text}: {m}")))?;
+        Ok(FollowersAnswer {
+            game: game.to_string(),
+            count: all.len(),
+            followers: texts(&all),
+        })
+    })
+}
+
+/// The text `grundy options --followers` prints.
+impl fmt::Display for FollowersAnswer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.game)?;
+        writeln!(
+            f,
+            "followers: {} (the position itself included)",
+            self.count
+        )?;
+        for g in &self.followers {
+            writeln!(f, "  {g}")?;
+        }
+        Ok(())
+    }
+}

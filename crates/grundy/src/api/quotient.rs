@@ -1,0 +1,74 @@
+//! `quotient`: the misère quotient of a heap ruleset (Plambeck–Siegel),
+//! heap by heap: its order, a presentation, the P-portion, the pretending
+//! function and its period.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::{Error, Session};
+use crate::quotient::QuotientReport;
+use crate::Ruleset;
+
+/// The answer of `quotient`: the report of the quotient as far as it was
+/// computed, and the limit that stopped it before `heaps`, if one did.
+#[derive(Clone, Debug, Serialize)]
+pub struct QuotientAnswer {
+    /// The quotient.
+    #[serde(flatten)]
+    pub report: QuotientReport,
+    /// Why it stopped before the heap asked for, if it did.
+    pub stopped: Option<String>,
+    /// The heap asked for.
+    #[serde(skip)]
+    pub heaps: u64,
+}
+
+/// The misère quotient of `ruleset` over heaps `0..=heaps`.
+pub fn quotient(session: &Session, ruleset: &str, heaps: u64) -> Result<QuotientAnswer, Error> {
+    let rules = match crate::parse_ruleset_in(ruleset, &session.registry)
+        .map_err(|e| Error::parse(ruleset, &e))?
+    {
+        Ruleset::Heap(h) => match h.kind {
+            crate::HeapKind::Nim => crate::TakeBreak::nim(),
+            crate::HeapKind::TakeBreak(tb) => tb,
+        },
+        other => {
+            return Err(Error::input(format!(
+                "{other} is not a heap ruleset: misère quotients are of take-and-break games \
+                 on heaps (octal and hexadecimal codes, subtraction games, Grundy's game)"
+            )))
+        }
+    };
+    let mut q = crate::quotient::MisereQuotient::new(rules);
+    let stopped = q.extend_to(heaps, &session.budget()).err();
+    if let Some(e) = &stopped {
+        if q.max_heap() == 0 {
+            return Err(match e {
+                crate::quotient::QuotientError::Limit(l) => Error::limit(l.clone()),
+                other => Error::input(other.to_string()),
+            });
+        }
+    }
+    Ok(QuotientAnswer {
+        report: q.report(),
+        stopped: stopped.map(|e| e.to_string()),
+        heaps,
+    })
+}
+
+/// The text `grundy quotient` prints.
+impl fmt::Display for QuotientAnswer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.report)?;
+        if let Some(e) = &self.stopped {
+            writeln!(
+                f,
+                "stopped at heap {} of {}: {e}",
+                self.report.max_heap + 1,
+                self.heaps
+            )?;
+        }
+        Ok(())
+    }
+}
