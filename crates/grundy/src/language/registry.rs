@@ -215,6 +215,15 @@ impl Registry {
         Ok(())
     }
 
+    /// Takes the scripted game named `name` out (so that a notebook cell
+    /// run again can define it anew); whether there was one. Built-in
+    /// games stay.
+    pub fn remove(&mut self, name: &str) -> bool {
+        let before = self.scripts.len();
+        self.scripts.retain(|g| g.name() != name);
+        self.scripts.len() != before
+    }
+
     /// The scripted game named `name`, if one is loaded.
     pub fn script(&self, name: &str) -> Option<&'static ScriptGame> {
         self.scripts.iter().copied().find(|g| g.name() == name)

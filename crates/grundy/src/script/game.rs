@@ -24,6 +24,37 @@ pub struct ScriptFile {
     /// The limits the file was loaded with: they bound calls made outside
     /// any query (printing a position).
     pub(super) limits: Limits,
+    /// For games whose functions live in another language (the Python
+    /// package's `define`): what calls them.
+    pub(super) host: Option<Arc<dyn Host>>,
+}
+
+/// The functions of games written in a language other than Rhai (Python,
+/// through the Python package): the host calls the function a game gave
+/// for a hook, with the position as the script would see it, and returns
+/// what the function returned in the same terms, so that every check of
+/// shapes, every error and every solver is the one scripts get.
+pub trait Host: Send + Sync {
+    /// Calls `game`'s function for `hook` (`moves`, `left`, `right`,
+    /// `parts`, `show`, `claim`, `positions`) on `arg`, within `budget`
+    /// when a query runs.
+    fn call(
+        &self,
+        game: &str,
+        hook: &str,
+        arg: Dynamic,
+        budget: Option<&Budget>,
+    ) -> Result<Dynamic, HostError>;
+}
+
+/// Why a host's function gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HostError {
+    /// A limit of the query stopped it (time, cancel, memory).
+    Limit(LimitError),
+    /// The function failed (raised an exception) or returned what cannot
+    /// be a position: the message says what.
+    Failed(String),
 }
 
 impl fmt::Debug for ScriptFile {
@@ -40,6 +71,8 @@ impl fmt::Debug for ScriptFile {
 pub(super) enum Hook {
     Named(String),
     Pointer(FnPtr),
+    /// A function the file's [`Host`] calls, by its hook's name.
+    Host(&'static str),
 }
 
 /// The functions a scripted game declares. Impartial games give `moves`,
@@ -274,8 +307,24 @@ impl ScriptGame {
         position: &dyn Fn() -> String,
         budget: Option<&Budget>,
     ) -> Result<Dynamic, ScriptError> {
-        let _entered = budget.map(Entered::new);
         let file = &*self.file;
+        if let (Hook::Host(name), Some(host)) = (hook, &file.host) {
+            return host
+                .call(&self.name, name, arg, budget)
+                .map_err(|e| match e {
+                    HostError::Limit(l) => ScriptError::Limit(with_what(
+                        l,
+                        &format!("{what}({}) of game '{}'", position(), self.name),
+                    )),
+                    HostError::Failed(message) => ScriptError::Runtime {
+                        place: file.path.clone(),
+                        game: self.name.clone(),
+                        call: format!("{what}({})", position()),
+                        message,
+                    },
+                });
+        }
+        let _entered = budget.map(Entered::new);
         let result = on_enough_stack(|| match hook {
             Hook::Named(name) => file.engine.call_fn_with_options::<Dynamic>(
                 rhai::CallFnOptions::new().eval_ast(false),
@@ -285,6 +334,7 @@ impl ScriptGame {
                 (arg,),
             ),
             Hook::Pointer(f) => f.call::<Dynamic>(&file.engine, &file.ast, (arg,)),
+            Hook::Host(name) => Err(format!("no host calls the function {name}").into()),
         });
         result.map_err(|e| self.error(&e, what, &position()))
     }

@@ -136,6 +136,7 @@ pub fn load_source(
         engine,
         ast,
         limits: *limits,
+        host: None,
     });
     let games = if declarations.is_empty() {
         vec![by_functions(&file, stem, source)?]
@@ -155,6 +156,57 @@ pub fn load_source(
         ));
     }
     Ok(games.into_iter().map(leak).collect())
+}
+
+/// What a game written in another language declares: its texts and the
+/// hooks it gives (their functions are the host's to call).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Definition {
+    /// The name it is written with.
+    pub name: String,
+    /// A line of help (default: "a game from SOURCE").
+    pub summary: Option<String>,
+    /// An example position as written, `pickup(10)`.
+    pub example: Option<String>,
+    /// The hooks it gives: `moves`, or `left` and `right`, and any of
+    /// `parts`, `show`, `claim`, `positions`.
+    pub hooks: Vec<String>,
+}
+
+/// A game whose functions `host` calls (`source` names where they come
+/// from in errors, like `python`), checked as a script's declaration is.
+pub fn define(
+    host: Arc<dyn super::game::Host>,
+    source: &str,
+    definition: &Definition,
+    limits: &Limits,
+) -> Result<&'static ScriptGame, ScriptError> {
+    let file = Arc::new(ScriptFile {
+        path: source.to_string(),
+        engine: rhai::Engine::new_raw(),
+        ast: rhai::AST::empty(),
+        limits: *limits,
+        host: Some(host),
+    });
+    let mut hooks = Hooks::default();
+    for h in &definition.hooks {
+        let Some(&name) = HOOKS.iter().find(|&&k| k == h) else {
+            return Err(declaration(
+                source,
+                format!("game '{}' gives an unknown function '{h}'", definition.name),
+                &format!("the functions are {}", HOOKS.join(", ")),
+            ));
+        };
+        *slot(&mut hooks, name) = Some(Hook::Host(name));
+    }
+    make(
+        &file,
+        definition.name.clone(),
+        definition.summary.clone(),
+        definition.example.clone(),
+        hooks,
+    )
+    .map(leak)
 }
 
 /// `file:line:column` of a place in the script.

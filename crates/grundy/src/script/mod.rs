@@ -45,8 +45,8 @@ mod sequence;
 mod solve;
 
 pub use claim::ClaimVerdict;
-pub use game::{Claim, ScriptFile, ScriptGame};
-pub use load::{load_file, load_source};
+pub use game::{Claim, Host, HostError, ScriptFile, ScriptGame};
+pub use load::{define, load_file, load_source, Definition};
 pub use position::{Args, Value};
 
 use crate::LimitError;
