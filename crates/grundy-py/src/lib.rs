@@ -112,7 +112,10 @@ impl PyHost {
     }
 
     fn take_pending(&self) -> Option<PyErr> {
-        self.pending.lock().unwrap_or_else(|e| e.into_inner()).take()
+        self.pending
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
     }
 
     /// The names of the games defined in Python.
@@ -274,7 +277,10 @@ fn list_from_py(v: &Bound<'_, PyAny>, hook: &str, limits: &Limits) -> Result<Dyn
         ))
     };
     if v.is_instance_of::<PyString>() || v.is_instance_of::<pyo3::types::PyInt>() {
-        return Err(wrong(format!("{} (one value, not a list)", v.repr().map(|r| r.to_string()).unwrap_or_default())));
+        return Err(wrong(format!(
+            "{} (one value, not a list)",
+            v.repr().map(|r| r.to_string()).unwrap_or_default()
+        )));
     }
     // A position takes at least 16 bytes in the solvers' tables.
     let most = (limits.max_memory / 16).max(1);
@@ -305,9 +311,7 @@ fn list_from_py(v: &Bound<'_, PyAny>, hook: &str, limits: &Limits) -> Result<Dyn
                 limit: limits.max_memory,
             }));
         }
-        out.push(
-            value_from_py(&item, 0).map_err(|what| wrong(format!("item {i} {what}")))?,
-        );
+        out.push(value_from_py(&item, 0).map_err(|what| wrong(format!("item {i} {what}")))?);
     }
     Ok(Dynamic::from_array(out))
 }
@@ -321,16 +325,49 @@ enum Note {
     Done,
 }
 
+/// A job for a worker thread.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// Worker threads waiting for a job: a question's work runs on one (its
+/// stack is as large as the command line's work thread), and the thread
+/// waits for the next question instead of being made anew for each.
+fn idle_workers() -> &'static Mutex<Vec<mpsc::Sender<Job>>> {
+    static IDLE: OnceLock<Mutex<Vec<mpsc::Sender<Job>>>> = OnceLock::new();
+    IDLE.get_or_init(|| Mutex::new(Vec::new()))
+}
+
+/// A worker: an idle one, or a new one.
+fn worker() -> PyResult<mpsc::Sender<Job>> {
+    if let Some(w) = idle_workers()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .pop()
+    {
+        return Ok(w);
+    }
+    let (tx, rx) = mpsc::channel::<Job>();
+    std::thread::Builder::new()
+        .name("grundy".into())
+        .stack_size(WORK_STACK)
+        .spawn(move || {
+            for job in rx {
+                job();
+            }
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("could not start a thread: {e}")))?;
+    Ok(tx)
+}
+
 /// Runs `work` (which may send progress through the sender it is given)
 /// and returns its result: on a worker thread with the GIL released while
 /// this thread polls for Ctrl-C and calls `progress` with the latest count,
 /// or on this thread when `here` (Python rules are involved).
-fn run<T: Send>(
+fn run<T: Send + 'static>(
     py: Python<'_>,
     here: bool,
     cancel: &Arc<AtomicBool>,
     progress: Option<&Bound<'_, PyAny>>,
-    work: impl FnOnce(&mpsc::Sender<Note>) -> T + Send,
+    work: impl FnOnce(&mpsc::Sender<Note>) -> T + Send + 'static,
 ) -> PyResult<T> {
     let (tx, rx) = mpsc::channel::<Note>();
     if here {
@@ -347,65 +384,76 @@ fn run<T: Send>(
         }
         return Ok(result);
     }
+    let (result_tx, result_rx) = mpsc::channel::<std::thread::Result<T>>();
+    let job_tx = tx.clone();
+    let w = worker()?;
+    let job: Job = Box::new(move || {
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&job_tx)));
+        let _ = result_tx.send(r);
+        let _ = job_tx.send(Note::Done);
+    });
+    if w.send(job).is_err() {
+        return Err(PyRuntimeError::new_err("grundy's work thread is gone"));
+    }
+    drop(tx);
+    // Shared with the closure that waits without the GIL.
+    let rx = Mutex::new(rx);
     let mut interrupt = None;
-    let result = std::thread::scope(|s| -> PyResult<T> {
-        let worker_tx = tx.clone();
-        let handle = std::thread::Builder::new()
-            .name("grundy".into())
-            .stack_size(WORK_STACK)
-            .spawn_scoped(s, move || {
-                let r = work(&worker_tx);
-                let _ = worker_tx.send(Note::Done);
-                r
-            })
-            .map_err(|e| PyRuntimeError::new_err(format!("could not start a thread: {e}")))?;
-        drop(tx);
-        // Shared with the closure that waits without the GIL.
-        let rx = Mutex::new(rx);
-        loop {
-            let mut latest = None;
-            let mut done = false;
-            let first = py.detach(|| {
-                rx.lock()
-                    .map_err(|_| mpsc::RecvTimeoutError::Disconnected)?
-                    .recv_timeout(POLL)
-            });
-            let rx = rx.lock().unwrap_or_else(|e| e.into_inner());
-            let mut take = |n: Note| match n {
-                Note::Progress(a, b) => latest = Some((a, b)),
-                Note::Done => done = true,
-            };
-            let mut closed = false;
-            match first {
-                Ok(n) => take(n),
-                Err(mpsc::RecvTimeoutError::Disconnected) => closed = true,
-                Err(mpsc::RecvTimeoutError::Timeout) => {}
-            }
-            for n in rx.try_iter() {
-                take(n);
-            }
-            done |= closed;
-            if let (Some(p), Some((a, b))) = (progress, latest) {
-                if let Err(e) = p.call1((a, b)) {
-                    cancel.store(true, Ordering::SeqCst);
-                    interrupt.get_or_insert(e);
-                }
-            }
-            if done {
-                break;
-            }
-            if let Err(e) = py.check_signals() {
+    loop {
+        let mut latest = None;
+        let mut done = false;
+        let first = py.detach(|| {
+            rx.lock()
+                .map_err(|_| mpsc::RecvTimeoutError::Disconnected)?
+                .recv_timeout(POLL)
+        });
+        let rx = rx.lock().unwrap_or_else(|e| e.into_inner());
+        let mut take = |n: Note| match n {
+            Note::Progress(a, b) => latest = Some((a, b)),
+            Note::Done => done = true,
+        };
+        let mut closed = false;
+        match first {
+            Ok(n) => take(n),
+            Err(mpsc::RecvTimeoutError::Disconnected) => closed = true,
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        for n in rx.try_iter() {
+            take(n);
+        }
+        done |= closed;
+        if let (Some(p), Some((a, b))) = (progress, latest) {
+            if let Err(e) = p.call1((a, b)) {
                 cancel.store(true, Ordering::SeqCst);
                 interrupt.get_or_insert(e);
             }
         }
-        py.detach(|| handle.join())
-            .map_err(|_| PyRuntimeError::new_err("grundy's work thread panicked"))
+        if done {
+            break;
+        }
+        if let Err(e) = py.check_signals() {
+            cancel.store(true, Ordering::SeqCst);
+            interrupt.get_or_insert(e);
+        }
+    }
+    let result_rx = Mutex::new(result_rx);
+    let result = py.detach(|| match result_rx.lock() {
+        Ok(rx) => rx.recv().ok(),
+        Err(_) => None,
     });
+    idle_workers()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(w);
     if let Some(e) = interrupt {
         return Err(e);
     }
-    result
+    match result {
+        Some(Ok(r)) => Ok(r),
+        _ => Err(PyRuntimeError::new_err(
+            "grundy's work thread panicked (a bug: please report the question asked)",
+        )),
+    }
 }
 
 /// Whether `text` names a game defined in Python (its question then runs
@@ -428,7 +476,10 @@ fn involves_python(texts: &[&str]) -> bool {
 /// An answer for Python: `("ok", json, text)`.
 fn ok<T: serde::Serialize + std::fmt::Display>(py: Python<'_>, a: &T) -> PyResult<Py<PyAny>> {
     let json = serde_json::to_string(a).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-    Ok(("ok", json, a.to_string()).into_pyobject(py)?.into_any().unbind())
+    Ok(("ok", json, a.to_string())
+        .into_pyobject(py)?
+        .into_any()
+        .unbind())
 }
 
 /// An error for Python: `("err", kind, message, column, limit flag)`, or
@@ -478,10 +529,12 @@ fn answer<T: serde::Serialize + std::fmt::Display>(
 
 #[pyfunction]
 #[pyo3(signature = (text, limits=None))]
-fn value(py: Python<'_>, text: &str, limits: Option<&Bound<'_, PyDict>>) -> PyResult<Py<PyAny>> {
+fn value(py: Python<'_>, text: String, limits: Option<&Bound<'_, PyDict>>) -> PyResult<Py<PyAny>> {
     let cancel = Arc::new(AtomicBool::new(false));
     let s = session(limits_of(limits)?, &cancel);
-    let r = run(py, involves_python(&[text]), &cancel, None, |_| api::value(&s, text));
+    let r = run(py, involves_python(&[&text]), &cancel, None, move |_| {
+        api::value(&s, &text)
+    });
     answer(py, r)
 }
 
@@ -497,7 +550,8 @@ fn value_many(
     let cancel = Arc::new(AtomicBool::new(false));
     let s = session(limits_of(limits)?, &cancel);
     let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let results = run(py, involves_python(&refs), &cancel, None, |_| {
+    let here = involves_python(&refs);
+    let results = run(py, here, &cancel, None, move |_| {
         let mut engine = s.engine();
         texts
             .iter()
@@ -523,18 +577,18 @@ fn value_many(
 #[pyo3(signature = (text, followers=false, limits=None))]
 fn options(
     py: Python<'_>,
-    text: &str,
+    text: String,
     followers: bool,
     limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
     let cancel = Arc::new(AtomicBool::new(false));
     let s = session(limits_of(limits)?, &cancel);
-    let here = involves_python(&[text]);
+    let here = involves_python(&[&text]);
     if followers {
-        let r = run(py, here, &cancel, None, |_| api::followers(&s, text));
+        let r = run(py, here, &cancel, None, move |_| api::followers(&s, &text));
         return answer(py, r);
     }
-    let r = run(py, here, &cancel, None, |_| api::options(&s, text));
+    let r = run(py, here, &cancel, None, move |_| api::options(&s, &text));
     answer(py, r)
 }
 
@@ -542,7 +596,7 @@ fn options(
 #[pyo3(signature = (ruleset, request, progress=None, limits=None))]
 fn seq(
     py: Python<'_>,
-    ruleset: &str,
+    ruleset: String,
     request: &Bound<'_, PyDict>,
     progress: Option<&Bound<'_, PyAny>>,
     limits: Option<&Bound<'_, PyDict>>,
@@ -600,13 +654,19 @@ fn seq(
     req.max_time = l.max_time;
     let cancel = Arc::new(AtomicBool::new(false));
     let s = session(l, &cancel);
-    let r = run(py, involves_python(&[ruleset]), &cancel, progress, |tx| {
-        api::seq(&s, ruleset, &req, &mut |e| {
-            if let api::SeqEvent::Progress { done, wanted, .. } = e {
-                let _ = tx.send(Note::Progress(done, wanted));
-            }
-        })
-    });
+    let r = run(
+        py,
+        involves_python(&[&ruleset]),
+        &cancel,
+        progress,
+        move |tx| {
+            api::seq(&s, &ruleset, &req, &mut |e| {
+                if let api::SeqEvent::Progress { done, wanted, .. } = e {
+                    let _ = tx.send(Note::Progress(done, wanted));
+                }
+            })
+        },
+    );
     answer(py, r)
 }
 
@@ -614,14 +674,14 @@ fn seq(
 #[pyo3(signature = (ruleset, size, limits=None))]
 fn table(
     py: Python<'_>,
-    ruleset: &str,
+    ruleset: String,
     size: u64,
     limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
     let cancel = Arc::new(AtomicBool::new(false));
     let s = session(limits_of(limits)?, &cancel);
-    let r = run(py, involves_python(&[ruleset]), &cancel, None, |_| {
-        api::table(&s, ruleset, size)
+    let r = run(py, involves_python(&[&ruleset]), &cancel, None, move |_| {
+        api::table(&s, &ruleset, size)
     });
     answer(py, r)
 }
@@ -630,23 +690,29 @@ fn table(
 #[pyo3(signature = (family, bound, progress=None, limits=None))]
 fn verify(
     py: Python<'_>,
-    family: &str,
+    family: String,
     bound: u64,
     progress: Option<&Bound<'_, PyAny>>,
     limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
     let cancel = Arc::new(AtomicBool::new(false));
     let s = session(limits_of(limits)?, &cancel);
-    let total = grundy::Family::parse_in(family, &s.registry)
+    let total = grundy::Family::parse_in(&family, &s.registry)
         .ok()
         .map_or(0, |f| u64::try_from(f.size(bound)).unwrap_or(u64::MAX));
-    let r = run(py, involves_python(&[family]), &cancel, progress, |tx| {
-        api::verify(&s, family, bound, &mut |checked| {
-            if checked.is_multiple_of(256) {
-                let _ = tx.send(Note::Progress(checked, total));
-            }
-        })
-    });
+    let r = run(
+        py,
+        involves_python(&[&family]),
+        &cancel,
+        progress,
+        move |tx| {
+            api::verify(&s, &family, bound, &mut |checked| {
+                if checked.is_multiple_of(256) {
+                    let _ = tx.send(Note::Progress(checked, total));
+                }
+            })
+        },
+    );
     answer(py, r)
 }
 
@@ -654,13 +720,15 @@ fn verify(
 #[pyo3(signature = (g, h, limits=None))]
 fn compare(
     py: Python<'_>,
-    g: &str,
-    h: &str,
+    g: String,
+    h: String,
     limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
     let cancel = Arc::new(AtomicBool::new(false));
     let s = session(limits_of(limits)?, &cancel);
-    let r = run(py, involves_python(&[g, h]), &cancel, None, |_| api::compare(&s, g, h));
+    let r = run(py, involves_python(&[&g, &h]), &cancel, None, move |_| {
+        api::compare(&s, &g, &h)
+    });
     answer(py, r)
 }
 
@@ -669,13 +737,13 @@ fn compare(
 #[pyo3(signature = (text, limits=None))]
 fn thermograph(
     py: Python<'_>,
-    text: &str,
+    text: String,
     limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
     let cancel = Arc::new(AtomicBool::new(false));
     let s = session(limits_of(limits)?, &cancel);
-    let r = run(py, involves_python(&[text]), &cancel, None, |_| {
-        api::thermograph(&s, text)
+    let r = run(py, involves_python(&[&text]), &cancel, None, move |_| {
+        api::thermograph(&s, &text)
     })?;
     match r {
         Ok(a) => {
@@ -694,29 +762,28 @@ fn thermograph(
 #[pyo3(signature = (text, operation, by=None, limits=None))]
 fn transform(
     py: Python<'_>,
-    text: &str,
+    text: String,
     operation: &str,
     by: Option<String>,
     limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
-    let op = match (operation, by) {
-        ("cool", Some(t)) => api::Transform::Cool(t),
-        ("heat", Some(t)) => api::Transform::Heat(t),
-        ("atomic_weight", _) => api::Transform::AtomicWeight,
-        _ => {
-            return err(
+    let op =
+        match (operation, by) {
+            ("cool", Some(t)) => api::Transform::Cool(t),
+            ("heat", Some(t)) => api::Transform::Heat(t),
+            ("atomic_weight", _) => api::Transform::AtomicWeight,
+            _ => return err(
                 py,
                 Error::input(
                     "say what to do: cool=T, heat=T or atomic_weight=True (T a dyadic rational \
                      like 1 or 1/2)",
                 ),
-            )
-        }
-    };
+            ),
+        };
     let cancel = Arc::new(AtomicBool::new(false));
     let s = session(limits_of(limits)?, &cancel);
-    let r = run(py, involves_python(&[text]), &cancel, None, |_| {
-        api::transform(&s, text, &op)
+    let r = run(py, involves_python(&[&text]), &cancel, None, move |_| {
+        api::transform(&s, &text, &op)
     });
     answer(py, r)
 }
@@ -725,13 +792,15 @@ fn transform(
 #[pyo3(signature = (ruleset, heaps, limits=None))]
 fn quotient(
     py: Python<'_>,
-    ruleset: &str,
+    ruleset: String,
     heaps: u64,
     limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
     let cancel = Arc::new(AtomicBool::new(false));
     let s = session(limits_of(limits)?, &cancel);
-    let r = run(py, false, &cancel, None, |_| api::quotient(&s, ruleset, heaps));
+    let r = run(py, false, &cancel, None, move |_| {
+        api::quotient(&s, &ruleset, heaps)
+    });
     answer(py, r)
 }
 
