@@ -73,6 +73,39 @@ fn limits_of(d: Option<&Bound<'_, PyDict>>) -> PyResult<Limits> {
     Ok(l)
 }
 
+/// The engine questions share (what it learns stays for the next, as
+/// with `grundy value --batch`); taken out while one question uses it.
+fn shared_engine() -> &'static Mutex<Option<grundy::Engine>> {
+    static ENGINE: OnceLock<Mutex<Option<grundy::Engine>>> = OnceLock::new();
+    ENGINE.get_or_init(|| Mutex::new(None))
+}
+
+/// Runs `f` with the shared engine (or a new one while another question
+/// has it), set to `s`'s limits, games and cancel flag.
+fn with_engine<T>(s: &Session, f: impl FnOnce(&mut grundy::Engine) -> T) -> T {
+    let taken = shared_engine()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take();
+    let mut engine = match taken {
+        Some(mut e) => {
+            e.set_budget(s.budget());
+            e.set_registry(s.registry.clone());
+            e
+        }
+        None => s.engine(),
+    };
+    let result = f(&mut engine);
+    *shared_engine().lock().unwrap_or_else(|e| e.into_inner()) = Some(engine);
+    result
+}
+
+/// Forgets what the shared engine learnt (its tables and memos).
+#[pyfunction]
+fn clear_cache() {
+    *shared_engine().lock().unwrap_or_else(|e| e.into_inner()) = None;
+}
+
 /// A session of `limits` with this interpreter's games, stopped by `cancel`.
 fn session(limits: Limits, cancel: &Arc<AtomicBool>) -> Session {
     let mut s = Session::new(limits).with_cancel_flag(cancel.clone());
@@ -552,16 +585,17 @@ fn value_many(
     let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
     let here = involves_python(&refs);
     let results = run(py, here, &cancel, None, move |_| {
-        let mut engine = s.engine();
-        texts
-            .iter()
-            .map(|t| {
-                api::value_analysis(&s, &mut engine, t).map(|a| {
-                    let json = serde_json::to_string(&a).unwrap_or_default();
-                    (json, a.line())
+        with_engine(&s, |engine| {
+            texts
+                .iter()
+                .map(|t| {
+                    api::value_analysis(&s, engine, t).map(|a| {
+                        let json = serde_json::to_string(&a).unwrap_or_default();
+                        (json, a.line())
+                    })
                 })
-            })
-            .collect::<Vec<_>>()
+                .collect::<Vec<_>>()
+        })
     })?;
     let out = PyList::empty(py);
     for r in results {
@@ -910,6 +944,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(define, m)?)?;
     m.add_function(wrap_pyfunction!(load_rules, m)?)?;
+    m.add_function(wrap_pyfunction!(clear_cache, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -64,7 +64,7 @@ __version__ = _native.__version__
 
 __all__ = [
     "value", "value_many", "options", "seq", "table", "verify", "compare", "thermograph",
-    "transform", "quotient", "games", "define", "load_rules", "game", "Game", "limits",
+    "transform", "quotient", "games", "define", "load_rules", "clear_cache", "game", "Game", "limits",
     "current_limits", "Answer", "ValueAnswer", "OptionsAnswer", "SeqAnswer", "TableAnswer",
     "VerifyAnswer", "CompareAnswer", "ThermographAnswer", "TransformAnswer", "QuotientAnswer",
     "GamesAnswer", "GrundyError", "ParseError", "InputError", "RulesError", "LimitError",
@@ -270,6 +270,12 @@ def define(
     reply = _native.define(name, functions, summary, example, normalise({}))
     if reply[0] != "ok":
         _raise(reply)
+
+
+def clear_cache() -> None:
+    """Forgets the tables and values that questions keep for the next one
+    (they only grow, as in a long ``grundy value --batch``)."""
+    _native.clear_cache()
 
 
 def load_rules(path: Union[str, os.PathLike]) -> List[str]:

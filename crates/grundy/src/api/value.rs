@@ -24,11 +24,21 @@ pub enum ValueAnswer {
 
 /// Answers `text`: a position, or a list function written alone.
 pub fn value(session: &Session, text: &str) -> Result<ValueAnswer, Error> {
+    value_in(session, &mut session.engine(), text)
+}
+
+/// [`value`], with `engine` (which keeps what it learns for the next
+/// question: a long-lived front end keeps one).
+pub fn value_in(
+    session: &Session,
+    engine: &mut crate::Engine,
+    text: &str,
+) -> Result<ValueAnswer, Error> {
     session.in_notation(|| {
         if let Some(call) = crate::functions::parse_list_call(text, &session.registry) {
             return list_value(session, text, call).map(ValueAnswer::List);
         }
-        value_analysis(session, &mut session.engine(), text).map(ValueAnswer::Position)
+        value_analysis(session, engine, text).map(ValueAnswer::Position)
     })
 }
 

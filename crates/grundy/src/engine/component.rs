@@ -347,6 +347,11 @@ impl Context {
         &self.limits
     }
 
+    /// Puts `limits` in force for the queries to come (the caches stay).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
     /// Runs `f` on this context with `budget` in place of the query's
     /// (a [`Budget::trial`]), and puts the query's back.
     pub fn within<T>(&mut self, budget: Budget, f: impl FnOnce(&mut Context) -> T) -> T {

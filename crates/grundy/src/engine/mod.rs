@@ -367,6 +367,15 @@ impl Engine {
         }
     }
 
+    /// Keeps what the engine has learnt (its tables, sequences, memos) for
+    /// queries made within `budget` from now on: a long-lived front end
+    /// (the Python package) asks each question with its own limits and
+    /// cancel flag, and the answers of the last still serve.
+    pub fn set_budget(&mut self, budget: crate::Budget) {
+        self.cx.set_limits(*budget.limits());
+        self.template = budget;
+    }
+
     /// Answers heaps of the store's game from its values (and its period, if
     /// proved) instead of recomputing them: `grundy value --store FILE`.
     pub fn use_sequence(&mut self, sequence: HeapSequence) {
