@@ -290,3 +290,19 @@ def test_pandas_where_installed():
     assert isinstance(s, pd.Series) and s[4] == 1
     t = grundy.table("queen", size=5).to_pandas()
     assert t.loc[1, 2] == 0
+
+
+def test_the_example_notebook_runs():
+    """docs/notebooks/grundy.ipynb, executed as a reader would, so it cannot rot
+    (CI installs nbclient and ipykernel; elsewhere the test is skipped without them)."""
+    if os.environ.get("CI"):
+        import nbclient  # noqa: F401  (CI must have it)
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    pytest.importorskip("ipykernel")
+    nb = nbformat.read(ROOT / "docs" / "notebooks" / "grundy.ipynb", as_version=4)
+    nbclient.NotebookClient(nb, timeout=600, kernel_name="python3").execute()
+    outputs = "".join(
+        o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
+    )
+    assert "first player wins" in outputs

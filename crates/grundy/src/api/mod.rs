@@ -13,10 +13,29 @@
 //! exception) without reading the message.
 //!
 //! ```
-//! use grundy::api::{self, Session};
-//! let session = Session::default();
-//! let answer = api::value(&session, "nim(3,5,7)").unwrap();
-//! assert!(answer.to_string().contains("outcome: N"));
+//! use grundy::api::{self, Session, SeqRequest, ValueAnswer};
+//! use grundy::Limits;
+//!
+//! let session = Session::new(Limits::default());
+//!
+//! // The value of a sum, who wins, and the winning moves.
+//! let ValueAnswer::Position(a) = api::value(&session, "nim(3,5,7) + kayles(5)").unwrap() else {
+//!     unreachable!("a position, not a list function")
+//! };
+//! assert_eq!((a.outcome.as_str(), a.kind), ("N", "impartial"));
+//! println!("{a}"); // the text `grundy value` prints
+//!
+//! // Kayles' Grundy values and their period, proved by the Guy–Smith theorem.
+//! let request = SeqRequest { to: 200, ..SeqRequest::default() };
+//! let s = api::seq(&session, "kayles", &request, &mut |_| {}).unwrap();
+//! assert_eq!(&s.values()[..8], &[0, 1, 2, 3, 1, 4, 3, 2]);
+//! assert!(s.to_string().contains("period 12, preperiod 71: proved"));
+//!
+//! // A canonical form, printed as CGSuite prints it.
+//! let ValueAnswer::Position(d) = api::value(&session, "domineering(\"...|...\")").unwrap() else {
+//!     unreachable!()
+//! };
+//! assert_eq!(serde_json::to_value(&d).unwrap()["value"], "{2|-1/2}");
 //! ```
 
 mod error;
