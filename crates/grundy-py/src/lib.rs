@@ -124,6 +124,9 @@ struct PyHost {
     /// The exception a rules function raised (or Ctrl-C), to raise again
     /// once the question has stopped.
     pending: Mutex<Option<PyErr>>,
+    /// Whether the last question's watchdog stopped a rules function at the
+    /// time limit.
+    timed_out: AtomicBool,
 }
 
 fn host() -> &'static Arc<PyHost> {
@@ -398,13 +401,21 @@ fn worker() -> PyResult<mpsc::Sender<Job>> {
 fn run<T: Send + 'static>(
     py: Python<'_>,
     here: bool,
+    max_time: Option<Duration>,
     cancel: &Arc<AtomicBool>,
     progress: Option<&Bound<'_, PyAny>>,
     work: impl FnOnce(&mpsc::Sender<Note>) -> T + Send + 'static,
 ) -> PyResult<T> {
     let (tx, rx) = mpsc::channel::<Note>();
     if here {
+        // A rules function that never returns is stopped at the time
+        // limit by an exception raised in it (the budget is looked at only
+        // between calls).
+        let watchdog = max_time.map(|t| Watchdog::start(py, t));
         let result = work(&tx);
+        if let Some(w) = watchdog {
+            w.finish(py);
+        }
         drop(tx);
         if let Some(p) = progress {
             let last = rx.try_iter().filter_map(|n| match n {
@@ -489,6 +500,98 @@ fn run<T: Send + 'static>(
     }
 }
 
+/// Stops a question that runs Python rules on this thread at its time
+/// limit: past it, a thread raises `TimeLimitError` in this thread (an
+/// asynchronous exception, seen at the rules function's next bytecode),
+/// unless the question finished first.
+struct Watchdog {
+    state: Arc<(Mutex<bool>, std::sync::Condvar)>,
+    fired: Arc<AtomicBool>,
+    thread: u64,
+    handle: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Watchdog {
+    fn start(py: Python<'_>, limit: Duration) -> Watchdog {
+        let thread: u64 = py
+            .import("threading")
+            .and_then(|t| t.getattr("get_ident")?.call0()?.extract())
+            .unwrap_or(0);
+        let exception: Py<PyAny> = py
+            .import("grundy.errors")
+            .and_then(|m| m.getattr("TimeLimitError"))
+            .map(|c| c.unbind())
+            .unwrap_or_else(|_| {
+                py.get_type::<pyo3::exceptions::PyTimeoutError>()
+                    .into_any()
+                    .unbind()
+            });
+        let state = Arc::new((Mutex::new(true), std::sync::Condvar::new()));
+        let fired = Arc::new(AtomicBool::new(false));
+        let (s, f) = (state.clone(), fired.clone());
+        let handle = std::thread::Builder::new()
+            .name("grundy-watchdog".into())
+            .spawn(move || {
+                let (lock, wake) = &*s;
+                let running = lock.lock().unwrap_or_else(|e| e.into_inner());
+                let (running, _) = wake
+                    .wait_timeout_while(running, limit, |r| *r)
+                    .unwrap_or_else(|e| e.into_inner());
+                if !*running {
+                    return;
+                }
+                drop(running);
+                Python::attach(|py| {
+                    let still = lock.lock().unwrap_or_else(|e| e.into_inner());
+                    if *still {
+                        // SAFETY: the GIL is held, `thread` is the id of the
+                        // thread running the question, and the exception
+                        // is a live class object.
+                        unsafe {
+                            pyo3::ffi::PyThreadState_SetAsyncExc(
+                                thread as std::os::raw::c_long,
+                                exception.bind(py).as_ptr(),
+                            );
+                        }
+                        f.store(true, Ordering::SeqCst);
+                    }
+                });
+            })
+            .ok();
+        Watchdog {
+            state,
+            fired,
+            thread,
+            handle,
+        }
+    }
+
+    /// The question is over: the watchdog stands down, and an exception it
+    /// raised that was not yet seen is taken back.
+    fn finish(mut self, py: Python<'_>) {
+        {
+            let (lock, wake) = &*self.state;
+            *lock.lock().unwrap_or_else(|e| e.into_inner()) = false;
+            wake.notify_all();
+        }
+        if let Some(h) = self.handle.take() {
+            py.detach(|| {
+                let _ = h.join();
+            });
+        }
+        if self.fired.load(Ordering::SeqCst) {
+            // SAFETY: the GIL is held; a null exception clears a pending one.
+            unsafe {
+                pyo3::ffi::PyThreadState_SetAsyncExc(
+                    self.thread as std::os::raw::c_long,
+                    std::ptr::null_mut(),
+                );
+            }
+            host().timed_out.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
 /// Whether `text` names a game defined in Python (its question then runs
 /// on this thread).
 fn involves_python(texts: &[&str]) -> bool {
@@ -518,6 +621,18 @@ fn ok<T: serde::Serialize + std::fmt::Display>(py: Python<'_>, a: &T) -> PyResul
 /// An error for Python: `("err", kind, message, column, limit flag)`, or
 /// the exception a rules function raised (or Ctrl-C), raised again.
 fn err(py: Python<'_>, e: Error) -> PyResult<Py<PyAny>> {
+    if host().timed_out.swap(false, Ordering::SeqCst) {
+        let _ = host().take_pending();
+        let message = format!(
+            "a rules function written in Python ran past the time limit ({}); raise it with \
+             --max-time",
+            e.message
+        );
+        return Ok(("err", "limit", message, None::<usize>, Some("--max-time"))
+            .into_pyobject(py)?
+            .into_any()
+            .unbind());
+    }
     if let Some(raised) = host().take_pending() {
         let note = format!("in grundy: {}", e.message);
         if raised.value(py).hasattr("add_note")? {
@@ -551,6 +666,7 @@ fn answer<T: serde::Serialize + std::fmt::Display>(
             // A rules function's exception that the engine stepped past
             // (a claim's search) is not left for the next question.
             let _ = host().take_pending();
+            host().timed_out.store(false, Ordering::SeqCst);
             ok(py, &a)
         }
         Err(e) => err(py, e),
@@ -565,9 +681,14 @@ fn answer<T: serde::Serialize + std::fmt::Display>(
 fn value(py: Python<'_>, text: String, limits: Option<&Bound<'_, PyDict>>) -> PyResult<Py<PyAny>> {
     let cancel = Arc::new(AtomicBool::new(false));
     let s = session(limits_of(limits)?, &cancel);
-    let r = run(py, involves_python(&[&text]), &cancel, None, move |_| {
-        api::value(&s, &text)
-    });
+    let r = run(
+        py,
+        involves_python(&[&text]),
+        s.limits.max_time,
+        &cancel,
+        None,
+        move |_| api::value(&s, &text),
+    );
     answer(py, r)
 }
 
@@ -584,7 +705,7 @@ fn value_many(
     let s = session(limits_of(limits)?, &cancel);
     let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
     let here = involves_python(&refs);
-    let results = run(py, here, &cancel, None, move |_| {
+    let results = run(py, here, s.limits.max_time, &cancel, None, move |_| {
         with_engine(&s, |engine| {
             texts
                 .iter()
@@ -619,10 +740,14 @@ fn options(
     let s = session(limits_of(limits)?, &cancel);
     let here = involves_python(&[&text]);
     if followers {
-        let r = run(py, here, &cancel, None, move |_| api::followers(&s, &text));
+        let r = run(py, here, s.limits.max_time, &cancel, None, move |_| {
+            api::followers(&s, &text)
+        });
         return answer(py, r);
     }
-    let r = run(py, here, &cancel, None, move |_| api::options(&s, &text));
+    let r = run(py, here, s.limits.max_time, &cancel, None, move |_| {
+        api::options(&s, &text)
+    });
     answer(py, r)
 }
 
@@ -691,6 +816,7 @@ fn seq(
     let r = run(
         py,
         involves_python(&[&ruleset]),
+        s.limits.max_time,
         &cancel,
         progress,
         move |tx| {
@@ -714,9 +840,14 @@ fn table(
 ) -> PyResult<Py<PyAny>> {
     let cancel = Arc::new(AtomicBool::new(false));
     let s = session(limits_of(limits)?, &cancel);
-    let r = run(py, involves_python(&[&ruleset]), &cancel, None, move |_| {
-        api::table(&s, &ruleset, size)
-    });
+    let r = run(
+        py,
+        involves_python(&[&ruleset]),
+        s.limits.max_time,
+        &cancel,
+        None,
+        move |_| api::table(&s, &ruleset, size),
+    );
     answer(py, r)
 }
 
@@ -737,6 +868,7 @@ fn verify(
     let r = run(
         py,
         involves_python(&[&family]),
+        s.limits.max_time,
         &cancel,
         progress,
         move |tx| {
@@ -760,9 +892,14 @@ fn compare(
 ) -> PyResult<Py<PyAny>> {
     let cancel = Arc::new(AtomicBool::new(false));
     let s = session(limits_of(limits)?, &cancel);
-    let r = run(py, involves_python(&[&g, &h]), &cancel, None, move |_| {
-        api::compare(&s, &g, &h)
-    });
+    let r = run(
+        py,
+        involves_python(&[&g, &h]),
+        s.limits.max_time,
+        &cancel,
+        None,
+        move |_| api::compare(&s, &g, &h),
+    );
     answer(py, r)
 }
 
@@ -776,9 +913,14 @@ fn thermograph(
 ) -> PyResult<Py<PyAny>> {
     let cancel = Arc::new(AtomicBool::new(false));
     let s = session(limits_of(limits)?, &cancel);
-    let r = run(py, involves_python(&[&text]), &cancel, None, move |_| {
-        api::thermograph(&s, &text)
-    })?;
+    let r = run(
+        py,
+        involves_python(&[&text]),
+        s.limits.max_time,
+        &cancel,
+        None,
+        move |_| api::thermograph(&s, &text),
+    )?;
     match r {
         Ok(a) => {
             let json =
@@ -816,9 +958,14 @@ fn transform(
         };
     let cancel = Arc::new(AtomicBool::new(false));
     let s = session(limits_of(limits)?, &cancel);
-    let r = run(py, involves_python(&[&text]), &cancel, None, move |_| {
-        api::transform(&s, &text, &op)
-    });
+    let r = run(
+        py,
+        involves_python(&[&text]),
+        s.limits.max_time,
+        &cancel,
+        None,
+        move |_| api::transform(&s, &text, &op),
+    );
     answer(py, r)
 }
 
@@ -832,7 +979,7 @@ fn quotient(
 ) -> PyResult<Py<PyAny>> {
     let cancel = Arc::new(AtomicBool::new(false));
     let s = session(limits_of(limits)?, &cancel);
-    let r = run(py, false, &cancel, None, move |_| {
+    let r = run(py, false, s.limits.max_time, &cancel, None, move |_| {
         api::quotient(&s, &ruleset, heaps)
     });
     answer(py, r)

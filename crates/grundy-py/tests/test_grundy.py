@@ -306,3 +306,34 @@ def test_the_example_notebook_runs():
         o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
     )
     assert "first player wins" in outputs
+
+
+def test_positions_are_drawn_from_their_declared_picture():
+    board = grundy.game('domineering("..|.#")').picture()
+    assert board.startswith("<svg") and board.count("<rect") == 4 and "#555555" in board
+    heaps = grundy.game("nim(3,1)").picture()
+    assert heaps.count("<rect") == 4
+    piece = grundy.game("queen(2,3)").picture()
+    assert piece.count("<circle") == 1
+    assert grundy.game("nim(2) + kayles(3)").picture().count("<svg") == 2
+    assert grundy.game("{1|0}").picture() is None
+    assert "<svg" in grundy.value('clobber("xo|ox")')._repr_html_()
+
+
+def test_a_rules_function_that_never_returns_stops_at_the_time_limit():
+    def forever(n):
+        while True:
+            n += 1
+
+    grundy.define("forever", moves=forever)
+    started = time.monotonic()
+    with pytest.raises(grundy.TimeLimitError, match="max_time=") as e:
+        grundy.value("forever(1)", max_time=0.5)
+    assert isinstance(e.value, TimeoutError)
+    assert time.monotonic() - started < 3
+    # Nothing is left pending: the next questions are answered.
+    assert grundy.value("nim(1)").outcome == "N"
+    grundy.define("quick", moves=lambda n: [n - 1] if n else [])
+    assert grundy.value("quick(5)", max_time=0.5).outcome == "N"
+    time.sleep(0.7)
+    assert grundy.value("quick(6)").outcome == "P"

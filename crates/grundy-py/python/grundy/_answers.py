@@ -174,7 +174,10 @@ class ValueAnswer(Answer):
                 rows.append(f"<tr><th style='text-align:left;vertical-align:top'>{label}</th>"
                             f"<td><ul style='margin:0'>{items}</ul></td></tr>")
         title = html.escape(d.get("game", ""))
-        return f"<div><b><code>{title}</code></b><table>{''.join(rows)}</table></div>"
+        from ._pictures import picture
+
+        drawn = picture(d.get("game", "")) or ""
+        return f"<div><b><code>{title}</code></b><div>{drawn}</div><table>{''.join(rows)}</table></div>"
 
 
 class OptionsAnswer(Answer):

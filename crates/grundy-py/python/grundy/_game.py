@@ -120,6 +120,17 @@ class Game:
         """Right's options (every option, for an impartial game)."""
         return self._moves("right", **limit)
 
+    def picture(self):
+        """The position drawn as SVG from its game's declared picture (heaps,
+        a piece on a board, a grid of cells), or None for games drawn as text."""
+        from ._pictures import picture
+
+        return picture(self.text)
+
+    def _repr_html_(self):
+        drawn = self.picture()
+        return drawn if drawn is not None else None
+
     def _repr_latex_(self) -> str:
         from ._answers import latex
 
