@@ -60,7 +60,7 @@ pub(crate) fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
     let answer = if args.store.is_empty() {
         api::value(&session, text)
     } else {
-        api::value_analysis(&session, &mut engine, text).map(ValueAnswer::Position)
+        api::value_analysis(&session, &mut engine, text).map(|p| ValueAnswer::Position(Box::new(p)))
     };
     let answer = match answer {
         Ok(a) => a,

@@ -643,7 +643,7 @@ fn err(py: Python<'_>, e: Error) -> PyResult<Py<PyAny>> {
     let (kind, flag) = match &e.kind {
         ErrorKind::Parse => ("parse", None),
         ErrorKind::Input => ("input", None),
-        ErrorKind::Limit(l) => match l {
+        ErrorKind::Limit(l) => match l.as_ref() {
             grundy::LimitError::Cancelled { .. } => ("cancelled", None),
             other => ("limit", other.flag()),
         },
@@ -1051,7 +1051,7 @@ fn define(
 fn script_error(e: grundy::script::ScriptError) -> Error {
     Error {
         message: e.to_string(),
-        kind: ErrorKind::Script(e),
+        kind: ErrorKind::Script(Box::new(e)),
         at: None,
     }
 }

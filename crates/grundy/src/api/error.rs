@@ -16,9 +16,9 @@ pub enum ErrorKind {
     /// given to `seq`, a store of another game).
     Input,
     /// A limit stopped the work; the input was fine.
-    Limit(LimitError),
+    Limit(Box<LimitError>),
     /// A scripted game's function failed or returned what it must not.
-    Script(crate::script::ScriptError),
+    Script(Box<crate::script::ScriptError>),
     /// Reading or writing a file (a store, a picture) failed.
     Io,
     /// The session's cancel flag stopped a run that keeps what it computed
@@ -64,7 +64,7 @@ impl Error {
     pub fn limit(e: LimitError) -> Error {
         Error {
             message: e.to_string(),
-            kind: ErrorKind::Limit(e),
+            kind: ErrorKind::Limit(Box::new(e)),
             at: None,
         }
     }
@@ -115,7 +115,7 @@ impl Error {
         }
         if let Some(l) = e.limit() {
             return Error {
-                kind: ErrorKind::Limit(l.clone()),
+                kind: ErrorKind::Limit(Box::new(l.clone())),
                 message: say(e.to_string()),
                 at: None,
             };
@@ -123,7 +123,7 @@ impl Error {
         let message = say(e.to_string());
         match e {
             EvalError::Script(s) => Error {
-                kind: ErrorKind::Script(*s),
+                kind: ErrorKind::Script(s),
                 message,
                 at: None,
             },

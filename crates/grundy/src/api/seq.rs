@@ -147,7 +147,7 @@ pub enum SeqEvent {
 #[serde(untagged)]
 pub enum SeqAnswer {
     /// A take-and-break game (or Nim).
-    Heap(HeapSeqAnswer),
+    Heap(Box<HeapSeqAnswer>),
     /// A scripted game on one integer.
     Script(ScriptSeqAnswer),
     /// Misère play.
@@ -210,7 +210,7 @@ pub fn seq(
         HeapKind::Nim => TakeBreak::nim(),
         HeapKind::TakeBreak(tb) => tb.clone(),
     };
-    heap_seq(session, &rules, &heap.name, request, watch).map(SeqAnswer::Heap)
+    heap_seq(session, &rules, &heap.name, request, watch).map(|a| SeqAnswer::Heap(Box::new(a)))
 }
 
 /// The values of a take-and-break game, its period and statistics.
@@ -481,7 +481,7 @@ fn heap_seq(
     let p = sequence.periodicity();
     Ok(HeapSeqAnswer {
         code: rules.to_string(),
-        computed: sequence.len() as u64,
+        computed: sequence.len(),
         engine,
         game: name.to_string(),
         heaps: args.heaps_field(),

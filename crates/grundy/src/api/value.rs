@@ -17,7 +17,7 @@ use crate::{
 #[serde(untagged)]
 pub enum ValueAnswer {
     /// A position (any game, sum, compound, misère or loopy).
-    Position(PositionAnswer),
+    Position(Box<PositionAnswer>),
     /// A function whose value is a list (`incentives(G)`), written alone.
     List(ListAnswer),
 }
@@ -38,7 +38,7 @@ pub fn value_in(
         if let Some(call) = crate::functions::parse_list_call(text, &session.registry) {
             return list_value(session, text, call).map(ValueAnswer::List);
         }
-        value_analysis(session, engine, text).map(ValueAnswer::Position)
+        value_analysis(session, engine, text).map(|p| ValueAnswer::Position(Box::new(p)))
     })
 }
 
