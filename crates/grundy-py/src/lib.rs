@@ -676,20 +676,35 @@ fn answer<T: serde::Serialize + std::fmt::Display>(
 // ---------------------------------------------------------------------------
 // The questions.
 
+/// Asks a question of the facade: a session of the call's limits, run
+/// where it must run (see [`run`]), answered for Python.
+fn ask<T, F>(
+    py: Python<'_>,
+    limits: Option<&Bound<'_, PyDict>>,
+    names: &[&str],
+    progress: Option<&Bound<'_, PyAny>>,
+    work: F,
+) -> PyResult<Py<PyAny>>
+where
+    T: serde::Serialize + std::fmt::Display + Send + 'static,
+    F: FnOnce(&Session, &mpsc::Sender<Note>) -> Result<T, Error> + Send + 'static,
+{
+    let cancel = Arc::new(AtomicBool::new(false));
+    let s = session(limits_of(limits)?, &cancel);
+    let (here, max_time) = (involves_python(names), s.limits.max_time);
+    let r = run(py, here, max_time, &cancel, progress, move |tx| {
+        work(&s, tx)
+    });
+    answer(py, r)
+}
+
 #[pyfunction]
 #[pyo3(signature = (text, limits=None))]
 fn value(py: Python<'_>, text: String, limits: Option<&Bound<'_, PyDict>>) -> PyResult<Py<PyAny>> {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let s = session(limits_of(limits)?, &cancel);
-    let r = run(
-        py,
-        involves_python(&[&text]),
-        s.limits.max_time,
-        &cancel,
-        None,
-        move |_| api::value(&s, &text),
-    );
-    answer(py, r)
+    let name = text.clone();
+    ask(py, limits, &[&name], None, move |s, _| {
+        with_engine(s, |e| api::value_in(s, e, &text))
+    })
 }
 
 /// Many positions with one engine (which keeps what it learns): a list of
@@ -736,30 +751,18 @@ fn options(
     followers: bool,
     limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let s = session(limits_of(limits)?, &cancel);
-    let here = involves_python(&[&text]);
+    let names = [text.clone()];
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
     if followers {
-        let r = run(py, here, s.limits.max_time, &cancel, None, move |_| {
-            api::followers(&s, &text)
+        return ask(py, limits, &names, None, move |s, _| {
+            api::followers(s, &text)
         });
-        return answer(py, r);
     }
-    let r = run(py, here, s.limits.max_time, &cancel, None, move |_| {
-        api::options(&s, &text)
-    });
-    answer(py, r)
+    ask(py, limits, &names, None, move |s, _| api::options(s, &text))
 }
 
-#[pyfunction]
-#[pyo3(signature = (ruleset, request, progress=None, limits=None))]
-fn seq(
-    py: Python<'_>,
-    ruleset: String,
-    request: &Bound<'_, PyDict>,
-    progress: Option<&Bound<'_, PyAny>>,
-    limits: Option<&Bound<'_, PyDict>>,
-) -> PyResult<Py<PyAny>> {
+/// The request of `seq` from the Python layer's dict.
+fn seq_request(request: &Bound<'_, PyDict>) -> PyResult<Result<api::SeqRequest, Error>> {
     let get = |k: &str| request.get_item(k);
     let mut req = api::SeqRequest::default();
     if let Some(v) = get("to")? {
@@ -790,12 +793,9 @@ fn seq(
             "plain" => api::SeqSolver::Plain,
             "sparse" => api::SeqSolver::Sparse,
             other => {
-                return err(
-                    py,
-                    Error::input(format!(
-                        "solver '{other}' is not one of 'auto', 'plain', 'sparse'"
-                    )),
-                )
+                return Ok(Err(Error::input(format!(
+                    "solver '{other}' is not one of 'auto', 'plain', 'sparse'"
+                ))))
             }
         };
     }
@@ -809,25 +809,31 @@ fn seq(
             req.store = Some(api::SeqStore { path, resume });
         }
     }
-    let l = limits_of(limits)?;
-    req.max_time = l.max_time;
-    let cancel = Arc::new(AtomicBool::new(false));
-    let s = session(l, &cancel);
-    let r = run(
-        py,
-        involves_python(&[&ruleset]),
-        s.limits.max_time,
-        &cancel,
-        progress,
-        move |tx| {
-            api::seq(&s, &ruleset, &req, &mut |e| {
-                if let api::SeqEvent::Progress { done, wanted, .. } = e {
-                    let _ = tx.send(Note::Progress(done, wanted));
-                }
-            })
-        },
-    );
-    answer(py, r)
+    Ok(Ok(req))
+}
+
+#[pyfunction]
+#[pyo3(signature = (ruleset, request, progress=None, limits=None))]
+fn seq(
+    py: Python<'_>,
+    ruleset: String,
+    request: &Bound<'_, PyDict>,
+    progress: Option<&Bound<'_, PyAny>>,
+    limits: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let mut req = match seq_request(request)? {
+        Ok(r) => r,
+        Err(e) => return err(py, e),
+    };
+    let name = ruleset.clone();
+    ask(py, limits, &[&name], progress, move |s, tx| {
+        req.max_time = s.limits.max_time;
+        api::seq(s, &ruleset, &req, &mut |e| {
+            if let api::SeqEvent::Progress { done, wanted, .. } = e {
+                let _ = tx.send(Note::Progress(done, wanted));
+            }
+        })
+    })
 }
 
 #[pyfunction]
@@ -838,17 +844,10 @@ fn table(
     size: u64,
     limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let s = session(limits_of(limits)?, &cancel);
-    let r = run(
-        py,
-        involves_python(&[&ruleset]),
-        s.limits.max_time,
-        &cancel,
-        None,
-        move |_| api::table(&s, &ruleset, size),
-    );
-    answer(py, r)
+    let name = ruleset.clone();
+    ask(py, limits, &[&name], None, move |s, _| {
+        api::table(s, &ruleset, size)
+    })
 }
 
 #[pyfunction]
@@ -860,26 +859,17 @@ fn verify(
     progress: Option<&Bound<'_, PyAny>>,
     limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let s = session(limits_of(limits)?, &cancel);
-    let total = grundy::Family::parse_in(&family, &s.registry)
-        .ok()
-        .map_or(0, |f| u64::try_from(f.size(bound)).unwrap_or(u64::MAX));
-    let r = run(
-        py,
-        involves_python(&[&family]),
-        s.limits.max_time,
-        &cancel,
-        progress,
-        move |tx| {
-            api::verify(&s, &family, bound, &mut |checked| {
-                if checked.is_multiple_of(256) {
-                    let _ = tx.send(Note::Progress(checked, total));
-                }
-            })
-        },
-    );
-    answer(py, r)
+    let name = family.clone();
+    ask(py, limits, &[&name], progress, move |s, tx| {
+        let total = grundy::Family::parse_in(&family, &s.registry)
+            .ok()
+            .map_or(0, |f| u64::try_from(f.size(bound)).unwrap_or(u64::MAX));
+        api::verify(s, &family, bound, &mut |checked| {
+            if checked.is_multiple_of(256) {
+                let _ = tx.send(Note::Progress(checked, total));
+            }
+        })
+    })
 }
 
 #[pyfunction]
@@ -890,17 +880,11 @@ fn compare(
     h: String,
     limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let s = session(limits_of(limits)?, &cancel);
-    let r = run(
-        py,
-        involves_python(&[&g, &h]),
-        s.limits.max_time,
-        &cancel,
-        None,
-        move |_| api::compare(&s, &g, &h),
-    );
-    answer(py, r)
+    let names = [g.clone(), h.clone()];
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    ask(py, limits, &names, None, move |s, _| {
+        api::compare(s, &g, &h)
+    })
 }
 
 /// The thermograph: `("ok", json, text, svg)`.
@@ -913,14 +897,10 @@ fn thermograph(
 ) -> PyResult<Py<PyAny>> {
     let cancel = Arc::new(AtomicBool::new(false));
     let s = session(limits_of(limits)?, &cancel);
-    let r = run(
-        py,
-        involves_python(&[&text]),
-        s.limits.max_time,
-        &cancel,
-        None,
-        move |_| api::thermograph(&s, &text),
-    )?;
+    let here = involves_python(&[&text]);
+    let r = run(py, here, s.limits.max_time, &cancel, None, move |_| {
+        api::thermograph(&s, &text)
+    })?;
     match r {
         Ok(a) => {
             let json =
@@ -956,17 +936,10 @@ fn transform(
                 ),
             ),
         };
-    let cancel = Arc::new(AtomicBool::new(false));
-    let s = session(limits_of(limits)?, &cancel);
-    let r = run(
-        py,
-        involves_python(&[&text]),
-        s.limits.max_time,
-        &cancel,
-        None,
-        move |_| api::transform(&s, &text, &op),
-    );
-    answer(py, r)
+    let name = text.clone();
+    ask(py, limits, &[&name], None, move |s, _| {
+        api::transform(s, &text, &op)
+    })
 }
 
 #[pyfunction]
@@ -977,12 +950,9 @@ fn quotient(
     heaps: u64,
     limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let s = session(limits_of(limits)?, &cancel);
-    let r = run(py, false, s.limits.max_time, &cancel, None, move |_| {
-        api::quotient(&s, &ruleset, heaps)
-    });
-    answer(py, r)
+    ask(py, limits, &[], None, move |s, _| {
+        api::quotient(s, &ruleset, heaps)
+    })
 }
 
 #[pyfunction]
