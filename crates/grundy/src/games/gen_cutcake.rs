@@ -41,12 +41,16 @@ pub const MAUNDY_CAKE: usize = 1;
 /// Turn-and-Eatcake.
 pub const TURN_AND_EATCAKE: usize = 2;
 
+/// Heap rules: calls its argument with the heaps each move from a heap
+/// of `n` leaves.
+type HeapOptions = fn(u32, &mut dyn FnMut(&[u32]));
+
 /// One game of the family: its name, its heap rules and whether it is
 /// twisted.
 struct Kind {
     spec: &'static GameSpec,
     /// The heaps each move leaves from a heap of `n`.
-    heap_options: fn(u32, &mut dyn FnMut(&[u32])),
+    heap_options: HeapOptions,
     /// Whether the pieces are turned after every move (CGSuite's
     /// `twisted => true`).
     twisted: bool,
@@ -73,7 +77,7 @@ fn eat(n: u32, visit: &mut dyn FnMut(&[u32])) {
 fn maundy(n: u32, visit: &mut dyn FnMut(&[u32])) {
     let mut parts = Vec::new();
     for d in 2..=n {
-        if n % d == 0 {
+        if n.is_multiple_of(d) {
             parts.clear();
             parts.resize(d as usize, n / d);
             visit(&parts);
@@ -127,7 +131,7 @@ pub fn cake<const K: usize>(m: u64, n: u64) -> Result<CakeSum<K>, Error> {
     Ok(CakeSum::of(vec![(m as u32, n as u32)]))
 }
 
-fn has_moves(heap_options: fn(u32, &mut dyn FnMut(&[u32])), n: u32) -> bool {
+fn has_moves(heap_options: HeapOptions, n: u32) -> bool {
     let mut any = false;
     heap_options(n, &mut |_| any = true);
     any

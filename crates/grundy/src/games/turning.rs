@@ -226,7 +226,7 @@ impl TurningCode {
                             }
                             // The lower half above s: positions x with
                             // s < x and x < n - (x - s), i.e. 2x < s + n.
-                            let inner = (c + 1) / 2 - 1;
+                            let inner = c.div_ceil(2) - 1;
                             let top = (s + n).div_ceil(2); // exclusive
                             let mut emit = |lower: &[u64]| {
                                 let mut heaps = lower.to_vec();
