@@ -3,7 +3,7 @@
 //!
 //! Expression syntax: `node_kayles(".-.-.-.")`, `arc_kayles(".-.-.(-.;-.)")`
 //! — a graph in CGSuite's string form (see
-//! [`TintedGraph`](super::TintedGraph): vertices `.` joined by `-`, branches
+//! [`TintedGraph`]: vertices `.` joined by `-`, branches
 //! `(-…;-…)`, names `:A` to close cycles, `;` between components, at most
 //! [`MAX_GRAPH_VERTICES`](super::MAX_GRAPH_VERTICES) vertices). In Node
 //! Kayles a move removes a vertex and its neighbours; in Arc Kayles a move
