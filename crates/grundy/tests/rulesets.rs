@@ -766,3 +766,29 @@ fn kayles_on_graphs_against_plain_search() {
         assert!(kayles_graph::<ARC>(text).is_ok());
     }
 }
+
+// ------------------------------------------------------------ Ski-Jumps
+
+/// Every small board: outcome against plain search, printing read back,
+/// and the closed form, where it applies, against the searched value.
+#[test]
+fn ski_jumps_small_boards() {
+    use grundy::games::ski_jumps::{ski_jumps, SkiJumps};
+    let mut bare = CanonicalSolver::new(Plain(SkiJumps));
+    let mut closed = 0;
+    for (r, c) in [(1, 5), (2, 3), (3, 2), (4, 1), (3, 1)] {
+        for b in boards(".LlRr", r, c) {
+            let p = ski_jumps(&b).unwrap();
+            let v = checked(SkiJumps, &mut bare, &p, &ski_jumps);
+            if let Some(n) = p.closed_form() {
+                assert_eq!(v, Game::integer(n).unwrap(), "{p}: closed form");
+                closed += 1;
+            }
+            assert_eq!(engine_value(&p.to_string()), v, "{p} through the engine");
+        }
+    }
+    assert!(
+        closed > 1000,
+        "the closed form applied to only {closed} boards"
+    );
+}

@@ -39,6 +39,7 @@ pub mod partizan_rules;
 pub mod pieces;
 pub mod quicksort;
 pub mod rules_sum;
+pub mod ski_jumps;
 pub mod snort;
 pub mod staircase;
 pub mod subtraction;

@@ -186,6 +186,7 @@ pub static GAMES: &[&GameSpec] = &[
     &games::quicksort::SPEC,
     &games::graph_kayles::NODE_KAYLES,
     &games::graph_kayles::ARC_KAYLES,
+    &games::ski_jumps::SPEC,
     &games::value::SPEC,
     &games::misere_form::SPEC,
 ];
