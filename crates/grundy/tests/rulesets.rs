@@ -791,4 +791,6 @@ fn ski_jumps_small_boards() {
         closed > 1000,
         "the closed form applied to only {closed} boards"
     );
+    // Skiers facing each other: not the integer cgt-tools' shortcut gives (0).
+    assert_eq!(engine_value("ski_jumps(\"L.R\")"), Game::nimber(1).unwrap());
 }
