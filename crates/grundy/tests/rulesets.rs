@@ -794,3 +794,77 @@ fn ski_jumps_small_boards() {
     // Skiers facing each other: not the integer cgt-tools' shortcut gives (0).
     assert_eq!(engine_value("ski_jumps(\"L.R\")"), Game::nimber(1).unwrap());
 }
+
+// ------------------------------------------------------------ Fjords
+
+/// Every path of up to 7 vertices and some graphs with cycles: shortcuts
+/// against the bare rules, outcome against plain search, printing read
+/// back; a graph with no mark is 0, and one with marks of one colour only
+/// is the integer count of that colour's moves.
+#[test]
+fn fjords_small_graphs() {
+    use grundy::games::fjords::{fjords, Fjords};
+    let mut bare = CanonicalSolver::new(Plain(Fjords));
+    let mut graphs: Vec<String> = Vec::new();
+    for len in 1..=7 {
+        for s in strings("LR.", len) {
+            graphs.push(s.chars().map(String::from).collect::<Vec<_>>().join("-"));
+        }
+    }
+    for cycle in strings("LR.", 5) {
+        let c: Vec<String> = cycle.chars().map(String::from).collect();
+        graphs.push(format!("{}:A-{}-:A", c[0], c[1..].join("-")));
+        graphs.push(format!("{}:A-{}-{}-:A;{}-{}", c[0], c[1], c[2], c[3], c[4]));
+    }
+    for g in &graphs {
+        let v = checked(Fjords, &mut bare, &fjords(g).unwrap(), &fjords);
+        if !g.contains('L') || !g.contains('R') {
+            let integer = v.is_number() && !v.to_string().contains('/');
+            assert!(integer, "fjords({g:?}) = {v}");
+        }
+    }
+}
+
+// ------------------------------------------------------------ Childish Hackenbush
+
+/// Small forests: the split against the bare rules, outcome against plain
+/// search, printing read back; on green forests the game is Hackenbush
+/// itself (only blue and red edges are childish).
+#[test]
+fn childish_hackenbush_small_forests() {
+    use grundy::games::childish_hackenbush::{childish_hackenbush, ChildishHackenbush};
+    use grundy::partizan::{hackenbush_tree, HackenbushTrees};
+    let mut bare = CanonicalSolver::new(Plain(ChildishHackenbush));
+    let mut stalks: Vec<String> = Vec::new();
+    for len in 1..=3 {
+        stalks.extend(strings("lre", len));
+    }
+    let mut forests: Vec<String> = stalks.clone();
+    let short: Vec<&String> = stalks.iter().filter(|s| s.len() <= 2).collect();
+    for a in &short {
+        for b in &short {
+            forests.push(format!("{a},{b}"));
+            for c in ["l", "r", "e"] {
+                forests.push(format!("{c}({a},{b})"));
+            }
+        }
+    }
+    let mut plain_hackenbush = CanonicalSolver::new(HackenbushTrees);
+    for f in &forests {
+        let v = checked(
+            ChildishHackenbush,
+            &mut bare,
+            &childish_hackenbush(f).unwrap(),
+            &childish_hackenbush,
+        );
+        if !f.contains('l') && !f.contains('r') {
+            assert_eq!(
+                v,
+                plain_hackenbush
+                    .value(&hackenbush_tree(f).unwrap())
+                    .unwrap(),
+                "{f}"
+            );
+        }
+    }
+}

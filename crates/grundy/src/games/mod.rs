@@ -15,6 +15,7 @@
 pub mod ab_game;
 pub mod amazons;
 pub mod arc_kayles;
+pub mod childish_hackenbush;
 pub mod clobber;
 pub mod clobber_variants;
 pub mod col;
@@ -22,6 +23,7 @@ pub mod cram;
 pub mod cutcake;
 pub mod domineering;
 pub mod fission;
+pub mod fjords;
 pub mod gen_cutcake;
 pub mod gen_mem;
 pub mod gen_toads_frogs;

@@ -187,6 +187,8 @@ pub static GAMES: &[&GameSpec] = &[
     &games::graph_kayles::NODE_KAYLES,
     &games::graph_kayles::ARC_KAYLES,
     &games::ski_jumps::SPEC,
+    &games::fjords::SPEC,
+    &games::childish_hackenbush::SPEC,
     &games::value::SPEC,
     &games::misere_form::SPEC,
 ];
