@@ -813,8 +813,12 @@ fn fjords_small_graphs() {
     }
     for cycle in strings("LR.", 5) {
         let c: Vec<String> = cycle.chars().map(String::from).collect();
-        graphs.push(format!("{}:A-{}-:A", c[0], c[1..].join("-")));
-        graphs.push(format!("{}:A-{}-{}-:A;{}-{}", c[0], c[1], c[2], c[3], c[4]));
+        // A name written again, with its mark, closes the cycle.
+        graphs.push(format!("{0}:A-{1}-{0}:A", c[0], c[1..].join("-")));
+        graphs.push(format!(
+            "{0}:A-{1}-{2}-{0}:A;{3}-{4}",
+            c[0], c[1], c[2], c[3], c[4]
+        ));
     }
     for g in &graphs {
         let v = checked(Fjords, &mut bare, &fjords(g).unwrap(), &fjords);
