@@ -1,4 +1,4 @@
-//! Ski-Jumps (Winning Ways ch. 5), as cgt-tools' `SkiJumps`.
+//! Ski-Jumps (Winning Ways), as cgt-tools' `SkiJumps`.
 //!
 //! Expression syntax: `ski_jumps("...L....|..R.....|........")` — rows top
 //! (uphill) to bottom separated by `|`, as cgt-tools writes them: `L` a Left
