@@ -591,7 +591,7 @@ fn published_impartial_values() {
     }
 }
 
-/// Whinihan's rule for Fibonacci Nim (Winning Ways ch. 15): the player to
+/// Whinihan's rule for Fibonacci Nim (Whinihan, 1963): the player to
 /// move from a heap of n, allowed to take up to 2k, loses exactly when 2k
 /// is less than the smallest term of n's Zeckendorf representation.
 #[test]

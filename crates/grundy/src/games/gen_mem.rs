@@ -17,7 +17,7 @@
 //! first move of a game of Fibonacci Nim, which may take anything but the
 //! whole heap, is the position `(n, (n - 1) / 2)` rounded up.
 //!
-//! Fibonacci Nim's winning rule (Whinihan, 1963; Winning Ways ch. 15): a
+//! Fibonacci Nim's winning rule (Whinihan, 1963): a
 //! heap is lost for the player to move exactly when `2k` is less than the
 //! smallest Fibonacci number of `n`'s Zeckendorf representation. The tests
 //! check it against the Grundy values on all small positions.

@@ -1,6 +1,6 @@
 //! Toads and Frogs with longer slides and jumps, as CGSuite's
 //! `game.strip.GenToadsAndFrogs`, and Elephants and Rhinos, its instance
-//! with no jumps (Lessons in Play, ch. 1; CGSuite's `ElephantsAndRhinos`).
+//! with no jumps (CGSuite's `ElephantsAndRhinos`).
 //!
 //! Expression syntax: `gen_toads_frogs[J]("tttt..fff")`,
 //! `gen_toads_frogs[J,S]("…")` or `gen_toads_frogs[J,S,friendly]("…")`, and

@@ -1,4 +1,4 @@
-//! Node Kayles and Arc Kayles on any graph (Winning Ways ch. 4; Schaefer,
+//! Node Kayles and Arc Kayles on any graph (Schaefer,
 //! 1978), as CGSuite's `game.graph.ArcKayles` and its vertex form.
 //!
 //! Expression syntax: `node_kayles(".-.-.-.")`, `arc_kayles(".-.-.(-.;-.)")`

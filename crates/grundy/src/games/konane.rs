@@ -1,5 +1,5 @@
 //! Konane, Hawaiian checkers (Ernst, "Playing Konane mathematically",
-//! 1995; Lessons in Play, ch. 1), as cgt-tools' `Konane`.
+//! UMAP Journal, 1995), as cgt-tools' `Konane`.
 //!
 //! Expression syntax: `konane("..ox|....")` — rows top to bottom separated
 //! by `|`; `x` a Left (black) stone, `o` a Right (white) stone, `.` empty,

@@ -1,4 +1,4 @@
-//! Coin-turning games (Winning Ways ch. 14; Lessons in Play, ch. 7), as
+//! Coin-turning games (Winning Ways ch. 14), as
 //! CGSuite's `game.strip.Turning` with its turning codes.
 //!
 //! Expression syntax: `turning("1-3", "htththtth")` — a turning code, then
