@@ -637,6 +637,27 @@ fn component() -> BoxedStrategy<String> {
         1 => path(6).prop_map(|p| format!("snort(\"{p}\")")),
         1 => word("AB.", 14).prop_map(|w| format!("ab_game(\"{w}\")")),
         1 => (number(), number()).prop_map(|(a, b)| format!("cutcake({a},{b})")),
+        1 => grid("xo.#", 2, 3).prop_map(|g| format!("konane(\"{g}\")")),
+        1 => grid(".x#", 3, 3).prop_map(|g| format!("fission(\"{g}\")")),
+        1 => (prop::sample::select(CLOBBER_VARIANTS.to_vec()), grid("xo.", 2, 3))
+            .prop_map(|(n, g)| format!("{n}(\"{g}\")")),
+        1 => (0u64..3, 1u64..4, word("tf.", 8))
+            .prop_map(|(j, s, w)| format!("gen_toads_frogs[{j},{s}](\"{w}\")")),
+        1 => word("tf.", 9).prop_map(|w| format!("elephants_rhinos(\"{w}\")")),
+        1 => (prop::sample::select(CAKES.to_vec()), small(7), small(7))
+            .prop_map(|(g, a, b)| format!("{g}({a},{b})")),
+        1 => (prop::sample::select(COINS.to_vec()), word("ht", 10))
+            .prop_map(|(g, w)| format!("{g}(\"{w}\")")),
+        1 => (prop::sample::select(MEMORY.to_vec()), number(), small(6))
+            .prop_map(|(g, n, k)| format!("{g}({n},{k})")),
+        1 => (1u64..7)
+            .prop_flat_map(|n| Just((1..=n).collect::<Vec<u64>>()).prop_shuffle())
+            .prop_map(|v| {
+                let v: Vec<String> = v.iter().map(u64::to_string).collect();
+                format!("quicksort({})", v.join(","))
+            }),
+        1 => (prop::sample::select(vec!["node_kayles", "arc_kayles"]), 1usize..7)
+            .prop_map(|(g, n)| format!("{g}(\"{}\")", vec!["."; n].join("-"))),
         1 => (small(12), list(small(4), 0..3), list(small(4), 0..3))
             .prop_map(|(n, l, r)| format!("subtraction({n}, [{l}], [{r}])")),
         3 => value(),
@@ -644,6 +665,28 @@ fn component() -> BoxedStrategy<String> {
     ]
     .boxed()
 }
+
+/// CGSuite's Clobber variants (`GenClobber`).
+const CLOBBER_VARIANTS: &[&str] = &[
+    "anticlobber",
+    "hot_clobber",
+    "clobber_kings",
+    "clobber_knights",
+    "clobber_rooks",
+    "clobber_queens",
+    "clobber_diagonal",
+];
+/// The cake games and Partizan Euclid, written `name(m,n)`.
+const CAKES: &[&str] = &[
+    "eatcake",
+    "maundy_cake",
+    "turn_and_eatcake",
+    "partizan_euclid",
+];
+/// The named coin-turning games.
+const COINS: &[&str] = &["turning_turtles", "mock_turtles", "ruler", "turnips"];
+/// The heap games with a memory.
+const MEMORY: &[&str] = &["fibonacci_nim", "mem", "take_away[3]"];
 
 /// Whether a component is a partizan game or a value in CGSuite notation.
 fn is_partizan(c: &str) -> bool {
@@ -666,6 +709,16 @@ fn is_partizan(c: &str) -> bool {
         "piece",
         "staircase",
         "cram",
+        "turning",
+        "mock_turtles",
+        "ruler",
+        "turnips",
+        "fibonacci_nim",
+        "take_away",
+        "mem",
+        "quicksort",
+        "node_kayles",
+        "arc_kayles",
     ];
     !IMPARTIAL.iter().any(|name| c.starts_with(name)) && c != "0"
 }

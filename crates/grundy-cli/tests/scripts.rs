@@ -224,7 +224,7 @@ fn loopy_climb_is_won_lost_or_drawn_as_by_hand() {
 
 #[test]
 fn node_kayles_on_a_path_is_dawsons_kayles_0_137() {
-    let f = rules("node_kayles.rhai");
+    let f = rules("node_kayles_script.rhai");
     let names = "abcdefghijkl";
     for n in 1..=12 {
         let path: Vec<String> = (0..n)
@@ -245,10 +245,14 @@ fn node_kayles_on_a_path_is_dawsons_kayles_0_137() {
             "--rules",
             &f,
             "--json",
-            &format!("node_kayles(\"{}\")", path.join(",")),
+            &format!("node_kayles_script(\"{}\")", path.join(",")),
         ]);
         let b = json(&["value", "--json", &format!("octal[0.137]({n})")]);
         assert_eq!(a["nimber"], b["nimber"], "path of {n}");
+        // The built-in twin, on the same path in CGSuite's graph notation.
+        let dots = vec!["."; n].join("-");
+        let c = json(&["value", "--json", &format!("node_kayles(\"{dots}\")")]);
+        assert_eq!(a["nimber"], c["nimber"], "path of {n}, built in");
     }
 }
 
@@ -266,12 +270,25 @@ fn chomp_and_mock_turtles_claims_hold_and_a_wrong_claim_is_caught() {
     let out = ok(&[
         "verify",
         "--rules",
-        &rules("mock_turtles.rhai"),
-        "mock_turtles",
+        &rules("mock_turtles_script.rhai"),
+        "mock_turtles_script",
         "--bound",
         "7",
     ]);
     assert!(out.contains("on all 128 positions"), "{out}");
+    // The script and the built-in Mock Turtles (code 1-3) agree.
+    let f = rules("mock_turtles_script.rhai");
+    for coins in ["THHTH", "HHHHHHH", "TTHTHHTH", "H"] {
+        let a = json(&[
+            "value",
+            "--rules",
+            &f,
+            "--json",
+            &format!("mock_turtles_script(\"{coins}\")"),
+        ]);
+        let b = json(&["value", "--json", &format!("mock_turtles(\"{coins}\")")]);
+        assert_eq!(a["nimber"], b["nimber"], "{coins}");
+    }
     let (_d, f) = script(
         "wrong",
         "fn moves(n) { if n > 0 { [n - 1] } else { [] } }\nfn claim(n) { if n < 5 { n % 2 } else { 0 } }\n",

@@ -145,7 +145,7 @@ impl TintedGraph {
 
     /// The graph with the vertices in `gone` removed, the rest renumbered
     /// in order.
-    fn without(&self, gone: u64) -> TintedGraph {
+    pub(crate) fn without(&self, gone: u64) -> TintedGraph {
         let keep: Vec<usize> = (0..self.len()).filter(|&v| gone >> v & 1 == 0).collect();
         self.induced(&keep)
     }

@@ -1,0 +1,182 @@
+//! Fission, as CGSuite's `game.grid.Fission` and cgt-tools' `Fission`.
+//!
+//! Expression syntax: `fission("....|..x.|....")` — rows top to bottom
+//! separated by `|`; `x` a stone (either player's), `.` empty, `#` blocked;
+//! at most [`MAX_FISSION_CELLS`] cells. Left takes a stone whose cells
+//! above and below are both empty and puts two stones there instead; Right
+//! does the same with the cells left and right of the stone. A cell off the
+//! board or blocked is not empty.
+//!
+//! ```
+//! use grundy::games::fission::{fission, Fission};
+//! use grundy::partizan::{CanonicalSolver, Game};
+//! let board = fission(".x.x|..x.|....|..x.").unwrap();
+//! let v = CanonicalSolver::new(Fission).value(&board).unwrap();
+//! assert_eq!(v, Game::parse("{-1|-4}").unwrap()); // cgt-tools' own test
+//! ```
+
+use std::fmt;
+
+use super::grid::{Grid, GridSyntax};
+use crate::partizan::{Error, PartizanRules};
+use crate::Player;
+
+/// The most cells a Fission board may have.
+pub const MAX_FISSION_CELLS: usize = 64;
+
+const EMPTY: u8 = 0;
+const STONE: u8 = 1;
+const BLOCKED: u8 = 2;
+const SYNTAX: GridSyntax = GridSyntax {
+    game: "fission",
+    charmap: b".x#",
+    max_cells: MAX_FISSION_CELLS,
+    accepted: "rows of 'x' (a stone), '.' (empty) and '#' (blocked) separated by '|', all of one length, at most 64 cells, e.g. \"...|.x.|...\"",
+};
+
+/// The rules of Fission.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fission;
+
+/// A Fission board: printed `fission("...|.x.|...")`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct FissionBoard(Grid);
+
+/// Parses a Fission board (see the module documentation for the syntax).
+pub fn fission(text: &str) -> Result<FissionBoard, Error> {
+    Grid::parse(text, &SYNTAX).map(FissionBoard)
+}
+
+impl FissionBoard {
+    /// The board.
+    pub fn grid(&self) -> &Grid {
+        &self.0
+    }
+}
+
+impl fmt::Display for FissionBoard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("fission(\"")?;
+        self.0.write(f, SYNTAX.charmap)?;
+        f.write_str("\")")
+    }
+}
+
+impl PartizanRules for Fission {
+    type Position = FissionBoard;
+
+    fn options(&self, b: &FissionBoard, player: Player, out: &mut Vec<FissionBoard>) {
+        let g = &b.0;
+        let (dr, dc) = match player {
+            Player::Left => (1, 0),
+            Player::Right => (0, 1),
+        };
+        let w = g.cols() as isize;
+        for (i, &cell) in g.cells().iter().enumerate() {
+            if cell != STONE {
+                continue;
+            }
+            let (r, c) = (i as isize / w, i as isize % w);
+            if g.get(r - dr, c - dc) == Some(EMPTY) && g.get(r + dr, c + dc) == Some(EMPTY) {
+                let before = ((r - dr) * w + c - dc) as usize;
+                let after = ((r + dr) * w + c + dc) as usize;
+                out.push(FissionBoard(g.with(&[
+                    (i, EMPTY),
+                    (before, STONE),
+                    (after, STONE),
+                ])));
+            }
+        }
+    }
+
+    /// The parts `#` cells keep apart are independent summands.
+    fn split(&self, b: &FissionBoard, parts: &mut Vec<FissionBoard>) {
+        let regions = b.0.regions(|c| c != BLOCKED, false, BLOCKED);
+        if regions.len() > 1 {
+            parts.extend(regions.into_iter().map(FissionBoard));
+        }
+    }
+
+    /// Parts without a stone blocked out, then cropped to the cells that
+    /// are not blocked, and the least of the four mirror images kept (a
+    /// quarter turn would exchange the players).
+    fn normalise(&self, b: &FissionBoard) -> FissionBoard {
+        let g = &b.0;
+        let mut keep = vec![false; g.cells().len()];
+        for part in g.regions(|c| c != BLOCKED, false, BLOCKED) {
+            if part.cells().contains(&STONE) {
+                for (i, &c) in part.cells().iter().enumerate() {
+                    keep[i] |= c != BLOCKED;
+                }
+            }
+        }
+        let dead: Vec<(usize, u8)> = (0..keep.len())
+            .filter(|&i| !keep[i])
+            .map(|i| (i, BLOCKED))
+            .collect();
+        FissionBoard(g.with(&dead).cropped(|c| c != BLOCKED).least_image(false))
+    }
+}
+
+/// The declaration of `fission`.
+pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
+    name: "fission",
+    kind: crate::registry::GameKind::Partizan,
+    summary: "Fission: split a stone into the two empty cells beside it (Left vertically, Right horizontally)",
+    example: "fission(\"....|..x.|....|....\")",
+    build: |call| super::partizan_rules::string_position::<Fission>(call, &SPEC, fission, None),
+    ruleset: None,
+    picture: crate::registry::Picture::Grid {
+        cells: &[
+            crate::registry::Cell {
+                ch: '.',
+                look: crate::registry::Look::Empty,
+                name: "free",
+            },
+            crate::registry::Cell {
+                ch: 'x',
+                look: crate::registry::Look::Neutral,
+                name: "stone",
+            },
+            crate::registry::Cell {
+                ch: '#',
+                look: crate::registry::Look::Blocked,
+                name: "blocked",
+            },
+        ],
+        rows: true,
+    },
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_each_way() {
+        let b = fission("...|.x.|...").unwrap();
+        let mut out = Vec::new();
+        Fission.options(&b, Player::Left, &mut out);
+        assert_eq!(out[0].to_string(), "fission(\".x.|...|.x.\")");
+        out.clear();
+        Fission.options(&b, Player::Right, &mut out);
+        assert_eq!(out[0].to_string(), "fission(\"...|x.x|...\")");
+        out.clear();
+        // Off the board is not empty: a stone on the edge cannot split across it.
+        Fission.options(&fission("x.|..").unwrap(), Player::Left, &mut out);
+        assert!(out.is_empty());
+    }
+
+    #[test]
+    fn bad_input_says_what_is_accepted() {
+        let e = fission("x.o").unwrap_err().to_string();
+        assert!(
+            e.contains("unexpected 'o'") && e.contains("'x' (a stone)"),
+            "{e}"
+        );
+        assert!(fission(&".".repeat(65))
+            .unwrap_err()
+            .to_string()
+            .contains("more than 64 cells"));
+    }
+}
