@@ -195,6 +195,34 @@ fn batch_answers_every_line_and_survives_bad_ones() {
     assert_eq!(lines[6]["nimber"], 2);
 }
 
+/// Issue 27: every input line gets exactly one output line, so answers
+/// line up with inputs.
+#[test]
+fn batch_text_answers_line_up_with_inputs() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["value", "--batch"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"nim(1,2)\nnim(3,\nqueen(2,1)\n\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[0].starts_with("N *3"), "{out}");
+    assert!(lines[1].starts_with("error: at column 7"), "{out}");
+    assert!(lines[2].starts_with("P 0"), "{out}");
+    assert!(lines[3].starts_with("error: empty line"), "{out}");
+}
+
 #[test]
 fn batch_text_reports_bad_lines_on_stderr_with_their_number() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
@@ -212,8 +240,12 @@ fn batch_text_reports_bad_lines_on_stderr_with_their_number() {
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(2));
     let out = stdout(&o);
-    assert_eq!(out.lines().count(), 2, "{out}");
-    assert!(out.starts_with("N *3"), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[0].starts_with("N *3"), "{out}");
+    assert!(lines[1].starts_with("error: ") && lines[2].starts_with("error: "), "{out}");
+    assert!(lines[3].starts_with("N *3"), "{out}");
+    assert!(out.len() < 4000, "the long line was echoed: {} bytes", out.len());
     let err = stderr(&o);
     assert!(
         err.contains("line 2:") && err.contains("did you mean 'nim'"),
@@ -1018,4 +1050,24 @@ fn codes_read_and_print_as_cgsuite_spells_them() {
         "{}",
         stderr(&o)
     );
+}
+
+/// Issue 27: a game or value that starts with a minus is taken as written,
+/// without `--`, by every command that takes one; flags still read.
+#[test]
+fn games_and_values_may_start_with_a_minus() {
+    for (args, says) in [
+        (vec!["value", "-1/2"], "value:   -1/2"),
+        (vec!["value", "--json", "-1/2"], "\"value\":\"-1/2\""),
+        (vec!["value", "-2", "--max-moves", "3"], "value:   -2"),
+        (vec!["compare", "{1|0}", "-2"], "{1|0} > -2"),
+        (vec!["compare", "-2", "{1|0}"], "-2 < {1|0}"),
+        (vec!["options", "-1"], "Right's options (1)"),
+        (vec!["thermograph", "-{1|-1}"], "temperature"),
+        (vec!["transform", "-1", "--heat", "-1/2"], "-1 heated by -1/2: -1"),
+    ] {
+        let o = grundy(&args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).contains(says), "{args:?}: {}", stdout(&o));
+    }
 }

@@ -222,6 +222,38 @@ fn loopy_climb_is_won_lost_or_drawn_as_by_hand() {
     assert!(text.contains("generalised Sprague–Grundy value"), "{text}");
 }
 
+/// Issue 27: a loopy answer's words are written, not derived from the
+/// outcome's name ("los in 2 moves", "wins in 1 moves").
+#[test]
+fn loopy_outcomes_read_as_written_english() {
+    // Heap 3 may stay (a loop) or be emptied; heap 5 can only go to 3.
+    let (_dir, f) = script(
+        "climb",
+        "fn moves(n) { if n == 0 { [] } else if n == 3 { [3, 0] } else if n == 5 { [3] } \
+         else { [n - 1] } }\nfn example() { \"climb(3)\" }\n",
+    );
+    let outcome = |position: &str| {
+        let text = ok(&["value", "--rules", &f, position]);
+        text.lines()
+            .find_map(|l| l.strip_prefix("outcome: the player to move "))
+            .unwrap_or_else(|| panic!("{position}: {text}"))
+            .to_string()
+    };
+    assert_eq!(outcome("climb(3)"), "wins in 1 move");
+    assert_eq!(outcome("climb(5)"), "loses in 2 moves");
+    let f = rules("loopy_climb.rhai");
+    assert_eq!(
+        outcome_of(&ok(&["value", "--rules", &f, "loopy_climb(5)"])),
+        "draws: neither player can force a win"
+    );
+}
+
+fn outcome_of(text: &str) -> &str {
+    text.lines()
+        .find_map(|l| l.strip_prefix("outcome: the player to move "))
+        .unwrap_or_else(|| panic!("{text}"))
+}
+
 #[test]
 fn node_kayles_on_a_path_is_dawsons_kayles_0_137() {
     let f = rules("node_kayles.rhai");

@@ -22,6 +22,17 @@ pub enum LoopyOutcome {
     Draw,
 }
 
+impl LoopyOutcome {
+    /// What the player to move does, as a verb: `wins`, `loses`, `draws`.
+    pub fn verb(self) -> &'static str {
+        match self {
+            LoopyOutcome::Win => "wins",
+            LoopyOutcome::Loss => "loses",
+            LoopyOutcome::Draw => "draws",
+        }
+    }
+}
+
 impl fmt::Display for LoopyOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
