@@ -335,6 +335,59 @@ fn chomp_and_mock_turtles_claims_hold_and_a_wrong_claim_is_caught() {
     );
 }
 
+/// Nim on an array of heaps, its claim the XOR of the heaps: a game whose
+/// example is an array (`heaps([1,2,3])`).
+const ARRAY_NIM: &str = "fn moves(p) {\n\
+    let out = [];\n\
+    for i in 0..p.len() { for k in 0..p[i] { let q = p; q[i] = k; out.push(q); } }\n\
+    out\n\
+}\n\
+fn claim(p) { let x = 0; for h in p { x = x ^ h; } x }\n\
+fn example() { \"heaps([1,2,3])\" }\n";
+
+/// Issue 27: `verify` of a game on an array checks arrays of the example's
+/// length (the claim was handed the integer 0 and failed inside the
+/// script); a shape it cannot list is a clear error before anything runs.
+#[test]
+fn verify_lists_positions_of_the_examples_shape() {
+    let (_d, f) = script("heaps", ARRAY_NIM);
+    let out = ok(&["verify", "--rules", &f, "heaps", "--bound", "3"]);
+    assert!(out.starts_with("holds") && out.contains("on all 64 positions"), "{out}");
+    let (_e, g) = script(
+        "board",
+        "fn moves(p) { [] }\nfn claim(p) { 0 }\nfn example() { \"board(\\\"x.o\\\")\" }\n",
+    );
+    let o = grundy(&["verify", "--rules", &g, "board", "--bound", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("cannot list the positions of game 'board'") && err.contains("fn positions(n)"),
+        "{err}"
+    );
+}
+
+/// Issue 27: `seq` and `table` of a scripted game of another shape say so
+/// before running anything (seq once failed inside the script: "Function
+/// not found: len (i64), in parts(0)").
+#[test]
+fn seq_and_table_need_a_game_on_integers() {
+    let (_d, f) = script("heaps", ARRAY_NIM);
+    for (args, says) in [
+        (vec!["seq", "--rules", &f, "heaps", "--to", "5"], "seq needs a game on one integer; heaps takes an array"),
+        (vec!["table", "--rules", &f, "heaps", "--size", "3"], "table needs a game on 2 integers; heaps takes an array"),
+        (
+            vec!["table", "--rules", &rules("sub134.rhai"), "sub134", "--size", "3"],
+            "table needs a game on 2 integers; sub134 takes one integer",
+        ),
+    ] {
+        let o = grundy(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!err.contains("Function not found"), "{args:?}: {err}");
+    }
+}
+
 #[test]
 fn scripted_games_are_listed_and_mix_with_everything() {
     let f = rules("sub134.rhai");

@@ -245,6 +245,30 @@ impl ScriptGame {
             .then_some(args.0.len())
     }
 
+    /// The shape of the example's position when `verify` can list every
+    /// position of that shape up to a bound: integers, or one array of
+    /// integers (one integer when the game gives no example); `None` for
+    /// any other (a string, nested lists).
+    pub(super) fn enumerable_shape(&self) -> Option<super::claim::Enumerable> {
+        use super::claim::Enumerable;
+        let Some(args) = self.example_args() else {
+            return Some(Enumerable::Integers(1));
+        };
+        let ints = |values: &[Value]| values.iter().all(|v| matches!(v, Value::Int(_)));
+        match &args.0[..] {
+            [Value::List(items)] if ints(items) && !items.is_empty() => {
+                Some(Enumerable::Array(items.len()))
+            }
+            values if ints(values) => Some(Enumerable::Integers(values.len().max(1))),
+            _ => None,
+        }
+    }
+
+    /// The example as written (`moore([1,2,3])`).
+    pub(super) fn example_written(&self) -> &str {
+        &self.example
+    }
+
     /// The example's position (`chomp(3,4)`: `3,4`), if it reads as one.
     fn example_args(&self) -> Option<Args> {
         let expr = crate::parse_expr(&self.example).ok()?;
