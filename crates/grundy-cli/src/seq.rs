@@ -84,8 +84,12 @@ pub enum SolverArg {
 #[derive(Clone, Debug, clap::Args)]
 pub struct SeqArgs {
     /// Compute G(0), …, G(N) (values past a proved period follow from it).
+    /// Text output writes 32 values a line (see --one-per-line).
     #[arg(long, value_name = "N", default_value_t = 100)]
     pub to: u64,
+    /// Write one value a line instead of 32, for piping into other tools.
+    #[arg(long)]
+    pub one_per_line: bool,
     /// Print only G(N) for these heaps (any N < 2^64 once a period is proved);
     /// values are computed up to the largest N or until a period is proved.
     #[arg(long, value_name = "N", value_delimiter = ',', conflicts_with = "to")]
@@ -455,6 +459,20 @@ fn store_bits(bytes: u64, count: u64) -> f64 {
     bytes as f64 * 8.0 / count.max(1) as f64
 }
 
+/// Values a line of `seq`'s text output.
+const PER_LINE: u64 = 32;
+
+/// What follows the value of heap `n` of `0..=last` in text output: a line
+/// break after every [`PER_LINE`] values and after the last, else a space;
+/// always a line break with --one-per-line.
+fn separator(n: u64, last: u64, one_per_line: bool) -> &'static str {
+    if one_per_line || n % PER_LINE == PER_LINE - 1 || n == last {
+        "\n"
+    } else {
+        " "
+    }
+}
+
 fn write_text(
     out: &mut impl Write,
     sequence: &HeapSequence,
@@ -465,11 +483,7 @@ fn write_text(
         writeln!(out, "G({n}) = {}", value(sequence, n)?)?;
     }
     for n in (0..=args.to).filter(|_| args.at.is_empty()) {
-        let sep = if n % 32 == 31 || n == args.to {
-            "\n"
-        } else {
-            " "
-        };
+        let sep = separator(n, args.to, args.one_per_line);
         write!(out, "{}{sep}", value(sequence, n)?)?;
     }
     writeln!(out, "{}", period_line(sequence))?;
@@ -612,11 +626,7 @@ pub(crate) fn run_script(
         writeln!(out)?;
     } else if args.at.is_empty() {
         for (n, v) in values.iter().enumerate() {
-            let sep = if n % 32 == 31 || n == values.len() - 1 {
-                "\n"
-            } else {
-                " "
-            };
+            let sep = separator(n as u64, values.len() as u64 - 1, args.one_per_line);
             write!(out, "{v}{sep}")?;
         }
     } else {

@@ -96,11 +96,18 @@ fn print_players_moves(
     right: &[GameExpr],
     complete: bool,
 ) -> io::Result<()> {
-    for (who, moves) in [("Left", left), ("Right", right)] {
+    // The same moves win for both players (an impartial position, like an
+    // all-green Hackenbush tree, where every option is open to both): one list.
+    let lists: &[(&str, &[GameExpr])] = if left == right {
+        &[("Either player's", left)]
+    } else {
+        &[("Left's", left), ("Right's", right)]
+    };
+    for &(who, moves) in lists {
         if moves.is_empty() {
-            writeln!(out, "{who}'s winning moves (moving first): none")?;
+            writeln!(out, "{who} winning moves (moving first): none")?;
         } else {
-            writeln!(out, "{who}'s winning moves (moving first):")?;
+            writeln!(out, "{who} winning moves (moving first):")?;
             for m in moves {
                 writeln!(out, "  {m}")?;
             }
@@ -233,8 +240,9 @@ pub(crate) fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
     Ok(Ok(()))
 }
 
-/// A function whose value is a list (`incentives(G)`), written alone:
-/// the list printed CGSuite's way, `{a,b}`, with the argument's value.
+/// A function whose value is a list (`incentives(G)`), written alone: its
+/// games one a line (JSON adds the list as CGSuite prints a set, `{a,b}`),
+/// with the argument's value.
 fn list_value(
     text: &str,
     call: Result<grundy::functions::ListCall, grundy::ExprError>,
@@ -269,14 +277,16 @@ fn list_value(
         )?;
         writeln!(out)?;
     } else {
+        // One game a line, each as `value` reads it back: CGSuite's set
+        // notation `{a,b}` does not read back (`{{2*|1*||0}}` is no game).
         writeln!(out, "{call}")?;
-        writeln!(out, "value:   {}", grundy::functions::list_to_string(&list))?;
-        writeln!(
-            out,
-            "a list of {} game{} (of G = {g}), printed as CGSuite prints a set",
-            list.len(),
-            if list.len() == 1 { "" } else { "s" },
-        )?;
+        writeln!(out, "of G = {g}:")?;
+        if list.is_empty() {
+            writeln!(out, "  none")?;
+        }
+        for item in &list {
+            writeln!(out, "  {item}")?;
+        }
     }
     Ok(Ok(()))
 }

@@ -966,13 +966,17 @@ fn analysis_functions_in_expressions() {
         "{}",
         stdout(&o)
     );
-    // A list prints CGSuite's way, {a,b}, and its JSON has the items.
-    let o = grundy(&["value", "incentives(*8)"]);
-    assert!(
-        stdout(&o).contains("value:   {*8,*9,*10,*11,*12,*13,*14,*15}"),
-        "{}",
-        stdout(&o)
-    );
+    // A list prints one game a line, each reading back as that game (issue
+    // 27: CGSuite's set notation {{2*|1*||0}} is no game); its JSON has the
+    // items and the set as CGSuite writes it.
+    let text = stdout(&grundy(&["value", "incentives(*8)"]));
+    let items: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("  ")).collect();
+    assert_eq!(items, ["*8", "*9", "*10", "*11", "*12", "*13", "*14", "*15"], "{text}");
+    let o = grundy(&["value", "incentives({3||2*|1*})"]);
+    let item = stdout(&o).lines().find_map(|l| l.strip_prefix("  ")).map(str::to_string);
+    assert_eq!(item.as_deref(), Some("{2*|1*||0}"), "{}", stdout(&o));
+    let back = json(&["value", "--json", "{2*|1*||0}"]);
+    assert_eq!(back["value"], "{2*|1*||0}");
     let v = json(&["value", "--json", "incentives({3||2*|1*})"]);
     assert_eq!(v["kind"], "list");
     assert_eq!(v["list"][0], "{2*|1*||0}");
@@ -1070,4 +1074,34 @@ fn games_and_values_may_start_with_a_minus() {
         assert!(o.status.success(), "{args:?}: {}", stderr(&o));
         assert!(stdout(&o).contains(says), "{args:?}: {}", stdout(&o));
     }
+}
+
+/// Issue 27: `seq` says in its help that text wraps at 32 values a line,
+/// and writes one value a line with --one-per-line, for piping.
+#[test]
+fn seq_writes_one_value_a_line_on_request() {
+    let help = stdout(&grundy(&["seq", "--help"]));
+    assert!(help.contains("32 values a line") && help.contains("--one-per-line"), "{help}");
+    let wrapped = stdout(&grundy(&["seq", "kayles", "--to", "40"]));
+    let lines: Vec<&str> = wrapped.lines().collect();
+    assert_eq!(lines[0].split(' ').count(), 32, "{wrapped}");
+    assert_eq!(lines[1].split(' ').count(), 9, "{wrapped}");
+    let one = stdout(&grundy(&["seq", "kayles", "--to", "40", "--one-per-line"]));
+    let values: Vec<&str> = one.lines().take(41).collect();
+    assert!(values.iter().all(|v| v.parse::<u64>().is_ok()), "{one}");
+    assert_eq!(values.join(" "), format!("{} {}", lines[0], lines[1]));
+    assert!(one.lines().nth(41).is_some_and(|l| l.starts_with("period")), "{one}");
+}
+
+/// Issue 27: an all-green Hackenbush tree (every option open to both
+/// players) lists its winning moves once, not as two identical lists.
+#[test]
+fn an_impartial_position_lists_its_winning_moves_once() {
+    let out = stdout(&grundy(&["value", "hackenbush_tree(\"e(e,e)\")"]));
+    assert!(out.contains("Either player's winning moves (moving first):"), "{out}");
+    assert!(!out.contains("Left's") && !out.contains("Right's"), "{out}");
+    assert_eq!(out.matches("hackenbush_tree(\"\")").count(), 1, "{out}");
+    // A blue edge: the lists differ and are both shown.
+    let out = stdout(&grundy(&["value", "hackenbush_tree(\"l(e,e)\")"]));
+    assert!(out.contains("Left's winning moves") && out.contains("Right's winning moves"), "{out}");
 }
