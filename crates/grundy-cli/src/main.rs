@@ -21,6 +21,11 @@ mod value;
 mod values;
 mod verify;
 
+/// The system allocator, counting each thread's live bytes, so that a
+/// script's values are held to --max-memory as they grow.
+#[global_allocator]
+static ALLOC: grundy::alloc::Counting = grundy::alloc::Counting;
+
 use grundy::registry::Registry;
 use grundy::{caret, Ruleset};
 

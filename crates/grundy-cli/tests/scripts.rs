@@ -388,6 +388,53 @@ fn seq_and_table_need_a_game_on_integers() {
     }
 }
 
+/// Issue 27: what a script's values take is held to --max-memory, and each
+/// of the red team's scripts ends with the memory-limit error naming the
+/// flag (under the 4 GB cap of these tests each aborted on allocation):
+/// positions that grow on every move, a game that splits into ever more
+/// parts, four arrays of 4 000 000 values per level of a recursion; and
+/// parts of 4 000 000 heaps are answered.
+#[test]
+fn script_values_are_held_to_max_memory() {
+    let cases = [
+        (
+            "growing_arr",
+            "fn moves(p) { let q = p; q.push(p.len()); [q] }\nfn example() { \"growing_arr([0])\" }\n",
+            "growing_arr([0])",
+        ),
+        (
+            "splitter",
+            "fn moves(n) { [n - 1] }\nfn parts(n) { [n + 1, n + 2] }\nfn example() { \"splitter(3)\" }\n",
+            "splitter(3)",
+        ),
+        (
+            "memfrag",
+            "fn frag(d) { let a = []; a.pad(4000000, d); let b = []; b.pad(4000000, d); \
+             let c = []; c.pad(4000000, d); let e = []; e.pad(4000000, d); \
+             if d > 0 { frag(d - 1) } else { a.len() + b.len() + c.len() + e.len() } }\n\
+             fn moves(n) { if n > 0 { frag(20); [n - 1] } else { [] } }\n\
+             fn example() { \"memfrag(1)\" }\n",
+            "memfrag(1)",
+        ),
+    ];
+    for (name, text, position) in cases {
+        let (_d, f) = script(name, text);
+        let start = std::time::Instant::now();
+        let o = grundy(&["value", "--rules", &f, "--max-memory", "256M", position]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{name}: {:?}: {err:.500}", o.status);
+        assert!(err.contains("--max-memory"), "{name}: {err:.500}");
+        assert!(start.elapsed() < std::time::Duration::from_secs(60), "{name}: {:?}", start.elapsed());
+    }
+    let (_d, f) = script(
+        "bigparts",
+        "fn moves(n) { if n > 0 { [n - 1] } else { [] } }\n\
+         fn parts(n) { if n == 5 { let a = []; a.pad(4000000, 1); a } else { () } }\n\
+         fn example() { \"bigparts(5)\" }\n",
+    );
+    assert!(ok(&["value", "--rules", &f, "bigparts(5)"]).contains("value:   0"));
+}
+
 #[test]
 fn scripted_games_are_listed_and_mix_with_everything() {
     let f = rules("sub134.rhai");

@@ -10,6 +10,7 @@
 //! assert!(v.is_zero());
 //! ```
 
+pub mod alloc;
 mod board;
 mod engine;
 pub mod games;

@@ -121,6 +121,41 @@ thread_local! {
     /// interpreter's progress callback; and the limit it stopped on.
     static CURRENT: RefCell<Option<Budget>> = const { RefCell::new(None) };
     static STOPPED: RefCell<Option<LimitError>> = const { RefCell::new(None) };
+    /// The call running on this thread: the thread's live bytes when it
+    /// started ([`crate::alloc::thread_live_bytes`]) and the bytes it may
+    /// add (`--max-memory`); a limit of 0 when no call runs.
+    static CALL_MEMORY: std::cell::Cell<(isize, u64)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+/// Holds a call's memory to `limit` bytes from now on, until the guard drops.
+pub(super) struct Metered((isize, u64));
+
+impl Metered {
+    pub(super) fn new(limit: u64) -> Metered {
+        let now = crate::alloc::thread_live_bytes();
+        Metered(CALL_MEMORY.with(|c| c.replace((now, limit))))
+    }
+}
+
+impl Drop for Metered {
+    fn drop(&mut self) {
+        CALL_MEMORY.with(|c| c.set(self.0));
+    }
+}
+
+/// The memory-limit error when the running call's values took more than
+/// its limit (counted by [`crate::alloc::Counting`] where it is installed).
+fn over_memory() -> Option<LimitError> {
+    let (start, limit) = CALL_MEMORY.with(std::cell::Cell::get);
+    if limit == 0 {
+        return None;
+    }
+    let used = crate::alloc::thread_live_bytes().saturating_sub(start);
+    (used > 0 && used as u64 > limit).then(|| LimitError::Memory {
+        what: String::new(),
+        needed: used as u128,
+        limit,
+    })
 }
 
 /// How often (in operations) the progress callback looks at the budget.
@@ -129,6 +164,12 @@ const CHECK_EVERY: u64 = 1 << 12;
 /// The interpreter's progress callback: stops a call over the operation
 /// limit, the time limit, or cancelled. Returns the token that stops it.
 pub(super) fn on_progress(operations: u64, load_limit: u64) -> Option<Dynamic> {
+    // Every operation: one may allocate an array of millions of values, and
+    // a few dozen of them exhaust the machine before the next check.
+    if let Some(stop) = over_memory() {
+        STOPPED.with(|s| *s.borrow_mut() = Some(stop));
+        return Some(Dynamic::UNIT);
+    }
     if !operations.is_multiple_of(CHECK_EVERY) {
         return None;
     }
@@ -299,6 +340,8 @@ impl ScriptGame {
         budget: Option<&Budget>,
     ) -> Result<Dynamic, ScriptError> {
         let _entered = budget.map(Entered::new);
+        let limits = budget.map_or(&self.file.limits, |b| b.limits());
+        let _metered = Metered::new(limits.max_memory);
         let file = &*self.file;
         let result = on_enough_stack(|| match hook {
             Hook::Named(name) => file.engine.call_fn_with_options::<Dynamic>(
@@ -574,6 +617,11 @@ fn with_what(e: LimitError, context: &str) -> LimitError {
         },
         LimitError::Cancelled { .. } => LimitError::Cancelled {
             what: context.into(),
+        },
+        LimitError::Memory { needed, limit, .. } => LimitError::Memory {
+            what: format!("{context}: its values"),
+            needed,
+            limit,
         },
         other => other,
     }
