@@ -243,9 +243,16 @@ fn batch_text_reports_bad_lines_on_stderr_with_their_number() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4, "{out}");
     assert!(lines[0].starts_with("N *3"), "{out}");
-    assert!(lines[1].starts_with("error: ") && lines[2].starts_with("error: "), "{out}");
+    assert!(
+        lines[1].starts_with("error: ") && lines[2].starts_with("error: "),
+        "{out}"
+    );
     assert!(lines[3].starts_with("N *3"), "{out}");
-    assert!(out.len() < 4000, "the long line was echoed: {} bytes", out.len());
+    assert!(
+        out.len() < 4000,
+        "the long line was echoed: {} bytes",
+        out.len()
+    );
     let err = stderr(&o);
     assert!(
         err.contains("line 2:") && err.contains("did you mean 'nim'"),
@@ -971,9 +978,16 @@ fn analysis_functions_in_expressions() {
     // items and the set as CGSuite writes it.
     let text = stdout(&grundy(&["value", "incentives(*8)"]));
     let items: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("  ")).collect();
-    assert_eq!(items, ["*8", "*9", "*10", "*11", "*12", "*13", "*14", "*15"], "{text}");
+    assert_eq!(
+        items,
+        ["*8", "*9", "*10", "*11", "*12", "*13", "*14", "*15"],
+        "{text}"
+    );
     let o = grundy(&["value", "incentives({3||2*|1*})"]);
-    let item = stdout(&o).lines().find_map(|l| l.strip_prefix("  ")).map(str::to_string);
+    let item = stdout(&o)
+        .lines()
+        .find_map(|l| l.strip_prefix("  "))
+        .map(str::to_string);
     assert_eq!(item.as_deref(), Some("{2*|1*||0}"), "{}", stdout(&o));
     let back = json(&["value", "--json", "{2*|1*||0}"]);
     assert_eq!(back["value"], "{2*|1*||0}");
@@ -1068,7 +1082,10 @@ fn games_and_values_may_start_with_a_minus() {
         (vec!["compare", "-2", "{1|0}"], "-2 < {1|0}"),
         (vec!["options", "-1"], "Right's options (1)"),
         (vec!["thermograph", "-{1|-1}"], "temperature"),
-        (vec!["transform", "-1", "--heat", "-1/2"], "-1 heated by -1/2: -1"),
+        (
+            vec!["transform", "-1", "--heat", "-1/2"],
+            "-1 heated by -1/2: -1",
+        ),
     ] {
         let o = grundy(&args);
         assert!(o.status.success(), "{args:?}: {}", stderr(&o));
@@ -1081,7 +1098,10 @@ fn games_and_values_may_start_with_a_minus() {
 #[test]
 fn seq_writes_one_value_a_line_on_request() {
     let help = stdout(&grundy(&["seq", "--help"]));
-    assert!(help.contains("32 values a line") && help.contains("--one-per-line"), "{help}");
+    assert!(
+        help.contains("32 values a line") && help.contains("--one-per-line"),
+        "{help}"
+    );
     let wrapped = stdout(&grundy(&["seq", "kayles", "--to", "40"]));
     let lines: Vec<&str> = wrapped.lines().collect();
     assert_eq!(lines[0].split(' ').count(), 32, "{wrapped}");
@@ -1090,7 +1110,10 @@ fn seq_writes_one_value_a_line_on_request() {
     let values: Vec<&str> = one.lines().take(41).collect();
     assert!(values.iter().all(|v| v.parse::<u64>().is_ok()), "{one}");
     assert_eq!(values.join(" "), format!("{} {}", lines[0], lines[1]));
-    assert!(one.lines().nth(41).is_some_and(|l| l.starts_with("period")), "{one}");
+    assert!(
+        one.lines().nth(41).is_some_and(|l| l.starts_with("period")),
+        "{one}"
+    );
 }
 
 /// Issue 27: an all-green Hackenbush tree (every option open to both
@@ -1098,10 +1121,16 @@ fn seq_writes_one_value_a_line_on_request() {
 #[test]
 fn an_impartial_position_lists_its_winning_moves_once() {
     let out = stdout(&grundy(&["value", "hackenbush_tree(\"e(e,e)\")"]));
-    assert!(out.contains("Either player's winning moves (moving first):"), "{out}");
+    assert!(
+        out.contains("Either player's winning moves (moving first):"),
+        "{out}"
+    );
     assert!(!out.contains("Left's") && !out.contains("Right's"), "{out}");
     assert_eq!(out.matches("hackenbush_tree(\"\")").count(), 1, "{out}");
     // A blue edge: the lists differ and are both shown.
     let out = stdout(&grundy(&["value", "hackenbush_tree(\"l(e,e)\")"]));
-    assert!(out.contains("Left's winning moves") && out.contains("Right's winning moves"), "{out}");
+    assert!(
+        out.contains("Left's winning moves") && out.contains("Right's winning moves"),
+        "{out}"
+    );
 }

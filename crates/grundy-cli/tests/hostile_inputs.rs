@@ -156,7 +156,12 @@ fn the_rest_ends_within_its_limits() {
 /// move (normal play, the conjunctive kinds in misère play) it answers.
 #[test]
 fn compounds_of_thirty_components_honour_the_time_limit() {
-    for kind in ["selective", "not_all", "conjunctive", "continued_conjunctive"] {
+    for kind in [
+        "selective",
+        "not_all",
+        "conjunctive",
+        "continued_conjunctive",
+    ] {
         for component in ["nim(2)", "kayles(5)", "nim(2) + nim(1)"] {
             for misere in [false, true] {
                 let compound = format!("{kind}({})", vec![component; 30].join(", "));

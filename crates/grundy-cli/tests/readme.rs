@@ -121,7 +121,11 @@ fn matches(shown: &str, actual: &str) -> bool {
 fn readme_examples_run_as_written() {
     let readme = std::fs::read_to_string(repo().join("README.md")).expect("the README");
     let (examples, files) = examples(&readme);
-    assert!(examples.len() > 20, "only {} examples found", examples.len());
+    assert!(
+        examples.len() > 20,
+        "only {} examples found",
+        examples.len()
+    );
     let dir = std::env::temp_dir().join(format!("grundy-readme-{}", std::process::id()));
     let bin = dir.join("bin");
     std::fs::create_dir_all(&bin).unwrap();

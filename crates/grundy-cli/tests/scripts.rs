@@ -352,7 +352,10 @@ fn example() { \"heaps([1,2,3])\" }\n";
 fn verify_lists_positions_of_the_examples_shape() {
     let (_d, f) = script("heaps", ARRAY_NIM);
     let out = ok(&["verify", "--rules", &f, "heaps", "--bound", "3"]);
-    assert!(out.starts_with("holds") && out.contains("on all 64 positions"), "{out}");
+    assert!(
+        out.starts_with("holds") && out.contains("on all 64 positions"),
+        "{out}"
+    );
     let (_e, g) = script(
         "board",
         "fn moves(p) { [] }\nfn claim(p) { 0 }\nfn example() { \"board(\\\"x.o\\\")\" }\n",
@@ -361,7 +364,8 @@ fn verify_lists_positions_of_the_examples_shape() {
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("cannot list the positions of game 'board'") && err.contains("fn positions(n)"),
+        err.contains("cannot list the positions of game 'board'")
+            && err.contains("fn positions(n)"),
         "{err}"
     );
 }
@@ -373,10 +377,23 @@ fn verify_lists_positions_of_the_examples_shape() {
 fn seq_and_table_need_a_game_on_integers() {
     let (_d, f) = script("heaps", ARRAY_NIM);
     for (args, says) in [
-        (vec!["seq", "--rules", &f, "heaps", "--to", "5"], "seq needs a game on one integer; heaps takes an array"),
-        (vec!["table", "--rules", &f, "heaps", "--size", "3"], "table needs a game on 2 integers; heaps takes an array"),
         (
-            vec!["table", "--rules", &rules("sub134.rhai"), "sub134", "--size", "3"],
+            vec!["seq", "--rules", &f, "heaps", "--to", "5"],
+            "seq needs a game on one integer; heaps takes an array",
+        ),
+        (
+            vec!["table", "--rules", &f, "heaps", "--size", "3"],
+            "table needs a game on 2 integers; heaps takes an array",
+        ),
+        (
+            vec![
+                "table",
+                "--rules",
+                &rules("sub134.rhai"),
+                "sub134",
+                "--size",
+                "3",
+            ],
             "table needs a game on 2 integers; sub134 takes one integer",
         ),
     ] {
@@ -422,9 +439,18 @@ fn script_values_are_held_to_max_memory() {
         let start = std::time::Instant::now();
         let o = grundy(&["value", "--rules", &f, "--max-memory", "256M", position]);
         let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(2), "{name}: {:?}: {err:.500}", o.status);
+        assert_eq!(
+            o.status.code(),
+            Some(2),
+            "{name}: {:?}: {err:.500}",
+            o.status
+        );
         assert!(err.contains("--max-memory"), "{name}: {err:.500}");
-        assert!(start.elapsed() < std::time::Duration::from_secs(60), "{name}: {:?}", start.elapsed());
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "{name}: {:?}",
+            start.elapsed()
+        );
     }
     let (_d, f) = script(
         "bigparts",

@@ -477,14 +477,20 @@ fn idle_connections_are_closed_after_the_header_timeout() {
         .map(|_| TcpStream::connect(&server.addr).unwrap())
         .collect();
     let mut halfway = TcpStream::connect(&server.addr).unwrap();
-    halfway.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n").unwrap();
+    halfway
+        .write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+        .unwrap();
     let mut kept = TcpStream::connect(&server.addr).unwrap();
     kept.write_all(format!("GET /api/games HTTP/1.1\r\nHost: {}\r\n\r\n", server.addr).as_bytes())
         .unwrap();
     for s in silent.iter_mut().chain([&mut halfway, &mut kept]) {
         assert!(closed_within(s, Duration::from_secs(10)), "still open");
     }
-    assert!(start.elapsed() < Duration::from_secs(8), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        start.elapsed()
+    );
     // The server still answers.
     assert_eq!(get(&server.addr, "/api/games").status, 200);
 }
@@ -494,14 +500,22 @@ fn idle_connections_are_closed_after_the_header_timeout() {
 /// place.
 #[test]
 fn connections_per_client_are_capped() {
-    let server = start(&["--max-connections-per-client", "4", "--header-timeout", "60s"]);
+    let server = start(&[
+        "--max-connections-per-client",
+        "4",
+        "--header-timeout",
+        "60s",
+    ]);
     let held: Vec<TcpStream> = (0..4)
         .map(|_| TcpStream::connect(&server.addr).unwrap())
         .collect();
     // Give the server time to accept the four.
     std::thread::sleep(Duration::from_millis(300));
     let mut fifth = TcpStream::connect(&server.addr).unwrap();
-    assert!(closed_within(&mut fifth, Duration::from_secs(5)), "a fifth connection was kept");
+    assert!(
+        closed_within(&mut fifth, Duration::from_secs(5)),
+        "a fifth connection was kept"
+    );
     drop(held);
     std::thread::sleep(Duration::from_millis(300));
     assert_eq!(get(&server.addr, "/api/games").status, 200);

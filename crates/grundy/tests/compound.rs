@@ -258,10 +258,20 @@ fn not_all_winning_moves_by_theory_are_every_move_to_equal_values() {
                 }
             }
         }
-        let want = if by_hand > 0 { grundy::Outcome::N } else { grundy::Outcome::P };
+        let want = if by_hand > 0 {
+            grundy::Outcome::N
+        } else {
+            grundy::Outcome::P
+        };
         assert_eq!(e.outcome, want, "{}", text(&heaps));
         assert_eq!(e.method, grundy::Method::CompoundTheory, "{}", text(&heaps));
-        assert_eq!(e.winning_moves.len(), by_hand, "{}: {:?}", text(&heaps), e.winning_moves);
+        assert_eq!(
+            e.winning_moves.len(),
+            by_hand,
+            "{}: {:?}",
+            text(&heaps),
+            e.winning_moves
+        );
         let distinct: std::collections::HashSet<String> =
             e.winning_moves.iter().map(|m| m.to_string()).collect();
         assert_eq!(distinct.len(), by_hand, "{}", text(&heaps));
@@ -291,5 +301,9 @@ fn not_all_of_huge_heaps_is_answered_by_its_theory() {
         let after = engine.evaluate(&m.to_string()).unwrap();
         assert_eq!(after.outcome, grundy::Outcome::P, "{m}");
     }
-    assert!(start.elapsed() < std::time::Duration::from_secs(10), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
 }

@@ -172,10 +172,17 @@ fn long_misere_sums_of_copies_are_answered_at_once() {
         let moves = if outcome == Outcome::N { 1 } else { 0 };
         assert_eq!(e.winning_moves.len(), moves, "{n} heaps");
         let took = start.elapsed();
-        assert!(took < std::time::Duration::from_secs(5), "{n} heaps took {took:?}");
+        assert!(
+            took < std::time::Duration::from_secs(5),
+            "{n} heaps took {took:?}"
+        );
     }
     // Mixed copies: one move per distinct component and size.
-    let sum = format!("misere({} + {})", vec!["nim(3)"; 5000].join(" + "), vec!["nim(1)"; 5000].join(" + "));
+    let sum = format!(
+        "misere({} + {})",
+        vec!["nim(3)"; 5000].join(" + "),
+        vec!["nim(1)"; 5000].join(" + ")
+    );
     let e = engine.evaluate(&sum).unwrap();
     assert_eq!(e.outcome, Outcome::P);
     let sum = format!("misere({} + nim(2))", vec!["nim(3)"; 5000].join(" + "));

@@ -858,7 +858,11 @@ impl Engine {
                 _ => None,
             }
         };
-        let Some(heaps) = parts.iter().map(|p| heap_of(p)).collect::<Option<Vec<u64>>>() else {
+        let Some(heaps) = parts
+            .iter()
+            .map(|p| heap_of(p))
+            .collect::<Option<Vec<u64>>>()
+        else {
             return Ok(None);
         };
         let r = |h: u64| Remoteness(u32::from(h > 0));

@@ -187,7 +187,10 @@ impl<G> Guarded<G> {
     /// search that met it took the refused position for one with no moves,
     /// so what it stored is wrong and must go.
     pub(crate) fn take_refused(&self) -> Option<LimitError> {
-        self.refused.lock().unwrap_or_else(|p| p.into_inner()).take()
+        self.refused
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
     }
 
     /// The compound searched.
