@@ -915,7 +915,10 @@ impl Engine {
             // A part whose emptying option was past the cut has no winning
             // move listed (the list says it is cut).
             let none = lists.iter().any(Vec::is_empty);
-            'combos: while !none {
+            'combos: loop {
+                if none {
+                    break;
+                }
                 self.cx.budget_tick()?;
                 let empties = at.iter().zip(&lists).filter(|(&k, l)| l[k].1).count();
                 let wins = if continued {
