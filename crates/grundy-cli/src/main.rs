@@ -23,6 +23,11 @@ mod verify;
 use grundy::caret;
 use grundy::registry::Registry;
 
+/// The system allocator, counting each thread's live bytes, so that a
+/// script's values are held to --max-memory as they grow.
+#[global_allocator]
+static ALLOC: grundy::alloc::Counting = grundy::alloc::Counting;
+
 /// Combinatorial game engine: Grundy values, outcomes and winning moves.
 #[derive(Parser)]
 #[command(name = "grundy", version, about, long_about = None)]

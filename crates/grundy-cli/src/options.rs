@@ -13,6 +13,7 @@ use crate::UserError;
 #[derive(Args)]
 pub(crate) struct OptionsArgs {
     /// The position, like 'nim(3,5)' or 'domineering("...|...") + 1/2'.
+    #[arg(allow_hyphen_values = true)]
     pub(crate) expr: String,
     /// Print one JSON object (see docs/web-api.md).
     #[arg(long)]

@@ -32,8 +32,12 @@ pub(crate) enum SolverArg {
 #[derive(Clone, Debug, clap::Args)]
 pub(crate) struct SeqArgs {
     /// Compute G(0), …, G(N) (values past a proved period follow from it).
+    /// Text output writes 32 values a line (see --one-per-line).
     #[arg(long, value_name = "N", default_value_t = 100)]
     pub to: u64,
+    /// Write one value a line instead of 32, for piping into other tools.
+    #[arg(long)]
+    pub one_per_line: bool,
     /// Print only G(N) for these heaps (any N < 2^64 once a period is proved);
     /// values are computed up to the largest N or until a period is proved.
     #[arg(long, value_name = "N", value_delimiter = ',', conflicts_with = "to")]
@@ -163,7 +167,7 @@ pub(crate) fn run(ruleset: &str, args: &SeqArgs) -> anyhow::Result<Result<(), Us
         serde_json::to_writer(&mut out, &serde_json::to_value(&answer)?)?;
         writeln!(out)?;
     } else {
-        write!(out, "{answer}")?;
+        write!(out, "{}", answer.text(args.one_per_line))?;
     }
     out.flush()?;
     Ok(Ok(()))

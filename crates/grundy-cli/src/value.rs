@@ -11,7 +11,7 @@ use crate::UserError;
 #[derive(Args)]
 pub(crate) struct ValueArgs {
     /// The position, like 'nim(3,5,7)' or 'octal[0.137](12) + knight(5,4)'.
-    #[arg(required_unless_present = "batch")]
+    #[arg(required_unless_present = "batch", allow_hyphen_values = true)]
     pub(crate) expr: Option<String>,
     /// Print one JSON object.
     #[arg(long)]
@@ -81,9 +81,9 @@ pub(crate) fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
 }
 
 /// One answer per input line, on standard output; a bad line (not a game,
-/// not UTF-8, over a limit) is reported with its number on standard error
-/// (with `--json`, as an error object in its place on standard output) and
-/// the rest go on. Returns whether every line was answered.
+/// not UTF-8, over a limit) gets an `error: …` line in its place (with
+/// `--json`, an error object) and is reported with its number on standard
+/// error, and the rest go on. Returns whether every line was answered.
 fn batch(session: &Session, engine: &mut grundy::Engine, json: bool) -> anyhow::Result<bool> {
     let stdin = io::stdin();
     let mut out = BufWriter::new(crate::output::stdout());
@@ -120,6 +120,11 @@ fn batch(session: &Session, engine: &mut grundy::Engine, json: bool) -> anyhow::
                     )?;
                     writeln!(out)?;
                 } else {
+                    // The answer's place holds the error's first line, so
+                    // that answers line up with inputs; the whole message
+                    // (with its caret) goes to standard error.
+                    let first = msg.lines().next().unwrap_or_default();
+                    writeln!(out, "error: {first}")?;
                     out.flush()?;
                     eprintln!("error: line {number}: {msg}");
                 }

@@ -12,8 +12,10 @@ use crate::UserError;
 #[derive(Args)]
 pub(crate) struct CompareArgs {
     /// The first game or value.
+    #[arg(allow_hyphen_values = true)]
     pub(crate) g: String,
     /// The second game or value.
+    #[arg(allow_hyphen_values = true)]
     pub(crate) h: String,
     /// Print JSON.
     #[arg(long)]
@@ -25,6 +27,7 @@ pub(crate) struct CompareArgs {
 #[derive(Args)]
 pub(crate) struct ThermographArgs {
     /// The game or value.
+    #[arg(allow_hyphen_values = true)]
     pub(crate) game: String,
     /// Also write the picture to this SVG file (`-`: print only the picture,
     /// on standard output).
@@ -40,14 +43,15 @@ pub(crate) struct ThermographArgs {
 #[derive(Args)]
 pub(crate) struct TransformArgs {
     /// The game or value.
+    #[arg(allow_hyphen_values = true)]
     pub(crate) game: String,
     /// Cool by this number (a dyadic rational like 1 or 1/2, above -1): the
     /// function cool(G, t).
-    #[arg(long, value_name = "T", group = "op", allow_negative_numbers = true)]
+    #[arg(long, value_name = "T", group = "op", allow_hyphen_values = true)]
     pub(crate) cool: Option<String>,
     /// Heat by this number (any dyadic rational, negative ones too): the
     /// function heat(G, t).
-    #[arg(long, value_name = "T", group = "op", allow_negative_numbers = true)]
+    #[arg(long, value_name = "T", group = "op", allow_hyphen_values = true)]
     pub(crate) heat: Option<String>,
     /// The atomic weight (of an atomic infinitesimal, all-small games
     /// included): the function atomic_weight(G).

@@ -11,6 +11,7 @@ use crate::UserError;
 #[derive(Args)]
 pub(crate) struct VerifyArgs {
     /// The family, like 'kayles + nim(3)' or 'conjunctive(grundy_game, nim)'.
+    #[arg(allow_hyphen_values = true)]
     pub(crate) family: String,
     /// Largest heap size or coordinate of the free rulesets.
     #[arg(long)]

@@ -195,6 +195,34 @@ fn batch_answers_every_line_and_survives_bad_ones() {
     assert_eq!(lines[6]["nimber"], 2);
 }
 
+/// Issue 27: every input line gets exactly one output line, so answers
+/// line up with inputs.
+#[test]
+fn batch_text_answers_line_up_with_inputs() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["value", "--batch"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"nim(1,2)\nnim(3,\nqueen(2,1)\n\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[0].starts_with("N *3"), "{out}");
+    assert!(lines[1].starts_with("error: at column 7"), "{out}");
+    assert!(lines[2].starts_with("P 0"), "{out}");
+    assert!(lines[3].starts_with("error: empty line"), "{out}");
+}
+
 #[test]
 fn batch_text_reports_bad_lines_on_stderr_with_their_number() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
@@ -212,8 +240,19 @@ fn batch_text_reports_bad_lines_on_stderr_with_their_number() {
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(2));
     let out = stdout(&o);
-    assert_eq!(out.lines().count(), 2, "{out}");
-    assert!(out.starts_with("N *3"), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[0].starts_with("N *3"), "{out}");
+    assert!(
+        lines[1].starts_with("error: ") && lines[2].starts_with("error: "),
+        "{out}"
+    );
+    assert!(lines[3].starts_with("N *3"), "{out}");
+    assert!(
+        out.len() < 4000,
+        "the long line was echoed: {} bytes",
+        out.len()
+    );
     let err = stderr(&o);
     assert!(
         err.contains("line 2:") && err.contains("did you mean 'nim'"),
@@ -934,13 +973,24 @@ fn analysis_functions_in_expressions() {
         "{}",
         stdout(&o)
     );
-    // A list prints CGSuite's way, {a,b}, and its JSON has the items.
-    let o = grundy(&["value", "incentives(*8)"]);
-    assert!(
-        stdout(&o).contains("value:   {*8,*9,*10,*11,*12,*13,*14,*15}"),
-        "{}",
-        stdout(&o)
+    // A list prints one game a line, each reading back as that game (issue
+    // 27: CGSuite's set notation {{2*|1*||0}} is no game); its JSON has the
+    // items and the set as CGSuite writes it.
+    let text = stdout(&grundy(&["value", "incentives(*8)"]));
+    let items: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("  ")).collect();
+    assert_eq!(
+        items,
+        ["*8", "*9", "*10", "*11", "*12", "*13", "*14", "*15"],
+        "{text}"
     );
+    let o = grundy(&["value", "incentives({3||2*|1*})"]);
+    let item = stdout(&o)
+        .lines()
+        .find_map(|l| l.strip_prefix("  "))
+        .map(str::to_string);
+    assert_eq!(item.as_deref(), Some("{2*|1*||0}"), "{}", stdout(&o));
+    let back = json(&["value", "--json", "{2*|1*||0}"]);
+    assert_eq!(back["value"], "{2*|1*||0}");
     let v = json(&["value", "--json", "incentives({3||2*|1*})"]);
     assert_eq!(v["kind"], "list");
     assert_eq!(v["list"][0], "{2*|1*||0}");
@@ -1017,5 +1067,70 @@ fn codes_read_and_print_as_cgsuite_spells_them() {
         stderr(&o).contains("repeat a single digit"),
         "{}",
         stderr(&o)
+    );
+}
+
+/// Issue 27: a game or value that starts with a minus is taken as written,
+/// without `--`, by every command that takes one; flags still read.
+#[test]
+fn games_and_values_may_start_with_a_minus() {
+    for (args, says) in [
+        (vec!["value", "-1/2"], "value:   -1/2"),
+        (vec!["value", "--json", "-1/2"], "\"value\":\"-1/2\""),
+        (vec!["value", "-2", "--max-moves", "3"], "value:   -2"),
+        (vec!["compare", "{1|0}", "-2"], "{1|0} > -2"),
+        (vec!["compare", "-2", "{1|0}"], "-2 < {1|0}"),
+        (vec!["options", "-1"], "Right's options (1)"),
+        (vec!["thermograph", "-{1|-1}"], "temperature"),
+        (
+            vec!["transform", "-1", "--heat", "-1/2"],
+            "-1 heated by -1/2: -1",
+        ),
+    ] {
+        let o = grundy(&args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).contains(says), "{args:?}: {}", stdout(&o));
+    }
+}
+
+/// Issue 27: `seq` says in its help that text wraps at 32 values a line,
+/// and writes one value a line with --one-per-line, for piping.
+#[test]
+fn seq_writes_one_value_a_line_on_request() {
+    let help = stdout(&grundy(&["seq", "--help"]));
+    assert!(
+        help.contains("32 values a line") && help.contains("--one-per-line"),
+        "{help}"
+    );
+    let wrapped = stdout(&grundy(&["seq", "kayles", "--to", "40"]));
+    let lines: Vec<&str> = wrapped.lines().collect();
+    assert_eq!(lines[0].split(' ').count(), 32, "{wrapped}");
+    assert_eq!(lines[1].split(' ').count(), 9, "{wrapped}");
+    let one = stdout(&grundy(&["seq", "kayles", "--to", "40", "--one-per-line"]));
+    let values: Vec<&str> = one.lines().take(41).collect();
+    assert!(values.iter().all(|v| v.parse::<u64>().is_ok()), "{one}");
+    assert_eq!(values.join(" "), format!("{} {}", lines[0], lines[1]));
+    assert!(
+        one.lines().nth(41).is_some_and(|l| l.starts_with("period")),
+        "{one}"
+    );
+}
+
+/// Issue 27: an all-green Hackenbush tree (every option open to both
+/// players) lists its winning moves once, not as two identical lists.
+#[test]
+fn an_impartial_position_lists_its_winning_moves_once() {
+    let out = stdout(&grundy(&["value", "hackenbush_tree(\"e(e,e)\")"]));
+    assert!(
+        out.contains("Either player's winning moves (moving first):"),
+        "{out}"
+    );
+    assert!(!out.contains("Left's") && !out.contains("Right's"), "{out}");
+    assert_eq!(out.matches("hackenbush_tree(\"\")").count(), 1, "{out}");
+    // A blue edge: the lists differ and are both shown.
+    let out = stdout(&grundy(&["value", "hackenbush_tree(\"l(e,e)\")"]));
+    assert!(
+        out.contains("Left's winning moves") && out.contains("Right's winning moves"),
+        "{out}"
     );
 }

@@ -68,8 +68,12 @@ fn deep_nesting_and_a_10_mb_line_in_a_batch_are_answered_with_errors() {
     assert_eq!(out.status.code(), Some(2));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let answers: Vec<&str> = stdout.lines().collect();
-    assert_eq!(answers.len(), 1, "{stdout:.2000}");
-    assert!(answers[0].starts_with("N *3"), "{}", answers[0]);
+    assert_eq!(answers.len(), 6, "{stdout:.2000}");
+    assert!(
+        answers[..5].iter().all(|a| a.starts_with("error: ")),
+        "{stdout:.2000}"
+    );
+    assert!(answers[5].starts_with("N *3"), "{}", answers[5]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     let errors: Vec<&str> = stderr
         .lines()

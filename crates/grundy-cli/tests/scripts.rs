@@ -222,6 +222,38 @@ fn loopy_climb_is_won_lost_or_drawn_as_by_hand() {
     assert!(text.contains("generalised Sprague–Grundy value"), "{text}");
 }
 
+/// Issue 27: a loopy answer's words are written, not derived from the
+/// outcome's name ("los in 2 moves", "wins in 1 moves").
+#[test]
+fn loopy_outcomes_read_as_written_english() {
+    // Heap 3 may stay (a loop) or be emptied; heap 5 can only go to 3.
+    let (_dir, f) = script(
+        "climb",
+        "fn moves(n) { if n == 0 { [] } else if n == 3 { [3, 0] } else if n == 5 { [3] } \
+         else { [n - 1] } }\nfn example() { \"climb(3)\" }\n",
+    );
+    let outcome = |position: &str| {
+        let text = ok(&["value", "--rules", &f, position]);
+        text.lines()
+            .find_map(|l| l.strip_prefix("outcome: the player to move "))
+            .unwrap_or_else(|| panic!("{position}: {text}"))
+            .to_string()
+    };
+    assert_eq!(outcome("climb(3)"), "wins in 1 move");
+    assert_eq!(outcome("climb(5)"), "loses in 2 moves");
+    let f = rules("loopy_climb.rhai");
+    assert_eq!(
+        outcome_of(&ok(&["value", "--rules", &f, "loopy_climb(5)"])),
+        "draws: neither player can force a win"
+    );
+}
+
+fn outcome_of(text: &str) -> &str {
+    text.lines()
+        .find_map(|l| l.strip_prefix("outcome: the player to move "))
+        .unwrap_or_else(|| panic!("{text}"))
+}
+
 #[test]
 fn node_kayles_on_a_path_is_dawsons_kayles_0_137() {
     let f = rules("node_kayles_script.rhai");
@@ -318,6 +350,132 @@ fn chomp_and_mock_turtles_claims_hold_and_a_wrong_claim_is_caught() {
         out.contains("counterexample after 1 agreeing positions: pair(1,7)"),
         "{out}"
     );
+}
+
+/// Nim on an array of heaps, its claim the XOR of the heaps: a game whose
+/// example is an array (`heaps([1,2,3])`).
+const ARRAY_NIM: &str = "fn moves(p) {\n\
+    let out = [];\n\
+    for i in 0..p.len() { for k in 0..p[i] { let q = p; q[i] = k; out.push(q); } }\n\
+    out\n\
+}\n\
+fn claim(p) { let x = 0; for h in p { x = x ^ h; } x }\n\
+fn example() { \"heaps([1,2,3])\" }\n";
+
+/// Issue 27: `verify` of a game on an array checks arrays of the example's
+/// length (the claim was handed the integer 0 and failed inside the
+/// script); a shape it cannot list is a clear error before anything runs.
+#[test]
+fn verify_lists_positions_of_the_examples_shape() {
+    let (_d, f) = script("heaps", ARRAY_NIM);
+    let out = ok(&["verify", "--rules", &f, "heaps", "--bound", "3"]);
+    assert!(
+        out.starts_with("holds") && out.contains("on all 64 positions"),
+        "{out}"
+    );
+    let (_e, g) = script(
+        "board",
+        "fn moves(p) { [] }\nfn claim(p) { 0 }\nfn example() { \"board(\\\"x.o\\\")\" }\n",
+    );
+    let o = grundy(&["verify", "--rules", &g, "board", "--bound", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("cannot list the positions of game 'board'")
+            && err.contains("fn positions(n)"),
+        "{err}"
+    );
+}
+
+/// Issue 27: `seq` and `table` of a scripted game of another shape say so
+/// before running anything (seq once failed inside the script: "Function
+/// not found: len (i64), in parts(0)").
+#[test]
+fn seq_and_table_need_a_game_on_integers() {
+    let (_d, f) = script("heaps", ARRAY_NIM);
+    for (args, says) in [
+        (
+            vec!["seq", "--rules", &f, "heaps", "--to", "5"],
+            "seq needs a game on one integer; heaps takes an array",
+        ),
+        (
+            vec!["table", "--rules", &f, "heaps", "--size", "3"],
+            "table needs a game on 2 integers; heaps takes an array",
+        ),
+        (
+            vec![
+                "table",
+                "--rules",
+                &rules("sub134.rhai"),
+                "sub134",
+                "--size",
+                "3",
+            ],
+            "table needs a game on 2 integers; sub134 takes one integer",
+        ),
+    ] {
+        let o = grundy(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!err.contains("Function not found"), "{args:?}: {err}");
+    }
+}
+
+/// Issue 27: what a script's values take is held to --max-memory, and each
+/// of the red team's scripts ends with the memory-limit error naming the
+/// flag (under the 4 GB cap of these tests each aborted on allocation):
+/// positions that grow on every move, a game that splits into ever more
+/// parts, four arrays of 4 000 000 values per level of a recursion; and
+/// parts of 4 000 000 heaps are answered.
+#[test]
+fn script_values_are_held_to_max_memory() {
+    let cases = [
+        (
+            "growing_arr",
+            "fn moves(p) { let q = p; q.push(p.len()); [q] }\nfn example() { \"growing_arr([0])\" }\n",
+            "growing_arr([0])",
+        ),
+        (
+            "splitter",
+            "fn moves(n) { [n - 1] }\nfn parts(n) { [n + 1, n + 2] }\nfn example() { \"splitter(3)\" }\n",
+            "splitter(3)",
+        ),
+        (
+            "memfrag",
+            "fn frag(d) { let a = []; a.pad(4000000, d); let b = []; b.pad(4000000, d); \
+             let c = []; c.pad(4000000, d); let e = []; e.pad(4000000, d); \
+             if d > 0 { frag(d - 1) } else { a.len() + b.len() + c.len() + e.len() } }\n\
+             fn moves(n) { if n > 0 { frag(20); [n - 1] } else { [] } }\n\
+             fn example() { \"memfrag(1)\" }\n",
+            "memfrag(1)",
+        ),
+    ];
+    for (name, text, position) in cases {
+        let (_d, f) = script(name, text);
+        let start = std::time::Instant::now();
+        let o = grundy(&["value", "--rules", &f, "--max-memory", "256M", position]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(
+            o.status.code(),
+            Some(2),
+            "{name}: {:?}: {err:.500}",
+            o.status
+        );
+        assert!(err.contains("--max-memory"), "{name}: {err:.500}");
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "{name}: {:?}",
+            start.elapsed()
+        );
+    }
+    let (_d, f) = script(
+        "bigparts",
+        "fn moves(n) { if n > 0 { [n - 1] } else { [] } }\n\
+         fn parts(n) { if n == 5 { let a = []; a.pad(4000000, 1); a } else { () } }\n\
+         fn example() { \"bigparts(5)\" }\n",
+    );
+    assert!(ok(&["value", "--rules", &f, "bigparts(5)"]).contains("value:   0"));
 }
 
 #[test]

@@ -446,3 +446,77 @@ fn a_server_whose_tables_are_full_says_so() {
     let e = json(&next.body)["error"].as_str().unwrap().to_string();
     assert!(e.contains("--max-tables") && e.contains("restarted"), "{e}");
 }
+
+/// Whether the server closed `s` (end of stream or a reset) within `within`.
+fn closed_within(s: &mut TcpStream, within: Duration) -> bool {
+    s.set_read_timeout(Some(within)).unwrap();
+    let mut buf = [0u8; 4096];
+    loop {
+        match s.read(&mut buf) {
+            Ok(0) => return true,
+            Ok(_) => continue, // an answer before the close
+            Err(e) => {
+                return !matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                )
+            }
+        }
+    }
+}
+
+/// Issue 27: a connection that sends no complete request head within the
+/// header timeout is closed — silent from the start, stopped halfway
+/// through a head, or idle after a kept-alive request — so a slow client
+/// cannot hold the server's file descriptors.
+#[test]
+fn idle_connections_are_closed_after_the_header_timeout() {
+    let server = start(&["--header-timeout", "1s"]);
+    let start = Instant::now();
+    let mut silent: Vec<TcpStream> = (0..20)
+        .map(|_| TcpStream::connect(&server.addr).unwrap())
+        .collect();
+    let mut halfway = TcpStream::connect(&server.addr).unwrap();
+    halfway
+        .write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+        .unwrap();
+    let mut kept = TcpStream::connect(&server.addr).unwrap();
+    kept.write_all(format!("GET /api/games HTTP/1.1\r\nHost: {}\r\n\r\n", server.addr).as_bytes())
+        .unwrap();
+    for s in silent.iter_mut().chain([&mut halfway, &mut kept]) {
+        assert!(closed_within(s, Duration::from_secs(10)), "still open");
+    }
+    assert!(
+        start.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        start.elapsed()
+    );
+    // The server still answers.
+    assert_eq!(get(&server.addr, "/api/games").status, 200);
+}
+
+/// Issue 27: one client address holds at most --max-connections-per-client
+/// connections; more are closed as they arrive, and a closed one frees its
+/// place.
+#[test]
+fn connections_per_client_are_capped() {
+    let server = start(&[
+        "--max-connections-per-client",
+        "4",
+        "--header-timeout",
+        "60s",
+    ]);
+    let held: Vec<TcpStream> = (0..4)
+        .map(|_| TcpStream::connect(&server.addr).unwrap())
+        .collect();
+    // Give the server time to accept the four.
+    std::thread::sleep(Duration::from_millis(300));
+    let mut fifth = TcpStream::connect(&server.addr).unwrap();
+    assert!(
+        closed_within(&mut fifth, Duration::from_secs(5)),
+        "a fifth connection was kept"
+    );
+    drop(held);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(get(&server.addr, "/api/games").status, 200);
+}

@@ -10,6 +10,7 @@
 //! assert!(v.is_zero());
 //! ```
 
+pub mod alloc;
 pub mod api;
 mod board;
 mod engine;

@@ -216,3 +216,94 @@ fn conjunctive_nim_heaps_by_theory_match_the_general_solver() {
         }
     }
 }
+
+/// Issue 27: the not-all compound under normal play is answered by its
+/// theory over the components' Grundy values (P iff all are equal), with
+/// every winning move: here against the moves of `not_all` over three Nim
+/// heaps up to 4 listed by hand (move a non-empty set of heaps, not all,
+/// each to a smaller size) and kept where all sizes end equal.
+#[test]
+fn not_all_winning_moves_by_theory_are_every_move_to_equal_values() {
+    let mut engine = grundy::Engine::new(grundy::Limits::default());
+    for heaps in tuples(3, 4) {
+        let text = |hs: &[u32]| {
+            let parts: Vec<String> = hs.iter().map(|h| format!("nim({h})")).collect();
+            format!("not_all({})", parts.join(", "))
+        };
+        let e = engine.evaluate(&text(&heaps)).unwrap();
+        let mut by_hand = 0;
+        for subset in 1..(1u32 << 3) - 1 {
+            let moving: Vec<usize> = (0..3).filter(|&i| subset >> i & 1 == 1).collect();
+            // Every choice of a smaller size for each moving heap.
+            let mut choices = vec![vec![0u32; 0]; 1];
+            for &i in &moving {
+                choices = choices
+                    .into_iter()
+                    .flat_map(|c| {
+                        (0..heaps[i]).map(move |s| {
+                            let mut c = c.clone();
+                            c.push(s);
+                            c
+                        })
+                    })
+                    .collect();
+            }
+            for c in choices {
+                let mut next = heaps.clone();
+                for (k, &i) in moving.iter().enumerate() {
+                    next[i] = c[k];
+                }
+                if next.windows(2).all(|w| w[0] == w[1]) {
+                    by_hand += 1;
+                }
+            }
+        }
+        let want = if by_hand > 0 {
+            grundy::Outcome::N
+        } else {
+            grundy::Outcome::P
+        };
+        assert_eq!(e.outcome, want, "{}", text(&heaps));
+        assert_eq!(e.method, grundy::Method::CompoundTheory, "{}", text(&heaps));
+        assert_eq!(
+            e.winning_moves.len(),
+            by_hand,
+            "{}: {:?}",
+            text(&heaps),
+            e.winning_moves
+        );
+        let distinct: std::collections::HashSet<String> =
+            e.winning_moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(distinct.len(), by_hand, "{}", text(&heaps));
+        for m in &e.winning_moves {
+            let after = engine.evaluate(&m.to_string()).unwrap();
+            assert_eq!(after.outcome, grundy::Outcome::P, "{} -> {m}", text(&heaps));
+        }
+    }
+}
+
+/// Issue 27: components far too big to search (`nim(10^12)`) are answered
+/// at once, since only their Grundy values are needed.
+#[test]
+fn not_all_of_huge_heaps_is_answered_by_its_theory() {
+    let mut engine = grundy::Engine::new(grundy::Limits::default());
+    let start = std::time::Instant::now();
+    let e = engine
+        .evaluate("not_all(nim(1000000000000), nim(1000000000000))")
+        .unwrap();
+    assert_eq!(e.outcome, grundy::Outcome::P);
+    let e = engine
+        .evaluate("not_all(nim(1000000000000), nim(5), kayles(1000000))")
+        .unwrap();
+    assert_eq!(e.outcome, grundy::Outcome::N);
+    assert!(!e.winning_moves.is_empty());
+    for m in &e.winning_moves {
+        let after = engine.evaluate(&m.to_string()).unwrap();
+        assert_eq!(after.outcome, grundy::Outcome::P, "{m}");
+    }
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
+}

@@ -543,3 +543,129 @@ fn printed_forms_are_expressions() {
         );
     }
 }
+
+/// The superscripts a printed genus stands for, `count` of them, read as
+/// its documentation says: `n` alone is the Nim heap's (`0^120`, `1^031`,
+/// `n^n(n^2)`), `g^γ` continues `γ ^ 2`, `γ` in turn, and a longer list
+/// continues with its last two superscripts for ever.
+fn read_genus(printed: &str, count: usize) -> Vec<u32> {
+    let (_, supers) = match printed.split_once('^') {
+        None => {
+            let n: u32 = printed.parse().unwrap();
+            let first = match n {
+                0 => vec![1, 2, 0],
+                1 => vec![0, 3, 1],
+                n => vec![n, n ^ 2, n],
+            };
+            return (0..count).map(|k| cycle(&first, k)).collect();
+        }
+        Some(parts) => parts,
+    };
+    let listed: Vec<u32> = match supers.strip_prefix('(') {
+        Some(inner) => inner
+            .trim_end_matches(')')
+            .split(',')
+            .map(|s| s.parse().unwrap())
+            .collect(),
+        None => supers.chars().map(|c| c.to_digit(10).unwrap()).collect(),
+    };
+    let listed = match listed.as_slice() {
+        [only] => vec![*only, only ^ 2, *only],
+        _ => listed,
+    };
+    (0..count).map(|k| cycle(&listed, k)).collect()
+}
+
+/// The `k`-th of a sequence whose last two entries alternate for ever.
+fn cycle(seq: &[u32], k: usize) -> u32 {
+    let n = seq.len();
+    if k < n {
+        seq[k]
+    } else {
+        seq[n - 2 + (k - n) % 2]
+    }
+}
+
+/// The misère Grundy value of `g + twos.*2 + ones.*1` by plain search of
+/// the game tree (`g` read as the tree of its options): 1 for a position
+/// with no move, else the mex of its options' values.
+fn misere_value_by_search(
+    g: MisereForm,
+    twos: u32,
+    ones: u32,
+    memo: &mut std::collections::HashMap<(MisereForm, u32, u32), u32>,
+) -> u32 {
+    if let Some(&v) = memo.get(&(g, twos, ones)) {
+        return v;
+    }
+    let mut seen = Vec::new();
+    for o in g.options() {
+        seen.push(misere_value_by_search(o, twos, ones, memo));
+    }
+    if twos > 0 {
+        seen.push(misere_value_by_search(g, twos - 1, ones + 1, memo));
+        seen.push(misere_value_by_search(g, twos - 1, ones, memo));
+    }
+    if ones > 0 {
+        seen.push(misere_value_by_search(g, twos, ones - 1, memo));
+    }
+    let v = if seen.is_empty() {
+        1
+    } else {
+        (0..).find(|v| !seen.contains(v)).unwrap()
+    };
+    memo.insert((g, twos, ones), v);
+    v
+}
+
+/// Issue 27: every printed genus says the misère values of `G + k.*2`
+/// that plain search finds, on games made at random from smaller ones and
+/// on the red team's cases (`octal[4.7](5)` was printed `1^4`, which reads
+/// 1^{4646…}; it is 1^{431…}).
+#[test]
+fn printed_genus_is_the_misere_values_with_twos_by_plain_search() {
+    let mut cx = Context::new(Limits::default());
+    let mut games: Vec<MisereForm> = vec![
+        misere_form_of("octal[4.7](5)", &mut cx).unwrap(),
+        MisereForm::parse("*[0,[[[3]],[[0,1,3]],[[0,0]]]]").unwrap(),
+    ];
+    for name in ["octal[4.7]", "kayles", "dawson", "octal[0.75]"] {
+        for n in 0..9 {
+            games.push(misere_form_of(&format!("{name}({n})"), &mut cx).unwrap());
+        }
+    }
+    // Games whose options are drawn from the games made before them.
+    let mut pool: Vec<MisereForm> = vec![MisereForm::zero()];
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for _ in 0..400 {
+        let take = 1 + next() % 4;
+        let options: Vec<MisereForm> = (0..take)
+            .map(|_| pool[(next() % pool.len() as u64) as usize])
+            .collect();
+        let g = MisereForm::from_options(&options);
+        if g.birthday() <= 9 && !pool.contains(&g) {
+            pool.push(g);
+        }
+    }
+    games.extend(pool);
+    let mut memo = Default::default();
+    let mut checked = 0;
+    for g in games {
+        let genus = g.genus();
+        let printed = genus.to_string();
+        let count = genus.superscripts().len() + 4;
+        let read = read_genus(&printed, count);
+        let searched: Vec<u32> = (0..count as u32)
+            .map(|k| misere_value_by_search(g, k, 0, &mut memo))
+            .collect();
+        assert_eq!(read, searched, "{g}: printed genus {printed}");
+        checked += 1;
+    }
+    assert!(checked > 150, "only {checked} games");
+}

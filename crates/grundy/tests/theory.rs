@@ -157,3 +157,37 @@ mod compounds {
         }
     }
 }
+
+/// Issue 27: a misère sum of many equal Nim heaps is Bouton's rule at
+/// once; equal components give one winning move, built once (30 000 copies
+/// of nim(1) took over a minute when each copy built its own).
+#[test]
+fn long_misere_sums_of_copies_are_answered_at_once() {
+    let mut engine = Engine::new(Limits::default());
+    for (n, outcome) in [(30_000, Outcome::N), (30_001, Outcome::P)] {
+        let sum = vec!["nim(1)"; n].join(" + ");
+        let start = std::time::Instant::now();
+        let e = engine.evaluate(&format!("misere({sum})")).unwrap();
+        assert_eq!(e.outcome, outcome, "{n} heaps");
+        let moves = if outcome == Outcome::N { 1 } else { 0 };
+        assert_eq!(e.winning_moves.len(), moves, "{n} heaps");
+        let took = start.elapsed();
+        assert!(
+            took < std::time::Duration::from_secs(5),
+            "{n} heaps took {took:?}"
+        );
+    }
+    // Mixed copies: one move per distinct component and size.
+    let sum = format!(
+        "misere({} + {})",
+        vec!["nim(3)"; 5000].join(" + "),
+        vec!["nim(1)"; 5000].join(" + ")
+    );
+    let e = engine.evaluate(&sum).unwrap();
+    assert_eq!(e.outcome, Outcome::P);
+    let sum = format!("misere({} + nim(2))", vec!["nim(3)"; 5000].join(" + "));
+    let e = engine.evaluate(&sum).unwrap();
+    assert_eq!(e.outcome, Outcome::N);
+    // nim(2) to 0, or one nim(3) to nim(1).
+    assert_eq!(e.winning_moves.len(), 2, "{:?}", e.winning_moves.len());
+}

@@ -68,6 +68,14 @@ pub(crate) struct ServeArgs {
     /// Longest request (its path and query, or a body), K and M suffixes allowed.
     #[arg(long, default_value = "16K", value_parser = size)]
     pub(crate) max_request: u64,
+    /// How long a connection may take to send a complete request head
+    /// (its first, or its next one when kept alive) before it is closed.
+    #[arg(long, default_value = "5s", value_parser = duration)]
+    pub(crate) header_timeout: Duration,
+    /// Most connections open at once from one client address; more are
+    /// closed as they arrive.
+    #[arg(long, default_value_t = 32)]
+    pub(crate) max_connections_per_client: usize,
 }
 
 fn size(text: &str) -> Result<u64, String> {
@@ -129,17 +137,84 @@ pub(crate) fn serve(args: &ServeArgs) -> ExitCode {
             let _ = out.flush();
         }
         let app = api::router(work::Workers::new(args.clone()));
-        let served = axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await;
-        match served {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: the server stopped: {e}");
-                ExitCode::FAILURE
-            }
+        tokio::select! {
+            () = accept(listener, app, args) => ExitCode::SUCCESS,
+            _ = tokio::signal::ctrl_c() => ExitCode::SUCCESS,
         }
     })
+}
+
+/// Connections open per client address, shared by the accept loop and the
+/// connections' tasks.
+type Open = std::sync::Arc<std::sync::Mutex<std::collections::HashMap<IpAddr, usize>>>;
+
+/// One open connection of `ip`, counted while it lives.
+struct Counted {
+    open: Open,
+    ip: IpAddr,
+}
+
+impl Counted {
+    /// Counts a new connection of `ip`, or `None` when `ip` already has `cap`.
+    fn admit(open: &Open, ip: IpAddr, cap: usize) -> Option<Counted> {
+        let mut map = open.lock().unwrap_or_else(|p| p.into_inner());
+        let n = map.entry(ip).or_insert(0);
+        if *n >= cap {
+            return None;
+        }
+        *n += 1;
+        Some(Counted {
+            open: open.clone(),
+            ip,
+        })
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        let mut map = self.open.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(n) = map.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                map.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// Accepts connections and serves each on a task of its own, with hyper's
+/// header-read timeout (so a client that sends nothing, or stops halfway
+/// through a request head, or idles between kept-alive requests, lets go of
+/// its socket) and at most --max-connections-per-client per client address
+/// (so one client cannot hold every file descriptor).
+async fn accept(listener: tokio::net::TcpListener, app: axum::Router, args: &ServeArgs) {
+    let open: Open = Default::default();
+    loop {
+        let (stream, peer) = match listener.accept().await {
+            Ok(c) => c,
+            Err(e) => {
+                // Out of file descriptors, or the peer gave up: wait a little
+                // rather than spin, and go on.
+                eprintln!("warning: accepting a connection failed: {e}");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let Some(counted) = Counted::admit(&open, peer.ip(), args.max_connections_per_client)
+        else {
+            drop(stream); // over the cap: closed at once
+            continue;
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let timeout = args.header_timeout;
+        tokio::spawn(async move {
+            let io = hyper_util::rt::TokioIo::new(stream);
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(timeout)
+                .serve_connection(io, service)
+                .await;
+            drop(counted);
+        });
+    }
 }

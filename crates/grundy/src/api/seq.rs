@@ -165,13 +165,28 @@ impl SeqAnswer {
     }
 }
 
+impl SeqAnswer {
+    /// The text `grundy seq` prints: the values 32 a line, or one a line
+    /// (`--one-per-line`, for piping), then the period.
+    pub fn text(&self, one_per_line: bool) -> String {
+        struct Text<'a>(&'a SeqAnswer, bool);
+        impl fmt::Display for Text<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self.0 {
+                    SeqAnswer::Heap(a) => a.write(f, self.1),
+                    SeqAnswer::Script(a) => a.write(f, self.1),
+                    SeqAnswer::Misere(a) => a.fmt(f),
+                }
+            }
+        }
+        Text(self, one_per_line).to_string()
+    }
+}
+
+/// The text `grundy seq` prints, 32 values a line.
 impl fmt::Display for SeqAnswer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SeqAnswer::Heap(a) => a.fmt(f),
-            SeqAnswer::Script(a) => a.fmt(f),
-            SeqAnswer::Misere(a) => a.fmt(f),
-        }
+        f.write_str(&self.text(false))
     }
 }
 
@@ -568,10 +583,13 @@ fn period_line(sequence: &HeapSequence) -> String {
     }
 }
 
-/// Writes values 32 a line (the last line shorter).
-fn write_values(f: &mut fmt::Formatter<'_>, values: &[u64]) -> fmt::Result {
+/// Values a line of `seq`'s text.
+const PER_LINE: usize = 32;
+
+/// Writes values [`PER_LINE`] a line (the last line shorter), or one a line.
+fn write_values(f: &mut fmt::Formatter<'_>, values: &[u64], one_per_line: bool) -> fmt::Result {
     for (n, v) in values.iter().enumerate() {
-        let sep = if n % 32 == 31 || n == values.len() - 1 {
+        let sep = if one_per_line || n % PER_LINE == PER_LINE - 1 || n == values.len() - 1 {
             "\n"
         } else {
             " "
@@ -584,14 +602,31 @@ fn write_values(f: &mut fmt::Formatter<'_>, values: &[u64]) -> fmt::Result {
 /// The text `grundy seq` prints.
 impl fmt::Display for HeapSeqAnswer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.heaps {
-            Some(heaps) => {
-                for (n, v) in heaps.iter().zip(&self.values) {
-                    writeln!(f, "G({n}) = {v}")?;
-                }
+        self.write(f, false)
+    }
+}
+
+/// Writes the heaps asked for (`G(n) = v` a line) or the values.
+fn write_heaps(
+    f: &mut fmt::Formatter<'_>,
+    heaps: &Option<Vec<u64>>,
+    values: &[u64],
+    one_per_line: bool,
+) -> fmt::Result {
+    match heaps {
+        Some(heaps) => {
+            for (n, v) in heaps.iter().zip(values) {
+                writeln!(f, "G({n}) = {v}")?;
             }
-            None => write_values(f, &self.values)?,
+            Ok(())
         }
+        None => write_values(f, values, one_per_line),
+    }
+}
+
+impl HeapSeqAnswer {
+    fn write(&self, f: &mut fmt::Formatter<'_>, one_per_line: bool) -> fmt::Result {
+        write_heaps(f, &self.heaps, &self.values, one_per_line)?;
         writeln!(f, "{}", self.period_text)?;
         let Some(st) = &self.stats else {
             return Ok(());
@@ -691,14 +726,13 @@ pub fn script_seq(
 /// The text `grundy seq` prints for a scripted game.
 impl fmt::Display for ScriptSeqAnswer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.heaps {
-            Some(heaps) => {
-                for (n, v) in heaps.iter().zip(&self.values) {
-                    writeln!(f, "G({n}) = {v}")?;
-                }
-            }
-            None => write_values(f, &self.values)?,
-        }
+        self.write(f, false)
+    }
+}
+
+impl ScriptSeqAnswer {
+    fn write(&self, f: &mut fmt::Formatter<'_>, one_per_line: bool) -> fmt::Result {
+        write_heaps(f, &self.heaps, &self.values, one_per_line)?;
         let last = self.seen_on.saturating_sub(1);
         match (self.period, self.preperiod) {
             (Some(period), Some(preperiod)) => {

@@ -97,15 +97,17 @@ fn list_value(
 
 impl fmt::Display for ListAnswer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // One game a line, each as `value` reads it back: CGSuite's set
+        // notation `{a,b}` (the JSON's `value`) does not read back.
         writeln!(f, "{}", self.game)?;
-        writeln!(f, "value:   {}", self.value)?;
-        writeln!(
-            f,
-            "a list of {} game{} (of G = {}), printed as CGSuite prints a set",
-            self.list.len(),
-            if self.list.len() == 1 { "" } else { "s" },
-            self.argument
-        )
+        writeln!(f, "of G = {}:", self.argument)?;
+        if self.list.is_empty() {
+            writeln!(f, "  none")?;
+        }
+        for item in &self.list {
+            writeln!(f, "  {item}")?;
+        }
+        Ok(())
     }
 }
 
@@ -432,11 +434,18 @@ fn print_players_moves(
     right: &[GameExpr],
     complete: bool,
 ) -> io::Result<()> {
-    for (who, moves) in [("Left", left), ("Right", right)] {
+    // The same moves win for both players (an impartial position, like an
+    // all-green Hackenbush tree, where every option is open to both): one list.
+    let lists: &[(&str, &[GameExpr])] = if left == right {
+        &[("Either player's", left)]
+    } else {
+        &[("Left's", left), ("Right's", right)]
+    };
+    for &(who, moves) in lists {
         if moves.is_empty() {
-            writeln!(out, "{who}'s winning moves (moving first): none")?;
+            writeln!(out, "{who} winning moves (moving first): none")?;
         } else {
-            writeln!(out, "{who}'s winning moves (moving first):")?;
+            writeln!(out, "{who} winning moves (moving first):")?;
             for m in moves {
                 writeln!(out, "  {m}")?;
             }
@@ -567,8 +576,8 @@ fn print_loopy(out: &mut impl Write, r: &LoopyReport) -> io::Result<()> {
         };
         let how = match (line.outcome, line.remoteness) {
             (LoopyOutcome::Draw, _) => "draws: neither player can force a win".to_string(),
-            (o, Some(r)) => format!("{}s in {r} moves", o.to_string().trim_end_matches('s')),
-            (o, None) => o.to_string(),
+            (o, Some(r)) => format!("{} in {}", o.verb(), crate::Remoteness(r).in_words()),
+            (o, None) => o.verb().to_string(),
         };
         writeln!(out, "outcome: {who} {how}")?;
         let (label, moves) = match line.outcome {

@@ -218,7 +218,10 @@ struct Reference {
     limits: Limits,
     budget: Budget,
     sums: PlainSearch<Sums<AtomRules>>,
-    compounds: Vec<(CompoundKind, PlainSearch<Compound<Sums<AtomRules>>>)>,
+    compounds: Vec<(
+        CompoundKind,
+        PlainSearch<crate::solvers::compound::Guarded<Sums<AtomRules>>>,
+    )>,
     /// Misère outcomes by the definition (see [`misere_by_definition`]).
     misere: HashMap<Vec<Atom>, bool>,
 }
@@ -329,7 +332,12 @@ impl Reference {
                 let i = match self.compounds.iter().position(|(k, _)| k == kind) {
                     Some(i) => i,
                     None => {
-                        let graph = Compound::new(Sums(AtomRules::whole(&self.limits)), *kind);
+                        // Listings are admitted by the budget first: thirty
+                        // components have 2^30 moves, more than memory holds.
+                        let graph = crate::solvers::compound::Guarded::new(
+                            Compound::new(Sums(AtomRules::whole(&self.limits)), *kind),
+                            &self.budget,
+                        );
                         let search = PlainSearch::with_budget(graph, &self.budget);
                         self.compounds.push((*kind, search));
                         self.compounds.len() - 1
@@ -342,8 +350,13 @@ impl Reference {
                     .map(|p| rules.position(&impartial(p)))
                     .collect();
                 let outcome = search.outcome(&starts, *play);
+                let outcome = search.graph().compound().graph.0.checked(outcome);
+                if let Some(e) = search.graph().take_refused() {
+                    self.compounds.remove(i);
+                    return Err(e.into());
+                }
                 Answer {
-                    outcome: search.graph().graph.0.checked(outcome)?,
+                    outcome: outcome?,
                     nimber: None,
                 }
             }

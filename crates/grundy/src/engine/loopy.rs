@@ -75,6 +75,15 @@ impl GameGraph for SumGraph<'_> {
             Err(e) => *self.error.borrow_mut() = Some(e),
         }
     }
+
+    /// A sum's parts and their keys: a scripted game may split a position
+    /// into ever more parts (`parts(n) = [n + 1, n + 2]`), so positions grow.
+    fn heap_bytes(&self, (parts, _): &Node) -> usize {
+        parts
+            .iter()
+            .map(|p| std::mem::size_of::<Part>() + 8 * p.key.numbers.len() + p.key.text.len())
+            .sum()
+    }
 }
 
 fn expr_of((parts, _): &Node) -> GameExpr {

@@ -765,7 +765,10 @@ impl Engine {
         if kind == CompoundKind::Selective && play == Play::Normal {
             return self.selective(game, parts);
         }
-        if let Some(answer) = self.conjunctive_heaps(game, kind, play, parts) {
+        if kind == CompoundKind::NotAll && play == Play::Normal {
+            return self.not_all(game, parts);
+        }
+        if let Some(answer) = self.conjunctive_heaps(game, kind, play, parts)? {
             return Ok(answer);
         }
         let rules = AtomRules::new(self.limits());
@@ -778,8 +781,23 @@ impl Engine {
             Method::Search
         };
         let outcome = rules.checked(solver.outcome(kind, &starts, play))?;
-        let winning = rules.checked(solver.winning_moves(kind, &starts, play))?;
         let mut moves = Moves::new(self.limits().max_moves);
+        let winning = match solver.winning_moves(kind, &starts, play) {
+            Ok(all) => rules.checked(Ok::<_, EvalError>(all))?,
+            // Too many combinations to list them all (thirty components):
+            // the theory still builds one winning move where it has one.
+            Err(
+                e @ (CompoundError::TooManyMoves { .. }
+                | CompoundError::Limit(LimitError::Positions { .. } | LimitError::Memory { .. })),
+            ) => match solver.winning_move(kind, &starts, play) {
+                Ok(one) if method == Method::CompoundTheory => {
+                    moves.cut();
+                    rules.checked(Ok::<_, EvalError>(one.into_iter().collect::<Vec<_>>()))?
+                }
+                _ => return rules.checked(Err(e)),
+            },
+            Err(e) => rules.checked(Err(e))?,
+        };
         for next in &winning {
             let parts = next.iter().map(|p| atoms_to_components(p)).collect();
             if moves
@@ -827,16 +845,16 @@ impl Engine {
     /// part is empty, and the one winning move empties them all (Winning
     /// Ways ch. 9). `None` when the parts are not such heaps.
     fn conjunctive_heaps(
-        &self,
+        &mut self,
         game: &GameExpr,
         kind: CompoundKind,
         play: Play,
         parts: &[Vec<Impartial>],
-    ) -> Option<Evaluation> {
+    ) -> Result<Option<Evaluation>, EvalError> {
         let continued = match (kind, play) {
             (CompoundKind::Conjunctive, Play::Normal) => false,
             (CompoundKind::ContinuedConjunctive, Play::Normal) => true,
-            _ => return None,
+            _ => return Ok(None),
         };
         let heap_of = |part: &[Impartial]| -> Option<u64> {
             let mut live = Vec::new();
@@ -849,7 +867,13 @@ impl Engine {
                 _ => None,
             }
         };
-        let heaps: Vec<u64> = parts.iter().map(|p| heap_of(p)).collect::<Option<_>>()?;
+        let Some(heaps) = parts
+            .iter()
+            .map(|p| heap_of(p))
+            .collect::<Option<Vec<u64>>>()
+        else {
+            return Ok(None);
+        };
         let r = |h: u64| Remoteness(u32::from(h > 0));
         let (outcome, remoteness, suspense) = if continued {
             let most = heaps.iter().map(|&h| r(h)).max().unwrap_or(Remoteness(0));
@@ -886,12 +910,25 @@ impl Engine {
                     let stay = part.iter().cloned().map(Component::Impartial).collect();
                     list.push((stay, true));
                 }
+                if continued {
+                    // A winning move empties every part: only those options
+                    // take part (the others would make 2^parts combinations
+                    // to look at for one move).
+                    list.retain(|(_, empty)| *empty);
+                }
                 lists.push(list);
             }
             // Every combination (one option per part) in odometer order that
             // empties some part (all parts, when continued).
             let mut at = vec![0usize; lists.len()];
+            // A part whose emptying option was past the cut has no winning
+            // move listed (the list says it is cut).
+            let none = lists.iter().any(Vec::is_empty);
             'combos: loop {
+                if none {
+                    break;
+                }
+                self.cx.budget_tick()?;
                 let empties = at.iter().zip(&lists).filter(|(&k, l)| l[k].1).count();
                 let wins = if continued {
                     empties == lists.len()
@@ -924,11 +961,11 @@ impl Engine {
                 moves.cut();
             }
         }
-        Some(Evaluation {
+        Ok(Some(Evaluation {
             remoteness,
             suspense,
             ..moves.evaluation(game, play, outcome, Method::CompoundTheory)
-        })
+        }))
     }
 
     /// The selective compound under normal play: P iff every part is P
@@ -980,6 +1017,7 @@ impl Engine {
             // Every combination of one P-move per N part, in order.
             let mut index = vec![0usize; parts.len()];
             'combos: loop {
+                self.cx.budget_tick()?;
                 let mut next = Vec::with_capacity(parts.len());
                 for (p, choice) in choices.iter().enumerate() {
                     match choice {
@@ -1025,6 +1063,110 @@ impl Engine {
         Ok(moves.evaluation(game, Play::Normal, outcome, Method::CompoundTheory))
     }
 
+    /// The not-all compound under normal play: P iff every part has the
+    /// same Grundy value (Winning Ways ch. 9), each part valued by its own
+    /// fast path. No option has its position's own value (the mex), so a
+    /// move to a P position picks a value `t` that some part has, leaves
+    /// the parts of value `t` alone (at least one: not all may move) and
+    /// takes every other part to an option of value `t`.
+    fn not_all(
+        &mut self,
+        game: &GameExpr,
+        parts: &[Vec<Impartial>],
+    ) -> Result<Evaluation, EvalError> {
+        let max = self.limits().max_moves;
+        let mut values = Vec::with_capacity(parts.len());
+        let mut totals = Vec::with_capacity(parts.len());
+        for part in parts {
+            let v = part
+                .iter()
+                .map(|c| c.nimber(&mut self.cx))
+                .collect::<Result<Vec<_>, _>>()?;
+            totals.push(v.iter().copied().sum::<Nimber>());
+            values.push(v);
+        }
+        let outcome = crate::solvers::compound::not_all_outcome(&totals);
+        let mut moves = Moves::new(max);
+        let mut complete = true;
+        if outcome == Outcome::N {
+            let mut targets: Vec<Nimber> = totals.clone();
+            targets.sort_unstable();
+            targets.dedup();
+            'targets: for t in targets {
+                // For each part: None if it stays, else its options of value t.
+                let mut choices: Vec<Option<Vec<Vec<Component>>>> = Vec::new();
+                for (p, part) in parts.iter().enumerate() {
+                    if totals[p] == t {
+                        choices.push(None);
+                        continue;
+                    }
+                    let mut to_t = Vec::new();
+                    for (i, c) in part.iter().enumerate() {
+                        let want = values[p][i] ^ totals[p] ^ t;
+                        let flow = c.options_with_value(want, &mut self.cx, &mut |o| {
+                            to_t.push(replaced(part, i, o));
+                            if to_t.len() > max {
+                                ControlFlow::Break(())
+                            } else {
+                                ControlFlow::Continue(())
+                            }
+                        })?;
+                        if flow.is_break() {
+                            complete = false;
+                            break;
+                        }
+                    }
+                    if to_t.is_empty() {
+                        continue 'targets; // this part cannot reach t
+                    }
+                    choices.push(Some(to_t));
+                }
+                // Every combination of one move to t per moving part.
+                let mut index = vec![0usize; parts.len()];
+                'combos: loop {
+                    self.cx.budget_tick()?;
+                    let next = choices
+                        .iter()
+                        .enumerate()
+                        .map(|(p, choice)| match choice {
+                            None => parts[p].iter().cloned().map(Component::Impartial).collect(),
+                            Some(list) => list[index[p]].clone(),
+                        })
+                        .collect();
+                    if moves
+                        .push(GameExpr::Compound {
+                            kind: CompoundKind::NotAll,
+                            play: Play::Normal,
+                            parts: next,
+                        })
+                        .is_break()
+                    {
+                        moves.cut();
+                        break 'targets;
+                    }
+                    let mut p = 0;
+                    loop {
+                        if p == parts.len() {
+                            break 'combos;
+                        }
+                        if let Some(list) = &choices[p] {
+                            index[p] += 1;
+                            if index[p] < list.len() {
+                                break;
+                            }
+                            index[p] = 0;
+                        }
+                        p += 1;
+                    }
+                }
+            }
+        }
+        if !complete {
+            moves.cut();
+        }
+        Ok(moves.evaluation(game, Play::Normal, outcome, Method::CompoundTheory))
+    }
+
     fn misere_nim(
         &mut self,
         game: &GameExpr,
@@ -1040,8 +1182,15 @@ impl Engine {
             }
         }
         let mut moves = Moves::new(self.limits().max_moves);
+        // Equal components (or equal heaps of one component) give the same
+        // move: each is built once, so a sum of many copies costs its
+        // distinct moves, not one sum per copy (10 000 copies of nim(1)).
+        let mut seen = FxHashSet::default();
         for (i, size) in misere_nim_winning_moves(&all) {
             let (ci, hi) = at[i];
+            if !seen.insert((components[ci].key(), heaps[ci][hi], size)) {
+                continue;
+            }
             // The option of component ci that is its heaps with heap hi at `size`.
             let mut want: Vec<u64> = heaps[ci].clone();
             want[hi] = size;

@@ -197,7 +197,8 @@ fn longest_impartial(
         (
             i,
             format!(
-                "no winning move; the option of greatest remoteness ({r} moves with perfect play), to make the game last"
+                "no winning move; the option of greatest remoteness ({} with perfect play), to make the game last",
+                crate::Remoteness(r).in_words()
             ),
         )
     })

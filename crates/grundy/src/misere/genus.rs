@@ -17,7 +17,9 @@ use crate::Nimber;
 /// How CGSuite writes a genus: a Nim heap's as its size alone (`2`), a tame
 /// or restive game's with its misère Grundy value only (`0^0`, `1^2`: the
 /// rest follows from theory), any other with every superscript up to where
-/// the sequence starts repeating with period two (`0^120`, `2^1420`).
+/// the sequence starts repeating with period two (`0^120`, `2^1420`). The
+/// short forms are used only where the superscripts are the ones they
+/// stand for (see [`genus`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 enum Shown {
     NimHeap,
@@ -71,6 +73,10 @@ impl Genus {
 impl fmt::Display for Genus {
     /// CGSuite's notation (`0`, `2`, `0^0`, `1^2`, `4^146`); a superscript
     /// of 10 or more puts them all in parentheses with commas (`3^(10,2,0)`).
+    /// A genus written `n` is the Nim heap's (`0^120`, `1^031`, `n^n(n^2)`);
+    /// one written with one superscript `g^γ` continues `γ ^ 2`, `γ`, … in
+    /// turn; any other lists its superscripts until the last two repeat
+    /// for ever.
     /// The alternate form `{:#}` writes every superscript up to where they
     /// start repeating, Nim heaps and tame games included (`0^120`, `1^031`,
     /// `2^20`).
@@ -180,19 +186,48 @@ fn mex(values: &mut [u32]) -> u32 {
     m
 }
 
-/// The genus of `g`, with CGSuite's way of writing it.
+/// The superscripts a reader fills in after a short `g^γ`: `γ`, then
+/// `γ ^ 2` and `γ` in turn (`0^0` is `0^020…`, `2^2` is `2^202…`, a
+/// restive `1^2` is `1^202…`).
+fn implied_tail(first: u32) -> [u32; 3] {
+    [first, first ^ 2, first]
+}
+
+/// The superscripts of the Nim heap `*n`: `0^120`, `1^031`, `n^n(n^2)` for
+/// `n >= 2` (a reader fills them in after a genus written `n`).
+fn nim_heap_tail(n: u32) -> [u32; 3] {
+    match n {
+        0 => [1, 2, 0],
+        1 => [0, 3, 1],
+        n => implied_tail(n),
+    }
+}
+
+/// Whether `supers` is the sequence `tail` stands for (both continue with
+/// period two).
+fn continues_as(supers: &[u32], tail: &[u32; 3]) -> bool {
+    (0..supers.len().max(3) + 2).all(|k| superscript(supers, k) == superscript(tail, k))
+}
+
+/// The genus of `g`, with CGSuite's way of writing it. The superscripts
+/// are left out only where they are the ones a reader fills in
+/// ([`nim_heap_tail`], [`implied_tail`]), checked here on the sequence
+/// itself: the phylum (CGSuite's classification) says which games CGSuite
+/// writes short, but a misclassified game must not print a wrong genus
+/// (`octal[4.7](5)`, classified restive, is `1^431`, not `1^4`).
 pub(crate) fn genus(store: &mut Store, g: Id) -> Genus {
     let supers = superscripts(store, g);
     let phylum = store.phylum(g);
-    let shown = if phylum == Phylum::NimHeap {
+    let normal = store.gplus(g);
+    let shown = if phylum == Phylum::NimHeap && continues_as(&supers, &nim_heap_tail(normal)) {
         Shown::NimHeap
-    } else if phylum.restive_or_tame() {
+    } else if phylum.restive_or_tame() && continues_as(&supers, &implied_tail(supers[0])) {
         Shown::First
     } else {
         Shown::All
     };
     Genus {
-        normal: store.gplus(g),
+        normal,
         supers,
         shown,
     }

@@ -10,6 +10,15 @@ use crate::engine::{Analysis, Engine};
 use crate::language::expr::GameExpr;
 use crate::{Budget, EvalError, LoopyOutcome, Outcome};
 
+/// The shapes of position `verify` can list by itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Enumerable {
+    /// `k` integers (`chomp(3,4)`: 2).
+    Integers(usize),
+    /// One array of `k` integers (`moore([1,2,3])`: 3).
+    Array(usize),
+}
+
 /// What the check of a claim found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClaimVerdict {
@@ -33,8 +42,11 @@ pub enum ClaimVerdict {
 
 impl ScriptGame {
     /// The positions `verify --bound bound` checks: the script's
-    /// `positions(bound)`, or else every tuple of its example's integer
-    /// count with entries `0..=bound`.
+    /// `positions(bound)`, or else positions of its example's shape with
+    /// every entry in `0..=bound` — tuples for several integers
+    /// (`chomp(3,4)`), arrays of the example's length for an array
+    /// (`moore([1,2,3])`) — or an error naming what would be accepted when
+    /// the example's shape cannot be enumerated (a string, a nested list).
     pub fn verify_positions(
         &'static self,
         bound: u64,
@@ -46,18 +58,34 @@ impl ScriptGame {
         {
             return Ok(listed);
         }
-        let k = self.coordinates().unwrap_or(1);
+        let shape = self.enumerable_shape().ok_or_else(|| {
+            EvalError::Script(Box::new(super::ScriptError::Declaration {
+                file: self.path().to_string(),
+                problem: format!(
+                    "verify cannot list the positions of game '{}': its example {} is not                      written with integers or one array of integers",
+                    self.name(),
+                    self.example_written()
+                ),
+                accepted: "give fn positions(n) returning the positions to check for --bound n"
+                    .into(),
+            }))
+        })?;
+        let k = match shape {
+            Enumerable::Integers(k) | Enumerable::Array(k) => k,
+        };
         let count = (bound as u128 + 1).saturating_pow(k as u32);
         budget
             .limits()
-            .check("the positions of a claim's check", count, 32)?;
+            .check("the positions of a claim's check", count, 32 + 8 * k as u64)?;
         let top = i64::try_from(bound).unwrap_or(i64::MAX);
         let mut out = Vec::with_capacity(count as usize);
         let mut coords = vec![0i64; k];
         loop {
-            out.push(Args(
-                coords.iter().map(|&c| Value::Int(c)).collect::<Arc<[_]>>(),
-            ));
+            let ints = coords.iter().map(|&c| Value::Int(c));
+            out.push(match shape {
+                Enumerable::Integers(_) => Args(ints.collect::<Arc<[_]>>()),
+                Enumerable::Array(_) => Args(Arc::from([Value::List(ints.collect())])),
+            });
             let Some(i) = coords.iter().rposition(|&c| c < top) else {
                 return Ok(out);
             };

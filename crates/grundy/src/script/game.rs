@@ -154,6 +154,41 @@ thread_local! {
     /// interpreter's progress callback; and the limit it stopped on.
     static CURRENT: RefCell<Option<Budget>> = const { RefCell::new(None) };
     static STOPPED: RefCell<Option<LimitError>> = const { RefCell::new(None) };
+    /// The call running on this thread: the thread's live bytes when it
+    /// started ([`crate::alloc::thread_live_bytes`]) and the bytes it may
+    /// add (`--max-memory`); a limit of 0 when no call runs.
+    static CALL_MEMORY: std::cell::Cell<(isize, u64)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+/// Holds a call's memory to `limit` bytes from now on, until the guard drops.
+pub(super) struct Metered((isize, u64));
+
+impl Metered {
+    pub(super) fn new(limit: u64) -> Metered {
+        let now = crate::alloc::thread_live_bytes();
+        Metered(CALL_MEMORY.with(|c| c.replace((now, limit))))
+    }
+}
+
+impl Drop for Metered {
+    fn drop(&mut self) {
+        CALL_MEMORY.with(|c| c.set(self.0));
+    }
+}
+
+/// The memory-limit error when the running call's values took more than
+/// its limit (counted by [`crate::alloc::Counting`] where it is installed).
+fn over_memory() -> Option<LimitError> {
+    let (start, limit) = CALL_MEMORY.with(std::cell::Cell::get);
+    if limit == 0 {
+        return None;
+    }
+    let used = crate::alloc::thread_live_bytes().saturating_sub(start);
+    (used > 0 && used as u64 > limit).then(|| LimitError::Memory {
+        what: String::new(),
+        needed: used as u128,
+        limit,
+    })
 }
 
 /// How often (in operations) the progress callback looks at the budget.
@@ -162,6 +197,12 @@ const CHECK_EVERY: u64 = 1 << 12;
 /// The interpreter's progress callback: stops a call over the operation
 /// limit, the time limit, or cancelled. Returns the token that stops it.
 pub(super) fn on_progress(operations: u64, load_limit: u64) -> Option<Dynamic> {
+    // Every operation: one may allocate an array of millions of values, and
+    // a few dozen of them exhaust the machine before the next check.
+    if let Some(stop) = over_memory() {
+        STOPPED.with(|s| *s.borrow_mut() = Some(stop));
+        return Some(Dynamic::UNIT);
+    }
     if !operations.is_multiple_of(CHECK_EVERY) {
         return None;
     }
@@ -278,6 +319,30 @@ impl ScriptGame {
             .then_some(args.0.len())
     }
 
+    /// The shape of the example's position when `verify` can list every
+    /// position of that shape up to a bound: integers, or one array of
+    /// integers (one integer when the game gives no example); `None` for
+    /// any other (a string, nested lists).
+    pub(super) fn enumerable_shape(&self) -> Option<super::claim::Enumerable> {
+        use super::claim::Enumerable;
+        let Some(args) = self.example_args() else {
+            return Some(Enumerable::Integers(1));
+        };
+        let ints = |values: &[Value]| values.iter().all(|v| matches!(v, Value::Int(_)));
+        match &args.0[..] {
+            [Value::List(items)] if ints(items) && !items.is_empty() => {
+                Some(Enumerable::Array(items.len()))
+            }
+            values if ints(values) => Some(Enumerable::Integers(values.len().max(1))),
+            _ => None,
+        }
+    }
+
+    /// The example as written (`moore([1,2,3])`).
+    pub(super) fn example_written(&self) -> &str {
+        &self.example
+    }
+
     /// The example's position (`chomp(3,4)`: `3,4`), if it reads as one.
     fn example_args(&self) -> Option<Args> {
         let expr = crate::parse_expr(&self.example).ok()?;
@@ -325,6 +390,8 @@ impl ScriptGame {
                 });
         }
         let _entered = budget.map(Entered::new);
+        let limits = budget.map_or(&self.file.limits, |b| b.limits());
+        let _metered = Metered::new(limits.max_memory);
         let result = on_enough_stack(|| match hook {
             Hook::Named(name) => file.engine.call_fn_with_options::<Dynamic>(
                 rhai::CallFnOptions::new().eval_ast(false),
@@ -600,6 +667,11 @@ fn with_what(e: LimitError, context: &str) -> LimitError {
         },
         LimitError::Cancelled { .. } => LimitError::Cancelled {
             what: context.into(),
+        },
+        LimitError::Memory { needed, limit, .. } => LimitError::Memory {
+            what: format!("{context}: its values"),
+            needed,
+            limit,
         },
         other => other,
     }

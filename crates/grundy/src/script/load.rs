@@ -126,6 +126,7 @@ pub fn load_source(
     let budget = crate::Budget::new(*limits);
     {
         let _entered = super::game::enter(&budget);
+        let _metered = super::game::Metered::new(limits.max_memory);
         super::game::on_enough_stack(|| engine.run_ast_with_scope(&mut Scope::new(), &ast))
             .map_err(|e| super::game::load_error(path, &e, limits))?;
     }

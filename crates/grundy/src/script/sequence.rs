@@ -20,6 +20,7 @@ impl ScriptGame {
     /// `G(0), …, G(to)` of a game whose positions are one integer.
     pub fn sequence(&'static self, to: u64, budget: &Budget) -> Result<Vec<u64>, EvalError> {
         self.impartial_for("seq")?;
+        self.integers_for("seq", 1)?;
         let count = to as u128 + 1;
         budget
             .limits()
@@ -48,6 +49,7 @@ impl ScriptGame {
         budget: &Budget,
     ) -> Result<Vec<Vec<u64>>, EvalError> {
         self.impartial_for("table")?;
+        self.integers_for("table", 2)?;
         let cells = rows as u128 * cols as u128;
         budget.limits().check("a scripted game's table", cells, 8)?;
         let mut cx = ScriptGame::context(budget);
@@ -79,6 +81,36 @@ impl ScriptGame {
             accepted: format!(
                 "{command} takes an impartial game (one that gives moves); value a partizan position \
                  with `grundy value`, as in {}",
+                self.example
+            ),
+        })))
+    }
+
+    /// Refuses, before anything runs, a game whose positions are not
+    /// `count` integers (as its example shows).
+    fn integers_for(&self, command: &str, count: usize) -> Result<(), EvalError> {
+        use super::claim::Enumerable;
+        let takes = match self.enumerable_shape() {
+            Some(Enumerable::Integers(k)) if k == count => return Ok(()),
+            Some(Enumerable::Integers(1)) => "one integer".to_string(),
+            Some(Enumerable::Integers(k)) => format!("{k} integers"),
+            Some(Enumerable::Array(_)) => "an array".to_string(),
+            None => "something else".to_string(),
+        };
+        let wanted = if count == 1 {
+            "one integer".to_string()
+        } else {
+            format!("{count} integers")
+        };
+        Err(EvalError::Script(Box::new(super::ScriptError::Declaration {
+            file: self.path().to_string(),
+            problem: format!(
+                "{command} needs a game on {wanted}; {} takes {takes} (its example is {})",
+                self.name(),
+                self.example
+            ),
+            accepted: format!(
+                "value its positions with `grundy value`, as in {}, or check a claim with                  `grundy verify`",
                 self.example
             ),
         })))

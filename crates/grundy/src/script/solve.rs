@@ -218,6 +218,9 @@ impl Valuing for Partizanly {
 /// A position being valued: its options (each a list of parts) per pass,
 /// and the values found so far.
 struct Frame<V> {
+    /// Bytes it holds: [`FRAME_BYTES`] and its position's and options'
+    /// own sizes.
+    held: u128,
     position: Args,
     /// Per player: the options, each split into parts.
     options: Vec<Vec<Vec<Args>>>,
@@ -233,8 +236,9 @@ struct Frame<V> {
 
 const WHAT: &str = "the values of a scripted game";
 /// A rough size of what a frame of the search holds besides its slot on
-/// the stack: its position and options, and its entry in the set of the
-/// line of play (measured: about 400 bytes for a position with one option).
+/// the stack and its values' own sizes: the vectors of its options, and its
+/// entry in the set of the line of play (measured: about 400 bytes for a
+/// position with one option).
 const FRAME_BYTES: u128 = 768;
 
 /// The value of `root` by memoised search with an explicit stack.
@@ -261,7 +265,18 @@ where
             .map(|&p| game.split_options(&position, p, budget))
             .collect::<Result<Vec<_>, _>>()
             .map_err(eval)?;
+        // What the frame holds, by its values' own sizes: a position (and
+        // its options) may be any size, so a fixed estimate per frame would
+        // let a line of ever longer positions grow unseen.
+        let held: usize = options
+            .iter()
+            .flatten()
+            .flatten()
+            .map(Args::bytes)
+            .sum::<usize>()
+            + position.bytes();
         Ok(Frame {
+            held: FRAME_BYTES + held as u128,
             position,
             values: vec![Vec::new(); options.len()],
             options,
@@ -273,7 +288,11 @@ where
     };
     let mut on_line: FxHashSet<Args> = FxHashSet::default();
     on_line.insert(root.clone());
-    let mut stack = vec![frame(root.clone(), way)?];
+    let first = frame(root.clone(), way)?;
+    // The bytes the frames on the stack hold (see `Frame::held`).
+    let mut held = first.held;
+    budget.check_bytes(WHAT, memo.bytes + held)?;
+    let mut stack = vec![first];
     loop {
         let top = stack.last_mut().expect("the stack ends only by returning");
         if top.pass < top.options.len() {
@@ -311,8 +330,7 @@ where
                 let cap = stack.len().saturating_mul(2).max(64);
                 let slots =
                     (cap + stack.len()) as u128 * std::mem::size_of::<Frame<W::V>>() as u128;
-                let frames = stack.len() as u128 * FRAME_BYTES;
-                budget.check_bytes(WHAT, memo.bytes + frames + slots)?;
+                budget.check_bytes(WHAT, memo.bytes + held + slots)?;
                 stack
                     .try_reserve_exact(cap - stack.len())
                     .map_err(|_| LimitError::Allocation {
@@ -323,10 +341,13 @@ where
             }
             on_line.insert(child.clone());
             let f = frame(child, way)?;
+            held += f.held;
+            budget.check_bytes(WHAT, memo.bytes + held)?;
             stack.push(f);
             continue;
         }
         let done = stack.pop().expect("not empty");
+        held -= done.held;
         let v = way.combine(&done.values)?;
         on_line.remove(&done.position);
         memo.bytes += done.position.bytes() as u128 + 48;

@@ -22,6 +22,17 @@ pub enum LoopyOutcome {
     Draw,
 }
 
+impl LoopyOutcome {
+    /// What the player to move does, as a verb: `wins`, `loses`, `draws`.
+    pub fn verb(self) -> &'static str {
+        match self {
+            LoopyOutcome::Win => "wins",
+            LoopyOutcome::Loss => "loses",
+            LoopyOutcome::Draw => "draws",
+        }
+    }
+}
+
 impl fmt::Display for LoopyOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -228,11 +239,17 @@ pub fn analyse_loopy_within<G: GameGraph>(
     let mut positions: Vec<G::Position> = Vec::new();
     let mut offsets = vec![0usize];
     let mut edges: Vec<u32> = Vec::new();
-    let add = |q: G::Position,
-               ids: &mut HashMap<G::Position, u32>,
-               positions: &mut Vec<G::Position>,
-               edge_capacity: usize|
+    // What the positions hold on the heap (each is stored twice: in the
+    // list and as a key), added as they come, checked with the tables.
+    let mut heap: u128 = 0;
+    let mut add = |q: G::Position,
+                   ids: &mut HashMap<G::Position, u32>,
+                   positions: &mut Vec<G::Position>,
+                   edge_capacity: usize|
      -> Result<u32, LoopyError> {
+        heap += 2 * graph.heap_bytes(&q) as u128;
+        let cap = positions.capacity().max(positions.len() + 1);
+        budget.check_bytes(WHAT, footprint::<G::Position>(cap, edge_capacity) + heap)?;
         let len = positions.len();
         if len >= u32::MAX as usize {
             return Err(LimitError::Positions {

@@ -45,6 +45,20 @@ impl Remoteness {
         self.0
     }
 
+    /// The number of moves in words: `1 move`, `0 moves`, `7 moves`.
+    ///
+    /// ```
+    /// use grundy::Remoteness;
+    /// assert_eq!(Remoteness(1).in_words(), "1 move");
+    /// assert_eq!(Remoteness(0).in_words(), "0 moves");
+    /// ```
+    pub fn in_words(self) -> String {
+        match self.0 {
+            1 => "1 move".to_string(),
+            n => format!("{n} moves"),
+        }
+    }
+
     /// P if even, N if odd.
     pub fn outcome(self) -> Outcome {
         if self.0 & 1 == 0 {

@@ -28,6 +28,14 @@ pub trait GameGraph {
 
     /// Appends the positions reachable in one move from `position` to `out`.
     fn moves(&self, position: &Self::Position, out: &mut Vec<Self::Position>);
+
+    /// The bytes `position` holds on the heap besides its own size (the
+    /// parts of a sum, the text of a board), for solvers that keep every
+    /// position and hold them to the memory limit; 0 unless a graph whose
+    /// positions can grow says.
+    fn heap_bytes(&self, _position: &Self::Position) -> usize {
+        0
+    }
 }
 
 /// The game graph of disjunctive sums of positions of `R`: a position is a

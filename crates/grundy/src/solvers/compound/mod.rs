@@ -167,10 +167,36 @@ impl<G: GameGraph> Compound<G> {
 /// are listed only after the budget admits their number, and a refusal is
 /// kept for the solver to report (a game graph cannot return an error).
 #[derive(Debug)]
-struct Guarded<G> {
+pub(crate) struct Guarded<G> {
     compound: Compound<G>,
     budget: Budget,
     refused: Mutex<Option<LimitError>>,
+}
+
+impl<G> Guarded<G> {
+    /// `compound`, its listings admitted by `budget`.
+    pub(crate) fn new(compound: Compound<G>, budget: &Budget) -> Guarded<G> {
+        Guarded {
+            compound,
+            budget: budget.clone(),
+            refused: Mutex::new(None),
+        }
+    }
+
+    /// The limit a listing was refused on since the last call, if any: a
+    /// search that met it took the refused position for one with no moves,
+    /// so what it stored is wrong and must go.
+    pub(crate) fn take_refused(&self) -> Option<LimitError> {
+        self.refused
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+    }
+
+    /// The compound searched.
+    pub(crate) fn compound(&self) -> &Compound<G> {
+        &self.compound
+    }
 }
 
 impl<G: GameGraph> GameGraph for Guarded<G> {
