@@ -61,7 +61,7 @@ pub use seq::{
 };
 pub use table::{table, TableAnswer};
 pub use value::{
-    value, value_analysis, Detail, ListAnswer, LoopyLine, PositionAnswer, ValueAnswer,
+    value, value_analysis, value_in, Detail, ListAnswer, LoopyLine, PositionAnswer, ValueAnswer,
 };
 pub use values::{
     compare, thermograph, transform, CompareAnswer, ThermographAnswer, Transform, TransformAnswer,
