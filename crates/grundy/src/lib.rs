@@ -14,6 +14,7 @@ mod board;
 mod engine;
 pub mod games;
 pub mod gaps;
+pub mod loopy;
 mod language;
 pub mod misere;
 pub mod partizan;

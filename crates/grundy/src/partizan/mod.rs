@@ -77,6 +77,8 @@ mod thermograph;
 mod uptimal;
 
 pub use display::{with_notation, Notation};
+pub(crate) use display::{option_order, write_option};
+pub(crate) use parse::parse_short_atom;
 pub use dyadic::Dyadic;
 pub use game::{
     within_budget, Comparison, Game, MAX_NIMBER, MAX_NIMBER_LITERAL, MAX_UP_MULTIPLE, MAX_UP_NTH,
