@@ -11,6 +11,7 @@ use clap::{Args, Parser, Subcommand};
 mod games;
 mod json;
 mod limits;
+mod loopy;
 mod options;
 mod output;
 mod quotient;

@@ -214,6 +214,9 @@ pub(crate) fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
     if let Some(call) = grundy::functions::parse_list_call(text, crate::registry()) {
         return list_value(text, call, args);
     }
+    if crate::loopy::is_loopy(text) {
+        return crate::loopy::value(text, args.json, &args.limits.budget(), &mut engine);
+    }
     let analysis = match engine.analyse(text) {
         Ok(a) => a,
         Err(err) => return Ok(Err(UserError::eval(explain(text, &err), &err))),

@@ -95,6 +95,9 @@ pub(crate) fn compare(args: &CompareArgs) -> anyhow::Result<Result<(), UserError
 }
 
 fn compare_with(args: &CompareArgs, engine: &mut Engine) -> anyhow::Result<Result<(), UserError>> {
+    if crate::loopy::is_loopy(&args.g) || crate::loopy::is_loopy(&args.h) {
+        return crate::loopy::compare(&args.g, &args.h, args.json, &args.limits.budget(), engine);
+    }
     let mut value = |text: &str| canonical(engine, text);
     let g = match value(&args.g) {
         Ok(v) => v,
