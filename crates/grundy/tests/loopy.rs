@@ -26,12 +26,12 @@ fn cgsuite_loopy_outputs_read_and_print_as_cgsuite_wrote_them() {
         let output = case["output"].as_str().unwrap();
         let g = parse_loopy(input, &b).unwrap_or_else(|e| panic!("{input}: {e}"));
         let printed = g.to_string();
+        assert_eq!(printed, output, "CGSuite printed {input} as {output}");
         if case.get("status").is_some() {
-            // A known gap: must still be a value equal in each side it has.
-            gaps.push((input.to_string(), printed));
+            // Printed right, but (as the status says) not readable back.
+            gaps.push(input.to_string());
             continue;
         }
-        assert_eq!(printed, output, "CGSuite printed {input} as {output}");
         let back = parse_loopy(output, &b).unwrap_or_else(|e| panic!("{output}: {e}"));
         assert_eq!(back.compare(&g, &b).unwrap(), Comparison::Equal, "{output} reads back equal");
         assert_eq!(back.to_string(), output);
@@ -40,7 +40,7 @@ fn cgsuite_loopy_outputs_read_and_print_as_cgsuite_wrote_them() {
         }
         same += 1;
     }
-    println!("{same} CGSuite loopy outputs reproduced; known gaps: {gaps:?}");
+    println!("{same} CGSuite loopy outputs reproduced both ways, {} printed only: {gaps:?}", gaps.len());
     assert!(same >= 40, "only {same} reproduced");
 }
 

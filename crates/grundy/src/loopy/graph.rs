@@ -12,6 +12,16 @@ const WHAT: &str = "loopy game graph";
 /// Roughly what a vertex costs: two edge lists and their first few edges.
 const VERTEX_BYTES: u64 = 96;
 
+/// The rules of a loopy partizan game: each player's moves from a
+/// position. [`LoopyGame::from_rules`] turns a position into its graph.
+pub trait LoopyRules {
+    /// A position.
+    type Position: Clone + Eq + std::hash::Hash;
+
+    /// Appends the positions Left (`left`) or Right can move to.
+    fn moves(&self, position: &Self::Position, left: bool, out: &mut Vec<Self::Position>);
+}
+
 /// A vertex of a [`LoopyGame`]'s graph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Vertex(pub u32);
@@ -125,6 +135,62 @@ impl LoopyGame {
             right: vec![vec![0]],
             start: 0,
         }
+    }
+
+    /// The graph of every position reachable from `start` under `rules`
+    /// (breadth-first; each position charged to the budget, the tables
+    /// checked against its memory limit before they grow).
+    pub fn from_rules<R: LoopyRules>(
+        rules: &R,
+        start: R::Position,
+        budget: &Budget,
+    ) -> Result<LoopyGame, LimitError> {
+        let mut ids: HashMap<R::Position, u32> = HashMap::new();
+        let mut order: Vec<R::Position> = Vec::new();
+        let bytes_each = VERTEX_BYTES + 2 * std::mem::size_of::<R::Position>() as u64;
+        let mut intern = |p: R::Position, order: &mut Vec<R::Position>| -> Result<u32, LimitError> {
+            if let Some(&id) = ids.get(&p) {
+                return Ok(id);
+            }
+            budget.charge(WHAT, 1)?;
+            budget.check_alloc(WHAT, order.len() as u128 + 1, bytes_each)?;
+            let id = u32::try_from(order.len()).map_err(|_| LimitError::Positions {
+                what: WHAT.into(),
+                needed: order.len() as u128 + 1,
+                limit: u32::MAX as u64,
+            })?;
+            ids.insert(p.clone(), id);
+            order.push(p);
+            Ok(id)
+        };
+        intern(start, &mut order)?;
+        let (mut left, mut right) = (Vec::new(), Vec::new());
+        let mut buf = Vec::new();
+        let mut next = 0;
+        while next < order.len() {
+            budget.tick(WHAT)?;
+            for side in [true, false] {
+                buf.clear();
+                rules.moves(&order[next].clone(), side, &mut buf);
+                let mut edges = Vec::with_capacity(buf.len());
+                for p in buf.drain(..) {
+                    edges.push(intern(p, &mut order)?);
+                }
+                edges.sort_unstable();
+                edges.dedup();
+                if side {
+                    left.push(edges);
+                } else {
+                    right.push(edges);
+                }
+            }
+            next += 1;
+        }
+        Ok(LoopyGame {
+            left,
+            right,
+            start: 0,
+        })
     }
 
     /// The game tree of a short game's canonical form, as a graph (each

@@ -42,7 +42,7 @@ mod simplify;
 mod survive;
 mod value;
 
-pub use graph::{LoopyGame, Vertex};
+pub use graph::{LoopyGame, LoopyRules, Vertex};
 pub use outcome::{outcomes, LoopyOutcomes, PlayResult};
 pub use parse::{is_loopy_notation, parse_loopy, parse_loopy_with};
 pub use survive::{leq, Side};

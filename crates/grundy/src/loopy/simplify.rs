@@ -13,17 +13,19 @@
 //! - equal positions are fused into one.
 //!
 //! These repeat until nothing changes. For a game that is not a stopper,
-//! each side is simplified by dropping edges of alternating cycles
-//! whenever the graph without the edge is equal in that side at every
-//! position (checked by the side comparison, Siegel's thesis *Coping with
-//! Cycles*, ch. 4, as CGSuite does); if no alternating cycle is left the
-//! side is a stopper and gets its canonical form. CGSuite goes one step
-//! further where this one stops (it "unravels" cycles it cannot cut); a
-//! side that keeps an alternating cycle here is reported as not reduced
-//! to a stopper.
+//! each side is simplified the same way in that side's order (CGSuite's
+//! sidling, after Siegel's thesis *Coping with Cycles*): reversible and
+//! dominated options, with the extra condition that the position reversed
+//! or dominated through cannot come back by alternating play; then each
+//! edge of an alternating cycle is dropped if the position keeps its
+//! value in that side without it; and again, until nothing changes. If no
+//! alternating cycle is left the side is a stopper and gets its canonical
+//! form. CGSuite goes one step further where this one stops (it
+//! "unravels" cycles it cannot cut); a side that keeps an alternating
+//! cycle here is reported as not reduced to a stopper.
 
 use super::graph::LoopyGame;
-use super::survive::{leq_table, LeqTable, Side};
+use super::survive::{leq_at, leq_table, LeqTable, Side};
 use crate::{Budget, LimitError};
 
 const WHAT: &str = "loopy simplification";
@@ -37,10 +39,10 @@ pub(crate) fn canonical_stopper(g: &LoopyGame, budget: &Budget) -> Result<LoopyG
         let t = leq_table(&g, &g, Side::Stopper, budget)?;
         let mut changed = false;
         for v in 0..g.len() {
-            changed |= bypass(&mut g, v, &t, true, budget)?;
-            changed |= bypass(&mut g, v, &t, false, budget)?;
-            changed |= drop_dominated(&mut g, v, &t, true);
-            changed |= drop_dominated(&mut g, v, &t, false);
+            changed |= bypass(&mut g, v, &t, true, Side::Stopper, budget)?;
+            changed |= bypass(&mut g, v, &t, false, Side::Stopper, budget)?;
+            changed |= drop_dominated(&mut g, v, &t, true, Side::Stopper);
+            changed |= drop_dominated(&mut g, v, &t, false, Side::Stopper);
         }
         // Fuse each position into the first one equal to it.
         let n = g.len();
@@ -65,7 +67,17 @@ pub(crate) fn canonical_stopper(g: &LoopyGame, budget: &Budget) -> Result<LoopyG
 }
 
 /// Bypasses the reversible options of one player at `v`; whether any was.
-fn bypass(g: &mut LoopyGame, v: usize, t: &LeqTable, left: bool, budget: &Budget) -> Result<bool, LimitError> {
+/// In a side (not a stopper) an option only reverses through a position
+/// that cannot come back to it by alternating play (CGSuite's condition,
+/// after Siegel's thesis).
+fn bypass(
+    g: &mut LoopyGame,
+    v: usize,
+    t: &LeqTable,
+    left: bool,
+    side: Side,
+    budget: &Budget,
+) -> Result<bool, LimitError> {
     let mut changed = false;
     let mut i = 0;
     // A bound on the replacements, against a cycle of bypasses.
@@ -80,11 +92,8 @@ fn bypass(g: &mut LoopyGame, v: usize, t: &LeqTable, left: bool, budget: &Budget
         let back = if left { &g.right[x] } else { &g.left[x] };
         // Left's x reverses through x^R <= v; Right's through x^L >= v.
         let through = back.iter().copied().find(|&y| {
-            if left {
-                t.leq(y, v as u32)
-            } else {
-                t.leq(v as u32, y)
-            }
+            let below = if left { t.leq(y, v as u32) } else { t.leq(v as u32, y) };
+            below && (side == Side::Stopper || !alternating_reach(g, y, left, x as u32, !left))
         });
         let Some(y) = through else {
             i += 1;
@@ -110,18 +119,25 @@ fn bypass(g: &mut LoopyGame, v: usize, t: &LeqTable, left: bool, budget: &Budget
     }
 }
 
-/// Drops one player's dominated options at `v`; whether any was.
-fn drop_dominated(g: &mut LoopyGame, v: usize, t: &LeqTable, left: bool) -> bool {
-    let opts = if left { &mut g.left[v] } else { &mut g.right[v] };
+/// Drops one player's dominated options at `v`; whether any was. In the
+/// offside a Left option only dominates if it cannot come back to `v` by
+/// alternating play (in the onside, a Right option), as in CGSuite.
+fn drop_dominated(g: &mut LoopyGame, v: usize, t: &LeqTable, left: bool, side: Side) -> bool {
+    let mut opts = if left { g.left[v].clone() } else { g.right[v].clone() };
     opts.sort_unstable();
     opts.dedup();
+    let guarded = (left && side == Side::Off) || (!left && side == Side::On);
+    let may_dominate: Vec<bool> = opts
+        .iter()
+        .map(|&y| !guarded || !alternating_reach(g, y, !left, v as u32, left))
+        .collect();
     let before = opts.len();
     let mut keep: Vec<u32> = Vec::with_capacity(before);
     for (i, &x) in opts.iter().enumerate() {
         // x goes when another option is at least as good for its player;
         // of two equal options the first stays.
         let beaten = opts.iter().enumerate().any(|(j, &y)| {
-            if i == j {
+            if i == j || !may_dominate[j] {
                 return false;
             }
             let (worse, better) = if left { (t.leq(x, y), t.leq(y, x)) } else { (t.leq(y, x), t.leq(x, y)) };
@@ -132,7 +148,11 @@ fn drop_dominated(g: &mut LoopyGame, v: usize, t: &LeqTable, left: bool) -> bool
         }
     }
     let changed = keep.len() != before;
-    *opts = keep;
+    if left {
+        g.left[v] = keep;
+    } else {
+        g.right[v] = keep;
+    }
     changed
 }
 
@@ -160,56 +180,89 @@ fn alternating_reach(g: &LoopyGame, to: u32, to_left: bool, from: u32, from_left
     false
 }
 
-/// Whether `a` and `b` (on the same vertices) are equal in `side` at
-/// every vertex.
-fn same_everywhere(a: &LoopyGame, b: &LoopyGame, side: Side, budget: &Budget) -> Result<bool, LimitError> {
-    let ab = leq_table(a, b, side, budget)?;
-    let ba = leq_table(b, a, side, budget)?;
-    Ok((0..a.len() as u32).all(|v| ab.leq(v, v) && ba.leq(v, v)))
+/// The side-wise simplifications of CGSuite's sidling: reversible and
+/// dominated options by one table of `u <= v` in `side` (with the
+/// alternating-play conditions above), until nothing changes.
+fn basic_side(g: &mut LoopyGame, side: Side, budget: &Budget) -> Result<bool, LimitError> {
+    let mut any = false;
+    loop {
+        budget.check_now(WHAT)?;
+        let t = leq_table(g, g, side, budget)?;
+        let mut changed = false;
+        for v in 0..g.len() {
+            changed |= bypass(g, v, &t, true, side, budget)?;
+            changed |= bypass(g, v, &t, false, side, budget)?;
+            changed |= drop_dominated(g, v, &t, true, side);
+            changed |= drop_dominated(g, v, &t, false, side);
+        }
+        if !changed {
+            return Ok(any);
+        }
+        any = true;
+        *g = g.packed();
+    }
 }
 
-/// One side of `g` simplified: a canonical stopper when the side reduces
-/// to one (`true`), else the graph with the edges it could drop dropped
-/// (`false`), equal to `g` in that side.
-pub(crate) fn side_form(g: &LoopyGame, side: Side, budget: &Budget) -> Result<(LoopyGame, bool), LimitError> {
-    let mut g = g.packed();
-    if g.is_stopper() {
-        return Ok((canonical_stopper(&g, budget)?, true));
-    }
+/// Drops each edge of an alternating cycle that `side` does not need:
+/// the position keeps its value in that side without it. (Fewer moves
+/// for Right can only help Left, so for a Right edge only `G' <= G` needs
+/// checking, for a Left edge only `G <= G'`; and a position equal to
+/// what it was leaves every other position as it was.)
+fn drop_cycle_edges(g: &mut LoopyGame, side: Side, budget: &Budget) -> Result<bool, LimitError> {
     // The onside tries Right's edges first (endless play is Left's there,
     // so it is Right who must leave the cycle), the offside Left's.
     let order: [bool; 2] = if side == Side::On { [false, true] } else { [true, false] };
-    let mut changed = true;
-    while changed && !g.is_stopper() {
-        changed = false;
-        for &left in &order {
-            for v in 0..g.len() {
-                let mut i = 0;
-                loop {
-                    let edges = if left { &g.left[v] } else { &g.right[v] };
-                    let Some(&target) = edges.get(i) else { break };
-                    budget.tick(WHAT)?;
-                    if !alternating_reach(&g, target, !left, v as u32, left) {
-                        i += 1;
-                        continue;
-                    }
-                    let mut trial = g.clone();
-                    if left {
-                        trial.left[v].remove(i);
-                    } else {
-                        trial.right[v].remove(i);
-                    }
-                    if same_everywhere(&trial, &g, side, budget)? {
-                        g = trial;
-                        changed = true;
-                    } else {
-                        i += 1;
-                    }
+    let mut any = false;
+    for &left in &order {
+        for v in 0..g.len() {
+            let mut i = 0;
+            loop {
+                let edges = if left { &g.left[v] } else { &g.right[v] };
+                let Some(&target) = edges.get(i) else { break };
+                budget.tick(WHAT)?;
+                if !alternating_reach(g, target, !left, v as u32, left) {
+                    i += 1;
+                    continue;
+                }
+                let mut trial = g.clone();
+                if left {
+                    trial.left[v].remove(i);
+                } else {
+                    trial.right[v].remove(i);
+                }
+                let same = if left {
+                    leq_at(g, v as u32, &trial, v as u32, side, budget)?
+                } else {
+                    leq_at(&trial, v as u32, g, v as u32, side, budget)?
+                };
+                if same {
+                    *g = trial;
+                    any = true;
+                } else {
+                    i += 1;
                 }
             }
         }
     }
-    let g = g.packed();
+    Ok(any)
+}
+
+/// One side of `g` simplified: a canonical stopper when the side reduces
+/// to one (`true`), else the graph with what could be dropped dropped
+/// (`false`), equal to `g` in that side.
+pub(crate) fn side_form(g: &LoopyGame, side: Side, budget: &Budget) -> Result<(LoopyGame, bool), LimitError> {
+    let mut g = g.packed();
+    while !g.is_stopper() {
+        let basic = basic_side(&mut g, side, budget)?;
+        if g.is_stopper() {
+            break;
+        }
+        let cut = drop_cycle_edges(&mut g, side, budget)?;
+        g = g.packed();
+        if !basic && !cut {
+            break;
+        }
+    }
     if g.is_stopper() {
         Ok((canonical_stopper(&g, budget)?, true))
     } else {

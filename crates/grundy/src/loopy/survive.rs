@@ -45,20 +45,25 @@ impl LeqTable {
     }
 }
 
-/// Predecessor lists of one side's edges.
-fn reverse(edges: &[Vec<u32>]) -> Vec<Vec<u32>> {
-    let mut rev = vec![Vec::new(); edges.len()];
-    for (v, es) in edges.iter().enumerate() {
-        for &t in es {
-            rev[t as usize].push(v as u32);
-        }
-    }
-    rev
+/// `G <= H` in `side`, at the two start positions: solved on the pairs
+/// reachable from the start pair only.
+pub fn leq(g: &LoopyGame, h: &LoopyGame, side: Side, budget: &Budget) -> Result<bool, LimitError> {
+    leq_at(g, g.start, h, h.start, side, budget)
 }
 
-/// `G <= H` in `side`, at the two start positions.
-pub fn leq(g: &LoopyGame, h: &LoopyGame, side: Side, budget: &Budget) -> Result<bool, LimitError> {
-    Ok(leq_table(g, h, side, budget)?.leq(g.start, h.start))
+/// `G_a <= H_b` in `side`, solved on the states reachable from
+/// `(a, b, Right to move)`.
+pub(crate) fn leq_at(
+    g: &LoopyGame,
+    a: u32,
+    h: &LoopyGame,
+    b: u32,
+    side: Side,
+    budget: &Budget,
+) -> Result<bool, LimitError> {
+    let arena = Arena::build(g, h, side, Some((a, b)), budget)?;
+    let alive = arena.solve(budget)?;
+    Ok(alive[0])
 }
 
 /// The table of `G_a <= H_b` for all vertices.
@@ -68,156 +73,223 @@ pub(crate) fn leq_table(
     side: Side,
     budget: &Budget,
 ) -> Result<LeqTable, LimitError> {
-    budget.check_now(WHAT)?;
-    let (n, m) = (g.len(), h.len());
-    let states = 2 * n as u128 * m as u128;
-    // alive, in_a (bytes) and a counter (u32) per state.
-    budget.check_bytes(WHAT, states * 6)?;
-    let states = states as usize;
-    let (g_rev_left, g_rev_right) = (reverse(&g.left), reverse(&g.right));
-    let (h_rev_left, h_rev_right) = (reverse(&h.left), reverse(&h.right));
-    let (progress_g, progress_h) = match side {
-        Side::Stopper => (true, true),
-        Side::On => (false, true),
-        Side::Off => (true, false),
-    };
-    // State index: (a * m + b) * 2 + mover, mover 0 = Left to move.
-    let idx = |a: usize, b: usize, mover: usize| (a * m + b) * 2 + mover;
-    // The moves out of a state: (target, progress).
-    let for_moves = |s: usize, f: &mut dyn FnMut(usize, bool)| {
-        let (pair, mover) = (s / 2, s % 2);
-        let (a, b) = (pair / m, pair % m);
-        if mover == 0 {
-            for &t in &g.right[a] {
-                f(idx(t as usize, b, 1), progress_g);
-            }
-            for &t in &h.left[b] {
-                f(idx(a, t as usize, 1), progress_h);
-            }
-        } else {
-            for &t in &g.left[a] {
-                f(idx(t as usize, b, 0), progress_g);
-            }
-            for &t in &h.right[b] {
-                f(idx(a, t as usize, 0), progress_h);
-            }
-        }
-    };
-    let for_preds = |s: usize, f: &mut dyn FnMut(usize, bool)| {
-        let (pair, mover) = (s / 2, s % 2);
-        let (a, b) = (pair / m, pair % m);
-        if mover == 1 {
-            // Left moved here.
-            for &p in &g_rev_right[a] {
-                f(idx(p as usize, b, 0), progress_g);
-            }
-            for &p in &h_rev_left[b] {
-                f(idx(a, p as usize, 0), progress_h);
-            }
-        } else {
-            for &p in &g_rev_left[a] {
-                f(idx(p as usize, b, 1), progress_g);
-            }
-            for &p in &h_rev_right[b] {
-                f(idx(a, p as usize, 1), progress_h);
-            }
-        }
-    };
-    let mut alive = vec![true; states];
-    let mut in_a = vec![false; states];
-    let mut count = vec![0u32; states];
-    let mut queue: Vec<usize> = Vec::new();
-    loop {
+    let arena = Arena::build(g, h, side, None, budget)?;
+    let alive = arena.solve(budget)?;
+    let m = h.len();
+    // In the full arena the state of (a, b, mover) is (a * m + b) * 2 + mover.
+    let survives = (0..g.len() * m).map(|pair| alive[pair * 2 + 1]).collect();
+    Ok(LeqTable { m, survives })
+}
+
+/// The states of `H - G` (pairs of positions with the player to move) as
+/// an explicit graph: each move with whether it is "progress" (a move in
+/// the component whose endless play is Left's in this side).
+struct Arena {
+    /// Left to move at each state.
+    left: Vec<bool>,
+    succ_off: Vec<u32>,
+    succ: Vec<(u32, bool)>,
+    pred_off: Vec<u32>,
+    pred: Vec<(u32, bool)>,
+}
+
+/// Bytes per state and per move of an arena, for the budget.
+const STATE_BYTES: u128 = 24;
+const MOVE_BYTES: u128 = 16;
+
+impl Arena {
+    /// All states (`start` `None`, numbered `(a * m + b) * 2 + mover`), or
+    /// those reachable from `(a, b, Right to move)`, which is state 0.
+    fn build(
+        g: &LoopyGame,
+        h: &LoopyGame,
+        side: Side,
+        start: Option<(u32, u32)>,
+        budget: &Budget,
+    ) -> Result<Arena, LimitError> {
         budget.check_now(WHAT)?;
-        // A: where Left can force a progress move (or Right has no move).
-        in_a.iter_mut().for_each(|x| *x = false);
-        queue.clear();
-        for s in 0..states {
-            if !alive[s] {
-                continue;
-            }
-            budget.tick(WHAT)?;
-            if s % 2 == 0 {
-                let mut good = false;
-                for_moves(s, &mut |t, p| good |= p && alive[t]);
-                if good {
-                    in_a[s] = true;
-                    queue.push(s);
-                }
-            } else {
-                let mut c = 0;
-                for_moves(s, &mut |t, p| {
-                    if !p && alive[t] {
-                        c += 1
+        let (n, m) = (g.len(), h.len());
+        let (progress_g, progress_h) = match side {
+            Side::Stopper => (true, true),
+            Side::On => (false, true),
+            Side::Off => (true, false),
+        };
+        let moves = |a: usize, b: usize, left: bool, out: &mut Vec<((u32, u32, bool), bool)>| {
+            out.clear();
+            // Left moves in -G as G's Right, in H as H's Left.
+            let (ge, he) = if left { (&g.right[a], &h.left[b]) } else { (&g.left[a], &h.right[b]) };
+            out.extend(ge.iter().map(|&t| ((t, b as u32, !left), progress_g)));
+            out.extend(he.iter().map(|&t| ((a as u32, t, !left), progress_h)));
+        };
+        let mut states: Vec<(u32, u32, bool)> = Vec::new();
+        let mut index: std::collections::HashMap<(u32, u32, bool), u32> = std::collections::HashMap::new();
+        match start {
+            None => {
+                let count = 2 * n as u128 * m as u128;
+                let edges = 2 * (m as u128 * g.edge_count() as u128 + n as u128 * h.edge_count() as u128);
+                budget.check_bytes(WHAT, count * STATE_BYTES + edges * MOVE_BYTES)?;
+                states.reserve(count as usize);
+                for a in 0..n as u32 {
+                    for b in 0..m as u32 {
+                        states.push((a, b, true));
+                        states.push((a, b, false));
                     }
-                });
-                count[s] = c;
-                if c == 0 {
-                    in_a[s] = true;
-                    queue.push(s);
                 }
+            }
+            Some((a, b)) => {
+                states.push((a, b, false));
+                index.insert((a, b, false), 0);
             }
         }
-        while let Some(t) = queue.pop() {
-            for_preds(t, &mut |s, p| {
-                if p || !alive[s] || in_a[s] {
-                    return;
+        let local = |s: (u32, u32, bool), index: &std::collections::HashMap<(u32, u32, bool), u32>| -> Option<u32> {
+            match start {
+                None => Some(((s.0 as usize * m + s.1 as usize) * 2 + usize::from(!s.2)) as u32),
+                Some(_) => index.get(&s).copied(),
+            }
+        };
+        let mut succ_off = vec![0u32];
+        let mut succ: Vec<(u32, bool)> = Vec::new();
+        let mut out = Vec::new();
+        let mut next = 0;
+        while next < states.len() {
+            budget.tick(WHAT)?;
+            let (a, b, left) = states[next];
+            moves(a as usize, b as usize, left, &mut out);
+            for &(t, p) in &out {
+                let id = match local(t, &index) {
+                    Some(id) => id,
+                    None => {
+                        budget.check_bytes(
+                            WHAT,
+                            (states.len() as u128 + 1) * STATE_BYTES + (succ.len() as u128 + 1) * MOVE_BYTES,
+                        )?;
+                        let id = states.len() as u32;
+                        states.push(t);
+                        index.insert(t, id);
+                        id
+                    }
+                };
+                succ.push((id, p));
+            }
+            succ_off.push(succ.len() as u32);
+            next += 1;
+        }
+        // Predecessors, by counting.
+        let k = states.len();
+        let mut pred_off = vec![0u32; k + 1];
+        for &(t, _) in &succ {
+            pred_off[t as usize + 1] += 1;
+        }
+        for i in 0..k {
+            pred_off[i + 1] += pred_off[i];
+        }
+        let mut fill = pred_off.clone();
+        let mut pred = vec![(0u32, false); succ.len()];
+        for s in 0..k {
+            for &(t, p) in &succ[succ_off[s] as usize..succ_off[s + 1] as usize] {
+                pred[fill[t as usize] as usize] = (s as u32, p);
+                fill[t as usize] += 1;
+            }
+        }
+        Ok(Arena {
+            left: states.iter().map(|s| s.2).collect(),
+            succ_off,
+            succ,
+            pred_off,
+            pred,
+        })
+    }
+
+    fn moves(&self, s: usize) -> &[(u32, bool)] {
+        &self.succ[self.succ_off[s] as usize..self.succ_off[s + 1] as usize]
+    }
+
+    fn preds(&self, s: usize) -> &[(u32, bool)] {
+        &self.pred[self.pred_off[s] as usize..self.pred_off[s + 1] as usize]
+    }
+
+    /// The states where Left survives: Büchi by nested attractors.
+    fn solve(&self, budget: &Budget) -> Result<Vec<bool>, LimitError> {
+        let states = self.left.len();
+        let mut alive = vec![true; states];
+        let mut in_a = vec![false; states];
+        let mut count = vec![0u32; states];
+        let mut queue: Vec<usize> = Vec::new();
+        loop {
+            budget.check_now(WHAT)?;
+            // A: where Left can force a progress move (or Right has no move).
+            in_a.iter_mut().for_each(|x| *x = false);
+            queue.clear();
+            for s in 0..states {
+                if !alive[s] {
+                    continue;
                 }
-                if s % 2 == 0 {
-                    in_a[s] = true;
-                    queue.push(s);
+                budget.tick(WHAT)?;
+                if self.left[s] {
+                    if self.moves(s).iter().any(|&(t, p)| p && alive[t as usize]) {
+                        in_a[s] = true;
+                        queue.push(s);
+                    }
                 } else {
-                    count[s] -= 1;
-                    if count[s] == 0 {
+                    let c = self.moves(s).iter().filter(|&&(t, p)| !p && alive[t as usize]).count() as u32;
+                    count[s] = c;
+                    if c == 0 {
                         in_a[s] = true;
                         queue.push(s);
                     }
                 }
-            });
-        }
-        // Right's attractor of the rest: Right wins there.
-        queue.clear();
-        for s in 0..states {
-            if alive[s] && !in_a[s] {
-                queue.push(s);
             }
-        }
-        if queue.is_empty() {
-            break;
-        }
-        for s in 0..states {
-            if alive[s] && in_a[s] && s % 2 == 0 {
-                let mut c = 0;
-                for_moves(s, &mut |t, _| {
-                    if alive[t] {
-                        c += 1
+            while let Some(t) = queue.pop() {
+                for &(s, p) in self.preds(t) {
+                    let s = s as usize;
+                    if p || !alive[s] || in_a[s] {
+                        continue;
                     }
-                });
-                count[s] = c;
-            }
-        }
-        for &s in &queue {
-            alive[s] = false;
-        }
-        while let Some(t) = queue.pop() {
-            budget.tick(WHAT)?;
-            for_preds(t, &mut |s, _| {
-                if !alive[s] {
-                    return;
+                    if self.left[s] {
+                        in_a[s] = true;
+                        queue.push(s);
+                    } else {
+                        count[s] -= 1;
+                        if count[s] == 0 {
+                            in_a[s] = true;
+                            queue.push(s);
+                        }
+                    }
                 }
-                if s % 2 == 1 {
-                    alive[s] = false;
-                    queue.push(s);
-                } else {
-                    count[s] -= 1;
-                    if count[s] == 0 {
+            }
+            // Right's attractor of the rest: Right wins there.
+            queue.clear();
+            queue.extend((0..states).filter(|&s| alive[s] && !in_a[s]));
+            if queue.is_empty() {
+                return Ok(alive);
+            }
+            for s in 0..states {
+                if alive[s] && in_a[s] && self.left[s] {
+                    count[s] = self.moves(s).iter().filter(|&&(t, _)| alive[t as usize]).count() as u32;
+                }
+            }
+            for &s in &queue {
+                alive[s] = false;
+            }
+            while let Some(t) = queue.pop() {
+                budget.tick(WHAT)?;
+                for &(s, _) in self.preds(t) {
+                    let s = s as usize;
+                    if !alive[s] {
+                        continue;
+                    }
+                    if !self.left[s] {
                         alive[s] = false;
                         queue.push(s);
+                    } else {
+                        count[s] -= 1;
+                        if count[s] == 0 {
+                            alive[s] = false;
+                            queue.push(s);
+                        }
                     }
                 }
-            });
+            }
         }
     }
-    let survives = (0..n * m).map(|pair| alive[pair * 2 + 1]).collect();
-    Ok(LeqTable { m, survives })
 }
