@@ -16,7 +16,11 @@ pub(crate) fn is_loopy(text: &str) -> bool {
 
 /// The value of a loopy expression; terms written by name are valued by
 /// the engine.
-pub(crate) fn value_of(engine: &mut Engine, budget: &Budget, text: &str) -> Result<LoopyValue, UserError> {
+pub(crate) fn value_of(
+    engine: &mut Engine,
+    budget: &Budget,
+    text: &str,
+) -> Result<LoopyValue, UserError> {
     let mut resolve = |call: &str| -> Result<grundy::partizan::Game, String> {
         let game = grundy::parse_any_in(call, crate::registry()).map_err(|e| e.to_string())?;
         engine.partizan_value(&game).map_err(|e| e.to_string())
@@ -55,7 +59,12 @@ fn kind(v: &LoopyValue) -> &'static str {
 }
 
 /// `grundy value` on a loopy expression.
-pub(crate) fn value(text: &str, json: bool, budget: &Budget, engine: &mut Engine) -> anyhow::Result<Result<(), UserError>> {
+pub(crate) fn value(
+    text: &str,
+    json: bool,
+    budget: &Budget,
+    engine: &mut Engine,
+) -> anyhow::Result<Result<(), UserError>> {
     let v = match value_of(engine, budget, text) {
         Ok(v) => v,
         Err(e) => return Ok(Err(e)),
@@ -100,10 +109,14 @@ pub(crate) fn value(text: &str, json: bool, budget: &Budget, engine: &mut Engine
     writeln!(out, "{text}")?;
     writeln!(out, "value:   {v}")?;
     match &v {
-        LoopyValue::Stopper(_) => writeln!(out, "loopy:   a stopper (no endless alternating play), in canonical form")?,
-        LoopyValue::Sided { onside, offside } => {
-            writeln!(out, "loopy:   not a stopper; stopper-sided: onside {onside}, offside {offside}")?
-        }
+        LoopyValue::Stopper(_) => writeln!(
+            out,
+            "loopy:   a stopper (no endless alternating play), in canonical form"
+        )?,
+        LoopyValue::Sided { onside, offside } => writeln!(
+            out,
+            "loopy:   not a stopper; stopper-sided: onside {onside}, offside {offside}"
+        )?,
         LoopyValue::Unresolved {
             onside,
             onside_stopper,
@@ -114,8 +127,15 @@ pub(crate) fn value(text: &str, json: bool, budget: &Budget, engine: &mut Engine
                 out,
                 "loopy:   its sides are not stoppers as grundy simplifies them (it drops the edges of alternating cycles that a side does not need; CGSuite also unravels cycles): not stopper-sided as far as grundy can tell, so no value is claimed"
             )?;
-            for (name, side, ok) in [("onside", onside, onside_stopper), ("offside", offside, offside_stopper)] {
-                let what = if *ok { "a canonical stopper" } else { "simplified, still with alternating cycles" };
+            for (name, side, ok) in [
+                ("onside", onside, onside_stopper),
+                ("offside", offside, offside_stopper),
+            ] {
+                let what = if *ok {
+                    "a canonical stopper"
+                } else {
+                    "simplified, still with alternating cycles"
+                };
                 writeln!(out, "{name}: {side} ({what})")?;
             }
         }
@@ -131,7 +151,13 @@ pub(crate) fn value(text: &str, json: bool, budget: &Budget, engine: &mut Engine
 }
 
 /// `grundy compare` when either side is loopy.
-pub(crate) fn compare(g: &str, h: &str, json: bool, budget: &Budget, engine: &mut Engine) -> anyhow::Result<Result<(), UserError>> {
+pub(crate) fn compare(
+    g: &str,
+    h: &str,
+    json: bool,
+    budget: &Budget,
+    engine: &mut Engine,
+) -> anyhow::Result<Result<(), UserError>> {
     let gv = match value_of(engine, budget, g) {
         Ok(v) => v,
         Err(e) => return Ok(Err(e)),

@@ -17,7 +17,10 @@ fn budget() -> Budget {
 
 #[test]
 fn cgsuite_loopy_outputs_read_and_print_as_cgsuite_wrote_them() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/partizan/loopy.toml");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/partizan/loopy.toml"
+    );
     let data: toml::Value = toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let b = budget();
     let (mut same, mut gaps) = (0, Vec::new());
@@ -33,14 +36,21 @@ fn cgsuite_loopy_outputs_read_and_print_as_cgsuite_wrote_them() {
             continue;
         }
         let back = parse_loopy(output, &b).unwrap_or_else(|e| panic!("{output}: {e}"));
-        assert_eq!(back.compare(&g, &b).unwrap(), Comparison::Equal, "{output} reads back equal");
+        assert_eq!(
+            back.compare(&g, &b).unwrap(),
+            Comparison::Equal,
+            "{output} reads back equal"
+        );
         assert_eq!(back.to_string(), output);
         if let Some(class) = case.get("outcome").and_then(|o| o.as_str()) {
             assert_eq!(g.outcomes(&b).unwrap().class(), class, "outcome of {input}");
         }
         same += 1;
     }
-    println!("{same} CGSuite loopy outputs reproduced both ways, {} printed only: {gaps:?}", gaps.len());
+    println!(
+        "{same} CGSuite loopy outputs reproduced both ways, {} printed only: {gaps:?}",
+        gaps.len()
+    );
     assert!(same >= 40, "only {same} reproduced");
 }
 
@@ -72,9 +82,15 @@ fn named_values_compare_as_the_theory_says() {
 fn dud_is_a_draw_whoever_starts_and_on_a_left_win() {
     let b = budget();
     let o = parse_loopy("dud", &b).unwrap().outcomes(&b).unwrap();
-    assert_eq!((o.left_first, o.right_first), (PlayResult::Draw, PlayResult::Draw));
+    assert_eq!(
+        (o.left_first, o.right_first),
+        (PlayResult::Draw, PlayResult::Draw)
+    );
     let o = parse_loopy("on", &b).unwrap().outcomes(&b).unwrap();
-    assert_eq!((o.left_first, o.right_first), (PlayResult::LeftWins, PlayResult::LeftWins));
+    assert_eq!(
+        (o.left_first, o.right_first),
+        (PlayResult::LeftWins, PlayResult::LeftWins)
+    );
     // {pass|0}+{0|pass}: over + under: whoever starts ...
     let g = parse_loopy("a{1||a|0}", &b).unwrap();
     assert_eq!(g.to_string(), "2 & +-1");
@@ -133,17 +149,22 @@ fn random_graph(rng: &mut Rng, max: u64) -> LoopyGame {
 }
 
 fn shorts() -> Vec<Game> {
-    ["0", "*", "1", "-1", "^", "v*", "1/2", "{1|-1}", "{2|0}", "*2"]
-        .iter()
-        .map(|t| Game::parse(t).unwrap())
-        .collect()
+    [
+        "0", "*", "1", "-1", "^", "v*", "1/2", "{1|-1}", "{2|0}", "*2",
+    ]
+    .iter()
+    .map(|t| Game::parse(t).unwrap())
+    .collect()
 }
 
 #[test]
 fn random_graphs_obey_the_theory() {
     let b = budget();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let xs: Vec<LoopyGame> = shorts().into_iter().map(|x| LoopyGame::from_short(x, &b).unwrap()).collect();
+    let xs: Vec<LoopyGame> = shorts()
+        .into_iter()
+        .map(|x| LoopyGame::from_short(x, &b).unwrap())
+        .collect();
     let zero = LoopyValue::short(Game::zero(), &b).unwrap();
     let (mut stoppers, mut sided, mut unresolved) = (0, 0, 0);
     for _ in 0..300 {
@@ -157,7 +178,11 @@ fn random_graphs_obey_the_theory() {
         // The game's outcome with draws, read from its sides, is the
         // retrograde analysis of its own graph; and so for its sums with
         // short games.
-        assert_eq!(v.outcomes(&b).unwrap(), outcomes(&g, &b).unwrap(), "{g:?} = {v}");
+        assert_eq!(
+            v.outcomes(&b).unwrap(),
+            outcomes(&g, &b).unwrap(),
+            "{g:?} = {v}"
+        );
         for x in &xs {
             let raw = outcomes(&g.sum(x, &b).unwrap(), &b).unwrap();
             let xv = LoopyValue::Stopper(x.clone());
@@ -175,7 +200,10 @@ fn random_graphs_obey_the_theory() {
             let d = v.add(&v.neg(), &b).unwrap();
             let on = LoopyValue::Stopper(d.onside().clone());
             let off = LoopyValue::Stopper(d.offside().clone());
-            assert!(zero.leq(&on, &b).unwrap() && off.leq(&zero, &b).unwrap(), "{v} - {v} = {d}");
+            assert!(
+                zero.leq(&on, &b).unwrap() && off.leq(&zero, &b).unwrap(),
+                "{v} - {v} = {d}"
+            );
         }
         if v.is_stopper_sided() {
             // Sides sandwich: offside <= onside.
@@ -190,7 +218,10 @@ fn random_graphs_obey_the_theory() {
         }
     }
     println!("{stoppers} stoppers, {sided} stopper-sided, {unresolved} not reduced");
-    assert!(stoppers > 30 && sided > 10, "{stoppers} stoppers, {sided} sided");
+    assert!(
+        stoppers > 30 && sided > 10,
+        "{stoppers} stoppers, {sided} sided"
+    );
 }
 
 #[test]
@@ -203,14 +234,25 @@ fn sums_of_random_stoppers_commute() {
         if !(g.is_stopper() && h.is_stopper()) {
             continue;
         }
-        let (gv, hv) = (LoopyValue::of(&g, &b).unwrap(), LoopyValue::of(&h, &b).unwrap());
+        let (gv, hv) = (
+            LoopyValue::of(&g, &b).unwrap(),
+            LoopyValue::of(&h, &b).unwrap(),
+        );
         let gh = gv.add(&hv, &b).unwrap();
         let hg = hv.add(&gv, &b).unwrap();
-        assert_eq!(gh.compare(&hg, &b).unwrap(), Comparison::Equal, "{gv} + {hv}");
+        assert_eq!(
+            gh.compare(&hg, &b).unwrap(),
+            Comparison::Equal,
+            "{gv} + {hv}"
+        );
         assert_eq!(gh.to_string(), hg.to_string());
         // The sum by values is the value of the sum's graph.
         let raw = LoopyValue::of(&g.sum(&h, &b).unwrap(), &b).unwrap();
-        assert_eq!(raw.compare(&gh, &b).unwrap(), Comparison::Equal, "{gv} + {hv}");
+        assert_eq!(
+            raw.compare(&gh, &b).unwrap(),
+            Comparison::Equal,
+            "{gv} + {hv}"
+        );
         done += 1;
     }
 }

@@ -43,11 +43,9 @@ impl Row {
                 't' | 'T' => row.toads |= 1 << i,
                 'f' | 'F' => row.frogs |= 1 << i,
                 '.' => {}
-                _ => {
-                    return Err(format!(
-                        "square {i} is {c:?}: a row is written with t (toad), f (frog) and . (empty)"
-                    ))
-                }
+                _ => return Err(format!(
+                    "square {i} is {c:?}: a row is written with t (toad), f (frog) and . (empty)"
+                )),
             }
             row.len += 1;
         }
@@ -94,9 +92,15 @@ impl LoopyRules for BackslidingToadsFrogs {
             let go = |to: i64| {
                 let moved = (ours & !(1 << i)) | (1 << to);
                 if left {
-                    Row { toads: moved, ..*row }
+                    Row {
+                        toads: moved,
+                        ..*row
+                    }
                 } else {
-                    Row { frogs: moved, ..*row }
+                    Row {
+                        frogs: moved,
+                        ..*row
+                    }
                 }
             };
             for step in [dir, -dir] {
@@ -105,7 +109,10 @@ impl LoopyRules for BackslidingToadsFrogs {
                 }
             }
             let over = i + dir;
-            if (0..row.len as i64).contains(&over) && theirs >> over & 1 == 1 && row.empty(i + 2 * dir) {
+            if (0..row.len as i64).contains(&over)
+                && theirs >> over & 1 == 1
+                && row.empty(i + 2 * dir)
+            {
                 out.push(go(i + 2 * dir));
             }
         }

@@ -70,13 +70,19 @@ impl<'a> Printer<'a> {
     /// The options of one side in CGSuite's order: short games first in
     /// its order of short games, then the loopy ones by position.
     fn sorted(&self, v: u32, left: bool) -> Vec<u32> {
-        let mut opts = if left { self.g.left[v as usize].clone() } else { self.g.right[v as usize].clone() };
-        opts.sort_by(|&a, &b| match (self.short[a as usize], self.short[b as usize]) {
-            (Some(x), Some(y)) => option_order(x, y),
-            (Some(_), None) => std::cmp::Ordering::Less,
-            (None, Some(_)) => std::cmp::Ordering::Greater,
-            (None, None) => a.cmp(&b),
-        });
+        let mut opts = if left {
+            self.g.left[v as usize].clone()
+        } else {
+            self.g.right[v as usize].clone()
+        };
+        opts.sort_by(
+            |&a, &b| match (self.short[a as usize], self.short[b as usize]) {
+                (Some(x), Some(y)) => option_order(x, y),
+                (Some(_), None) => std::cmp::Ordering::Less,
+                (None, Some(_)) => std::cmp::Ordering::Greater,
+                (None, None) => a.cmp(&b),
+            },
+        );
         opts
     }
 
@@ -188,7 +194,8 @@ impl<'a> Printer<'a> {
         let neg = at.neg();
         let budget = self.budget.clone();
         let equal = |a: &LoopyGame, b: &LoopyGame| {
-            leq(a, b, Side::Stopper, &budget).unwrap_or(false) && leq(b, a, Side::Stopper, &budget).unwrap_or(false)
+            leq(a, b, Side::Stopper, &budget).unwrap_or(false)
+                && leq(b, a, Side::Stopper, &budget).unwrap_or(false)
         };
         if equal(at, &neg) {
             let lo = self.sorted(v, true);
@@ -266,7 +273,8 @@ impl<'a> Printer<'a> {
         let number = |x: Dyadic| LoopyValue::short(Game::number(x), budget).ok();
         if let Some(x) = self.number(lo[0]) {
             let r = ro[0] as usize;
-            if g.left[r].len() == 1 && g.right[r].len() == 1 && self.number(g.left[r][0]) == Some(x) {
+            if g.left[r].len() == 1 && g.right[r].len() == 1 && self.number(g.left[r][0]) == Some(x)
+            {
                 let s = value_at(g.right[r][0]);
                 let minus_x = number(-x)?;
                 let diff = s.add(&minus_x, budget).ok()?;
@@ -277,7 +285,10 @@ impl<'a> Printer<'a> {
         }
         if let Some(x) = self.number(ro[0]) {
             let l = lo[0] as usize;
-            if g.left[l].len() == 1 && g.right[l].len() == 1 && self.number(g.right[l][0]) == Some(x) {
+            if g.left[l].len() == 1
+                && g.right[l].len() == 1
+                && self.number(g.right[l][0]) == Some(x)
+            {
                 let s = value_at(g.left[l][0]);
                 let minus_s = s.neg();
                 let diff = number(x)?.add(&minus_s, budget).ok()?;
@@ -372,7 +383,10 @@ impl fmt::Display for LoopyValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoopyValue::Stopper(s) => f.write_str(&write_game(s)),
-            LoopyValue::Sided { onside, offside } | LoopyValue::Unresolved { onside, offside, .. } => {
+            LoopyValue::Sided { onside, offside }
+            | LoopyValue::Unresolved {
+                onside, offside, ..
+            } => {
                 let (on, off) = (write_game(onside), write_game(offside));
                 if on == "on" && off == "off" {
                     f.write_str("dud")

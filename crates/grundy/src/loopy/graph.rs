@@ -9,8 +9,9 @@ use crate::{Budget, LimitError};
 /// What the graph builders are called in limit errors.
 const WHAT: &str = "loopy game graph";
 
-/// Roughly what a vertex costs: two edge lists and their first few edges.
-const VERTEX_BYTES: u64 = 96;
+/// Roughly what a vertex costs: two edge lists with their allocations,
+/// and its entry in the table of positions while the graph is built.
+const VERTEX_BYTES: u64 = 160;
 
 /// The rules of a loopy partizan game: each player's moves from a
 /// position. [`LoopyGame::from_rules`] turns a position into its graph.
@@ -148,21 +149,22 @@ impl LoopyGame {
         let mut ids: HashMap<R::Position, u32> = HashMap::new();
         let mut order: Vec<R::Position> = Vec::new();
         let bytes_each = VERTEX_BYTES + 2 * std::mem::size_of::<R::Position>() as u64;
-        let mut intern = |p: R::Position, order: &mut Vec<R::Position>| -> Result<u32, LimitError> {
-            if let Some(&id) = ids.get(&p) {
-                return Ok(id);
-            }
-            budget.charge(WHAT, 1)?;
-            budget.check_alloc(WHAT, order.len() as u128 + 1, bytes_each)?;
-            let id = u32::try_from(order.len()).map_err(|_| LimitError::Positions {
-                what: WHAT.into(),
-                needed: order.len() as u128 + 1,
-                limit: u32::MAX as u64,
-            })?;
-            ids.insert(p.clone(), id);
-            order.push(p);
-            Ok(id)
-        };
+        let mut intern =
+            |p: R::Position, order: &mut Vec<R::Position>| -> Result<u32, LimitError> {
+                if let Some(&id) = ids.get(&p) {
+                    return Ok(id);
+                }
+                budget.charge(WHAT, 1)?;
+                budget.check_alloc(WHAT, order.len() as u128 + 1, bytes_each)?;
+                let id = u32::try_from(order.len()).map_err(|_| LimitError::Positions {
+                    what: WHAT.into(),
+                    needed: order.len() as u128 + 1,
+                    limit: u32::MAX as u64,
+                })?;
+                ids.insert(p.clone(), id);
+                order.push(p);
+                Ok(id)
+            };
         intern(start, &mut order)?;
         let (mut left, mut right) = (Vec::new(), Vec::new());
         let mut buf = Vec::new();
@@ -247,8 +249,14 @@ impl LoopyGame {
         let mut value: Vec<Option<Game>> = vec![None; n];
         // Children before parents: a post-order of the acyclic graph.
         for v in self.post_order() {
-            let l: Vec<Game> = self.left[v].iter().map(|&t| value[t as usize].expect("post-order")).collect();
-            let r: Vec<Game> = self.right[v].iter().map(|&t| value[t as usize].expect("post-order")).collect();
+            let l: Vec<Game> = self.left[v]
+                .iter()
+                .map(|&t| value[t as usize].expect("post-order"))
+                .collect();
+            let r: Vec<Game> = self.right[v]
+                .iter()
+                .map(|&t| value[t as usize].expect("post-order"))
+                .collect();
             value[v] = Some(Game::from_options(&l, &r).ok()?);
         }
         value[self.start as usize]
@@ -334,14 +342,16 @@ impl LoopyGame {
         while next < order.len() {
             budget.tick(WHAT)?;
             let (a, b) = order[next];
-            let mut l = Vec::with_capacity(self.left[a as usize].len() + other.left[b as usize].len());
+            let mut l =
+                Vec::with_capacity(self.left[a as usize].len() + other.left[b as usize].len());
             for &t in &self.left[a as usize] {
                 l.push(visit(t, b, &mut order)?);
             }
             for &t in &other.left[b as usize] {
                 l.push(visit(a, t, &mut order)?);
             }
-            let mut r = Vec::with_capacity(self.right[a as usize].len() + other.right[b as usize].len());
+            let mut r =
+                Vec::with_capacity(self.right[a as usize].len() + other.right[b as usize].len());
             for &t in &self.right[a as usize] {
                 r.push(visit(t, b, &mut order)?);
             }
@@ -395,7 +405,10 @@ impl LoopyGame {
         };
         LoopyGame {
             left: order.iter().map(|&v| map(&self.left[v as usize])).collect(),
-            right: order.iter().map(|&v| map(&self.right[v as usize])).collect(),
+            right: order
+                .iter()
+                .map(|&v| map(&self.right[v as usize]))
+                .collect(),
             start: 0,
         }
     }
@@ -448,7 +461,11 @@ impl LoopyGame {
         while let Some(s) = queue.pop() {
             done += 1;
             let (v, left_moves) = (s / 2, s % 2 == 0);
-            let edges = if left_moves { &self.left[v] } else { &self.right[v] };
+            let edges = if left_moves {
+                &self.left[v]
+            } else {
+                &self.right[v]
+            };
             for &t in edges {
                 let u = 2 * t as usize + usize::from(left_moves);
                 indegree[u] -= 1;
@@ -464,10 +481,22 @@ impl LoopyGame {
     pub fn is_plumtree(&self) -> bool {
         let without_passes = LoopyGame {
             left: (0..self.len())
-                .map(|v| self.left[v].iter().copied().filter(|&t| t as usize != v).collect())
+                .map(|v| {
+                    self.left[v]
+                        .iter()
+                        .copied()
+                        .filter(|&t| t as usize != v)
+                        .collect()
+                })
                 .collect(),
             right: (0..self.len())
-                .map(|v| self.right[v].iter().copied().filter(|&t| t as usize != v).collect())
+                .map(|v| {
+                    self.right[v]
+                        .iter()
+                        .copied()
+                        .filter(|&t| t as usize != v)
+                        .collect()
+                })
                 .collect(),
             start: self.start,
         };
@@ -476,6 +505,10 @@ impl LoopyGame {
 
     /// Edges in all: Left's and Right's.
     pub fn edge_count(&self) -> usize {
-        self.left.iter().chain(self.right.iter()).map(Vec::len).sum()
+        self.left
+            .iter()
+            .chain(self.right.iter())
+            .map(Vec::len)
+            .sum()
     }
 }

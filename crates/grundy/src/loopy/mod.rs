@@ -77,7 +77,15 @@ pub enum Error {
 impl From<crate::partizan::Error> for Error {
     fn from(e: crate::partizan::Error) -> Error {
         match e {
-            crate::partizan::Error::Parse { at, expected, found } => Error::Parse { at, expected, found },
+            crate::partizan::Error::Parse {
+                at,
+                expected,
+                found,
+            } => Error::Parse {
+                at,
+                expected,
+                found,
+            },
             e => Error::Partizan(e),
         }
     }

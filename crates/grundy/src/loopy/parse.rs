@@ -29,7 +29,9 @@ use crate::partizan::{parse_short_atom, Dyadic, Game};
 use crate::Budget;
 
 /// The words of loopy notation (not labels).
-const KEYWORDS: [&str; 9] = ["on", "off", "over", "under", "upon", "dud", "pass", "Tiny", "Miny"];
+const KEYWORDS: [&str; 9] = [
+    "on", "off", "over", "under", "upon", "dud", "pass", "Tiny", "Miny",
+];
 
 /// A parsed expression, before it is valued.
 #[derive(Clone, Debug)]
@@ -43,7 +45,8 @@ enum Ast {
     Label(String, usize),
     Short(Game),
     Graph(LoopyGame),
-    Sum(Box<Ast>, Box<Ast>),
+    /// A sum of terms, kept flat so that a long sum is no deep recursion.
+    Sum(Vec<Ast>),
     Neg(Box<Ast>),
     /// `+-{a, b}`: `{a, b | -a, -b}`.
     Switch(Vec<Ast>),
@@ -74,9 +77,14 @@ fn resolve_calls(
                 resolve_calls(o, text, resolve)?;
             }
         }
-        Ast::Sum(a, b) | Ast::Sided(a, b, _) => {
+        Ast::Sided(a, b, _) => {
             resolve_calls(a, text, resolve)?;
             resolve_calls(b, text, resolve)?;
+        }
+        Ast::Sum(terms) => {
+            for t in terms {
+                resolve_calls(t, text, resolve)?;
+            }
         }
         Ast::Neg(a) | Ast::Tiny(_, _, a) => resolve_calls(a, text, resolve)?,
         Ast::Switch(gs) => {
@@ -140,7 +148,9 @@ pub fn is_loopy_notation(text: &str) -> bool {
 /// Reads and values a loopy expression (short values read too).
 pub fn parse_loopy(text: &str, budget: &Budget) -> Result<LoopyValue, Error> {
     parse_loopy_with(text, budget, &mut |call: &str| {
-        Err(format!("`{call}`: only values in notation are read here, not games by name"))
+        Err(format!(
+            "`{call}`: only values in notation are read here, not games by name"
+        ))
     })
 }
 
@@ -239,17 +249,18 @@ impl<'a> Parser<'a> {
     }
 
     fn expr(&mut self) -> Result<Ast, Error> {
-        let mut acc = self.unit()?;
+        let mut terms = vec![self.unit()?];
         loop {
             if self.eat("+-") {
-                let g = self.plus_minus()?;
-                acc = Ast::Sum(Box::new(acc), Box::new(g));
+                terms.push(self.plus_minus()?);
             } else if self.eat("+") {
-                acc = Ast::Sum(Box::new(acc), Box::new(self.unit()?));
+                terms.push(self.unit()?);
             } else if self.eat("-") {
-                acc = Ast::Sum(Box::new(acc), Box::new(Ast::Neg(Box::new(self.unit()?))));
+                terms.push(Ast::Neg(Box::new(self.unit()?)));
+            } else if terms.len() == 1 {
+                return Ok(terms.pop().expect("one term"));
             } else {
-                return Ok(acc);
+                return Ok(Ast::Sum(terms));
             }
         }
     }
@@ -359,7 +370,9 @@ impl<'a> Parser<'a> {
                 return Ok(Ast::Graph(upon(Dyadic::ZERO, 0)));
             }
             "over" | "under" => {
-                return self.over_suffix(Dyadic::ZERO).map(|g| g.expect("over or under"));
+                return self
+                    .over_suffix(Dyadic::ZERO)
+                    .map(|g| g.expect("over or under"));
             }
             "pass" => {
                 self.pos += 4;
@@ -422,7 +435,9 @@ impl<'a> Parser<'a> {
         let r = self.rest();
         let mut end = r.find(|c: char| !c.is_ascii_digit()).unwrap_or(r.len());
         if r[end..].starts_with('/') {
-            let d = r[end + 1..].find(|c: char| !c.is_ascii_digit()).unwrap_or(r.len() - end - 1);
+            let d = r[end + 1..]
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(r.len() - end - 1);
             end += 1 + d;
         }
         let literal = &r[..end];
@@ -542,7 +557,12 @@ impl<'a> Parser<'a> {
 }
 
 /// Splits options and bars at the longest run of bars (as for short games).
-fn split(label: Option<String>, mut lists: Vec<Vec<Ast>>, bars: &[(usize, usize)], at: usize) -> Result<Ast, Error> {
+fn split(
+    label: Option<String>,
+    mut lists: Vec<Vec<Ast>>,
+    bars: &[(usize, usize)],
+    at: usize,
+) -> Result<Ast, Error> {
     let Some(longest) = bars.iter().map(|b| b.0).max() else {
         return Err(Error::Parse {
             at,
@@ -576,7 +596,8 @@ fn split(label: Option<String>, mut lists: Vec<Vec<Ast>>, bars: &[(usize, usize)
 pub(crate) fn pseudonumber(x: Dyadic, over: bool) -> LoopyGame {
     let mut b = Builder::default();
     let v = b.vertex();
-    let n = b.embed(&LoopyGame::from_short(Game::number(x), &Budget::unlimited()).expect("a number"));
+    let n =
+        b.embed(&LoopyGame::from_short(Game::number(x), &Budget::unlimited()).expect("a number"));
     if over {
         b.left[v as usize].push(n);
         b.right[v as usize].push(v);
@@ -644,8 +665,10 @@ impl Builder {
     fn embed(&mut self, g: &LoopyGame) -> u32 {
         let base = self.left.len() as u32;
         for v in 0..g.len() {
-            self.left.push(g.left[v].iter().map(|&t| t + base).collect());
-            self.right.push(g.right[v].iter().map(|&t| t + base).collect());
+            self.left
+                .push(g.left[v].iter().map(|&t| t + base).collect());
+            self.right
+                .push(g.right[v].iter().map(|&t| t + base).collect());
         }
         base + g.start
     }
@@ -672,9 +695,12 @@ impl Valuer<'_> {
                 let (on, off) = (self.value(on)?, self.value(off)?);
                 LoopyValue::with_sides(&on, &off, self.budget)
             }
-            Ast::Sum(a, b) => {
-                let a = self.value(a)?;
-                a.add(&self.value(b)?, self.budget)
+            Ast::Sum(terms) => {
+                let mut acc = self.value(&terms[0])?;
+                for t in &terms[1..] {
+                    acc = acc.add(&self.value(t)?, self.budget)?;
+                }
+                Ok(acc)
             }
             Ast::Neg(a) => Ok(self.value(a)?.neg()),
             Ast::Short(g) => LoopyValue::short(*g, self.budget),
@@ -699,9 +725,12 @@ impl Valuer<'_> {
             }
             Ast::Short(g) => Ok(LoopyGame::from_short(*g, self.budget)?),
             Ast::Graph(g) => Ok(g.clone()),
-            Ast::Sum(a, c) => {
-                let a = self.graph(a, outer)?;
-                Ok(a.sum(&self.graph(c, outer)?, self.budget)?)
+            Ast::Sum(terms) => {
+                let mut acc = self.graph(&terms[0], outer)?;
+                for t in &terms[1..] {
+                    acc = acc.sum(&self.graph(t, outer)?, self.budget)?;
+                }
+                Ok(acc)
             }
             Ast::Neg(a) => Ok(self.graph(a, outer)?.neg()),
             Ast::Switch(gs) => {
@@ -784,11 +813,17 @@ impl Valuer<'_> {
             Ast::Label(name, _) => match scope.iter().rev().find(|(n, _)| n == name) {
                 Some(&(_, v)) => Ok(v),
                 None => {
-                    let all: HashMap<String, u32> = outer.clone().into_iter().chain(scope.iter().cloned()).collect();
+                    let all: HashMap<String, u32> = outer
+                        .clone()
+                        .into_iter()
+                        .chain(scope.iter().cloned())
+                        .collect();
                     self.graph(ast, &all).map(|g| b.embed(&g))
                 }
             },
-            Ast::Braces { label, left, right, .. } => {
+            Ast::Braces {
+                label, left, right, ..
+            } => {
                 let v = b.vertex();
                 if let Some(l) = label {
                     scope.push((l.clone(), v));
@@ -809,7 +844,11 @@ impl Valuer<'_> {
                 Ok(v)
             }
             _ => {
-                let all: HashMap<String, u32> = outer.clone().into_iter().chain(scope.iter().cloned()).collect();
+                let all: HashMap<String, u32> = outer
+                    .clone()
+                    .into_iter()
+                    .chain(scope.iter().cloned())
+                    .collect();
                 let g = self.graph(ast, &all)?;
                 Ok(b.embed(&g))
             }

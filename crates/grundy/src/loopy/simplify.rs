@@ -48,7 +48,9 @@ pub(crate) fn canonical_stopper(g: &LoopyGame, budget: &Budget) -> Result<LoopyG
         let n = g.len();
         let mut rep: Vec<u32> = (0..n as u32).collect();
         for v in 0..n {
-            if let Some(u) = (0..v).find(|&u| rep[u] == u as u32 && t.leq(u as u32, v as u32) && t.leq(v as u32, u as u32)) {
+            if let Some(u) = (0..v).find(|&u| {
+                rep[u] == u as u32 && t.leq(u as u32, v as u32) && t.leq(v as u32, u as u32)
+            }) {
                 rep[v] = u as u32;
                 changed = true;
             }
@@ -92,7 +94,11 @@ fn bypass(
         let back = if left { &g.right[x] } else { &g.left[x] };
         // Left's x reverses through x^R <= v; Right's through x^L >= v.
         let through = back.iter().copied().find(|&y| {
-            let below = if left { t.leq(y, v as u32) } else { t.leq(v as u32, y) };
+            let below = if left {
+                t.leq(y, v as u32)
+            } else {
+                t.leq(v as u32, y)
+            };
             below && (side == Side::Stopper || !alternating_reach(g, y, left, x as u32, !left))
         });
         let Some(y) = through else {
@@ -106,8 +112,16 @@ fn bypass(
             // is (it is still equal to the game; only not fully reduced).
             return Ok(changed);
         }
-        let replacement = if left { g.left[y as usize].clone() } else { g.right[y as usize].clone() };
-        let opts = if left { &mut g.left[v] } else { &mut g.right[v] };
+        let replacement = if left {
+            g.left[y as usize].clone()
+        } else {
+            g.right[y as usize].clone()
+        };
+        let opts = if left {
+            &mut g.left[v]
+        } else {
+            &mut g.right[v]
+        };
         let old = opts.clone();
         opts.remove(i);
         for r in replacement {
@@ -123,7 +137,11 @@ fn bypass(
 /// offside a Left option only dominates if it cannot come back to `v` by
 /// alternating play (in the onside, a Right option), as in CGSuite.
 fn drop_dominated(g: &mut LoopyGame, v: usize, t: &LeqTable, left: bool, side: Side) -> bool {
-    let mut opts = if left { g.left[v].clone() } else { g.right[v].clone() };
+    let mut opts = if left {
+        g.left[v].clone()
+    } else {
+        g.right[v].clone()
+    };
     opts.sort_unstable();
     opts.dedup();
     let guarded = (left && side == Side::Off) || (!left && side == Side::On);
@@ -140,7 +158,11 @@ fn drop_dominated(g: &mut LoopyGame, v: usize, t: &LeqTable, left: bool, side: S
             if i == j || !may_dominate[j] {
                 return false;
             }
-            let (worse, better) = if left { (t.leq(x, y), t.leq(y, x)) } else { (t.leq(y, x), t.leq(x, y)) };
+            let (worse, better) = if left {
+                (t.leq(x, y), t.leq(y, x))
+            } else {
+                (t.leq(y, x), t.leq(x, y))
+            };
             worse && (!better || j < i)
         });
         if !beaten {
@@ -169,7 +191,11 @@ fn alternating_reach(g: &LoopyGame, to: u32, to_left: bool, from: u32, from_left
         if v == from && l == from_left {
             return true;
         }
-        let edges = if l { &g.left[v as usize] } else { &g.right[v as usize] };
+        let edges = if l {
+            &g.left[v as usize]
+        } else {
+            &g.right[v as usize]
+        };
         for &t in edges {
             if !seen[key(t, !l)] {
                 seen[key(t, !l)] = true;
@@ -211,7 +237,11 @@ fn basic_side(g: &mut LoopyGame, side: Side, budget: &Budget) -> Result<bool, Li
 fn drop_cycle_edges(g: &mut LoopyGame, side: Side, budget: &Budget) -> Result<bool, LimitError> {
     // The onside tries Right's edges first (endless play is Left's there,
     // so it is Right who must leave the cycle), the offside Left's.
-    let order: [bool; 2] = if side == Side::On { [false, true] } else { [true, false] };
+    let order: [bool; 2] = if side == Side::On {
+        [false, true]
+    } else {
+        [true, false]
+    };
     let mut any = false;
     for &left in &order {
         for v in 0..g.len() {
@@ -250,7 +280,11 @@ fn drop_cycle_edges(g: &mut LoopyGame, side: Side, budget: &Budget) -> Result<bo
 /// One side of `g` simplified: a canonical stopper when the side reduces
 /// to one (`true`), else the graph with what could be dropped dropped
 /// (`false`), equal to `g` in that side.
-pub(crate) fn side_form(g: &LoopyGame, side: Side, budget: &Budget) -> Result<(LoopyGame, bool), LimitError> {
+pub(crate) fn side_form(
+    g: &LoopyGame,
+    side: Side,
+    budget: &Budget,
+) -> Result<(LoopyGame, bool), LimitError> {
     let mut g = g.packed();
     while !g.is_stopper() {
         let basic = basic_side(&mut g, side, budget)?;

@@ -93,8 +93,10 @@ struct Arena {
     pred: Vec<(u32, bool)>,
 }
 
-/// Bytes per state and per move of an arena, for the budget.
-const STATE_BYTES: u128 = 24;
+/// Bytes per state and per move of an arena, for the budget: a state's
+/// entry, its index entry when only reachable states are kept, its
+/// offsets and the solver's marks and counter; a move and its reverse.
+const STATE_BYTES: u128 = 56;
 const MOVE_BYTES: u128 = 16;
 
 impl Arena {
@@ -117,16 +119,22 @@ impl Arena {
         let moves = |a: usize, b: usize, left: bool, out: &mut Vec<((u32, u32, bool), bool)>| {
             out.clear();
             // Left moves in -G as G's Right, in H as H's Left.
-            let (ge, he) = if left { (&g.right[a], &h.left[b]) } else { (&g.left[a], &h.right[b]) };
+            let (ge, he) = if left {
+                (&g.right[a], &h.left[b])
+            } else {
+                (&g.left[a], &h.right[b])
+            };
             out.extend(ge.iter().map(|&t| ((t, b as u32, !left), progress_g)));
             out.extend(he.iter().map(|&t| ((a as u32, t, !left), progress_h)));
         };
         let mut states: Vec<(u32, u32, bool)> = Vec::new();
-        let mut index: std::collections::HashMap<(u32, u32, bool), u32> = std::collections::HashMap::new();
+        let mut index: std::collections::HashMap<(u32, u32, bool), u32> =
+            std::collections::HashMap::new();
         match start {
             None => {
                 let count = 2 * n as u128 * m as u128;
-                let edges = 2 * (m as u128 * g.edge_count() as u128 + n as u128 * h.edge_count() as u128);
+                let edges =
+                    2 * (m as u128 * g.edge_count() as u128 + n as u128 * h.edge_count() as u128);
                 budget.check_bytes(WHAT, count * STATE_BYTES + edges * MOVE_BYTES)?;
                 states.reserve(count as usize);
                 for a in 0..n as u32 {
@@ -141,7 +149,9 @@ impl Arena {
                 index.insert((a, b, false), 0);
             }
         }
-        let local = |s: (u32, u32, bool), index: &std::collections::HashMap<(u32, u32, bool), u32>| -> Option<u32> {
+        let local = |s: (u32, u32, bool),
+                     index: &std::collections::HashMap<(u32, u32, bool), u32>|
+         -> Option<u32> {
             match start {
                 None => Some(((s.0 as usize * m + s.1 as usize) * 2 + usize::from(!s.2)) as u32),
                 Some(_) => index.get(&s).copied(),
@@ -161,7 +171,8 @@ impl Arena {
                     None => {
                         budget.check_bytes(
                             WHAT,
-                            (states.len() as u128 + 1) * STATE_BYTES + (succ.len() as u128 + 1) * MOVE_BYTES,
+                            (states.len() as u128 + 1) * STATE_BYTES
+                                + (succ.len() as u128 + 1) * MOVE_BYTES,
                         )?;
                         let id = states.len() as u32;
                         states.push(t);
@@ -231,7 +242,11 @@ impl Arena {
                         queue.push(s);
                     }
                 } else {
-                    let c = self.moves(s).iter().filter(|&&(t, p)| !p && alive[t as usize]).count() as u32;
+                    let c = self
+                        .moves(s)
+                        .iter()
+                        .filter(|&&(t, p)| !p && alive[t as usize])
+                        .count() as u32;
                     count[s] = c;
                     if c == 0 {
                         in_a[s] = true;
@@ -265,7 +280,11 @@ impl Arena {
             }
             for s in 0..states {
                 if alive[s] && in_a[s] && self.left[s] {
-                    count[s] = self.moves(s).iter().filter(|&&(t, _)| alive[t as usize]).count() as u32;
+                    count[s] = self
+                        .moves(s)
+                        .iter()
+                        .filter(|&&(t, _)| alive[t as usize])
+                        .count() as u32;
                 }
             }
             for &s in &queue {

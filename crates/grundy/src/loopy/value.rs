@@ -47,7 +47,9 @@ impl LoopyValue {
         }
         let (onside, on_ok) = side_form(g, Side::On, budget)?;
         let (offside, off_ok) = side_form(g, Side::Off, budget)?;
-        Ok(LoopyValue::from_sides(onside, on_ok, offside, off_ok, budget)?)
+        Ok(LoopyValue::from_sides(
+            onside, on_ok, offside, off_ok, budget,
+        )?)
     }
 
     fn from_sides(
@@ -78,10 +80,15 @@ impl LoopyValue {
 
     /// `onside & offside`, as CGSuite's `G & H`: both must be stoppers
     /// with `offside <= onside`.
-    pub fn with_sides(onside: &LoopyValue, offside: &LoopyValue, budget: &Budget) -> Result<LoopyValue, Error> {
+    pub fn with_sides(
+        onside: &LoopyValue,
+        offside: &LoopyValue,
+        budget: &Budget,
+    ) -> Result<LoopyValue, Error> {
         let (LoopyValue::Stopper(on), LoopyValue::Stopper(off)) = (onside, offside) else {
             return Err(Error::Value(
-                "the sides of `G & H` must be stoppers: a stopper-sided value cannot be a side".into(),
+                "the sides of `G & H` must be stoppers: a stopper-sided value cannot be a side"
+                    .into(),
             ));
         };
         if !leq(off, on, Side::Stopper, budget)? {
@@ -160,13 +167,23 @@ impl LoopyValue {
     /// `G <= H`: for stoppers Left survives `H - G` with Right to move;
     /// otherwise onside below onside and offside below offside.
     pub fn leq(&self, other: &LoopyValue, budget: &Budget) -> Result<bool, Error> {
-        let kind = |v: &LoopyValue| if v.is_stopper_sided() { Side::Stopper } else { Side::On };
+        let kind = |v: &LoopyValue| {
+            if v.is_stopper_sided() {
+                Side::Stopper
+            } else {
+                Side::On
+            }
+        };
         let on_side = if kind(self) == Side::Stopper && kind(other) == Side::Stopper {
             Side::Stopper
         } else {
             Side::On
         };
-        let off_side = if on_side == Side::Stopper { Side::Stopper } else { Side::Off };
+        let off_side = if on_side == Side::Stopper {
+            Side::Stopper
+        } else {
+            Side::Off
+        };
         Ok(leq(self.onside(), other.onside(), on_side, budget)?
             && leq(self.offside(), other.offside(), off_side, budget)?)
     }

@@ -470,7 +470,12 @@ impl Store {
 /// Writes `g` as an option inside a loopy game's braces (`crate::loopy`
 /// prints the loopy parts itself): the bars of an unbraced result, as
 /// inside a short game's braces.
-pub(crate) fn write_option(g: Game, out: &mut String, force_braces: bool, force_parens: bool) -> usize {
+pub(crate) fn write_option(
+    g: Game,
+    out: &mut String,
+    force_braces: bool,
+    force_parens: bool,
+) -> usize {
     with_store(|s| {
         s.render.reset();
         let bars = s.write_game(g.id, out, force_braces, force_parens);

@@ -76,9 +76,8 @@ mod table;
 mod thermograph;
 mod uptimal;
 
-pub use display::{with_notation, Notation};
 pub(crate) use display::{option_order, write_option};
-pub(crate) use parse::parse_short_atom;
+pub use display::{with_notation, Notation};
 pub use dyadic::Dyadic;
 pub use game::{
     within_budget, Comparison, Game, MAX_NIMBER, MAX_NIMBER_LITERAL, MAX_UP_MULTIPLE, MAX_UP_NTH,
@@ -91,6 +90,7 @@ pub use games::{
 };
 pub use games::{MAX_DOMINEERING_CELLS, MAX_TOADS_FROGS_CELLS};
 pub use operations::{nim_product, sort_games};
+pub(crate) use parse::parse_short_atom;
 pub use report::{compare, parse_value};
 pub use rules::{search_outcome, search_outcome_within, CanonicalSolver, PartizanRules, Sign};
 pub use table::values_held;
