@@ -118,7 +118,10 @@ fn capped(args: &[&str]) -> Output {
         .iter()
         .map(|a| format!("'{}'", a.replace('\'', "'\\''")))
         .collect();
-    let script = format!("ulimit -v 4000000; exec timeout 120 '{bin}' {}", quoted.join(" "));
+    let script = format!(
+        "ulimit -v 4000000; exec timeout 120 '{bin}' {}",
+        quoted.join(" ")
+    );
     Command::new("bash")
         .args(["-c", &script])
         .output()
@@ -131,9 +134,15 @@ fn hostile_loopy_inputs_end_with_an_answer_or_a_limit() {
     let deep = format!("{}0{}", "{pass|".repeat(150), "}".repeat(150));
     for (args, says) in [
         // A huge number: its game tree would be a billion positions.
-        (vec!["value", "1000000000 + {pass|0}", "--max-memory", "200M"], "limit"),
+        (
+            vec!["value", "1000000000 + {pass|0}", "--max-memory", "200M"],
+            "limit",
+        ),
         // The comparison table of a big sum is refused before it is made.
-        (vec!["value", "40000 + over", "--max-memory", "100M"], "limit"),
+        (
+            vec!["value", "40000 + over", "--max-memory", "100M"],
+            "limit",
+        ),
         // A long flat sum is no deep recursion.
         (vec!["value", &long_sum, "--max-time", "20s"], ""),
         (vec!["value", &deep], ""),
@@ -146,6 +155,10 @@ fn hostile_loopy_inputs_end_with_an_answer_or_a_limit() {
             &args[..1],
             o.status
         );
-        assert!(err.contains(says), "{:?}: {err}", &args[1].chars().take(40).collect::<String>());
+        assert!(
+            err.contains(says),
+            "{:?}: {err}",
+            &args[1].chars().take(40).collect::<String>()
+        );
     }
 }

@@ -43,9 +43,11 @@ impl Row {
                 't' | 'T' => row.toads |= 1 << i,
                 'f' | 'F' => row.frogs |= 1 << i,
                 '.' => {}
-                _ => return Err(format!(
+                _ => {
+                    return Err(format!(
                     "square {i} is {c:?}: a row is written with t (toad), f (frog) and . (empty)"
-                )),
+                ))
+                }
             }
             row.len += 1;
         }

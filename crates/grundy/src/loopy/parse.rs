@@ -60,7 +60,6 @@ enum Ast {
 /// Values each [`Ast::Call`] by `resolve`.
 fn resolve_calls(
     ast: &mut Ast,
-    text: &str,
     resolve: &mut dyn FnMut(&str) -> Result<Game, String>,
 ) -> Result<(), Error> {
     match ast {
@@ -74,22 +73,22 @@ fn resolve_calls(
         }
         Ast::Braces { left, right, .. } => {
             for o in left.iter_mut().chain(right.iter_mut()) {
-                resolve_calls(o, text, resolve)?;
+                resolve_calls(o, resolve)?;
             }
         }
         Ast::Sided(a, b, _) => {
-            resolve_calls(a, text, resolve)?;
-            resolve_calls(b, text, resolve)?;
+            resolve_calls(a, resolve)?;
+            resolve_calls(b, resolve)?;
         }
         Ast::Sum(terms) => {
             for t in terms {
-                resolve_calls(t, text, resolve)?;
+                resolve_calls(t, resolve)?;
             }
         }
-        Ast::Neg(a) | Ast::Tiny(_, _, a) => resolve_calls(a, text, resolve)?,
+        Ast::Neg(a) | Ast::Tiny(_, _, a) => resolve_calls(a, resolve)?,
         Ast::Switch(gs) => {
             for g in gs {
-                resolve_calls(g, text, resolve)?;
+                resolve_calls(g, resolve)?;
             }
         }
         Ast::Pass(_) | Ast::Label(..) | Ast::Short(_) | Ast::Graph(_) => {}
@@ -181,7 +180,7 @@ pub fn parse_loopy_with(
         return Err(p.error("an operator (+, -, +-, &) or the end of the expression"));
     }
     let mut ast = ast;
-    resolve_calls(&mut ast, text, resolve)?;
+    resolve_calls(&mut ast, resolve)?;
     Valuer { budget }.value(&ast)
 }
 

@@ -47,9 +47,7 @@ impl LoopyValue {
         }
         let (onside, on_ok) = side_form(g, Side::On, budget)?;
         let (offside, off_ok) = side_form(g, Side::Off, budget)?;
-        Ok(LoopyValue::from_sides(
-            onside, on_ok, offside, off_ok, budget,
-        )?)
+        LoopyValue::from_sides(onside, on_ok, offside, off_ok, budget)
     }
 
     fn from_sides(
