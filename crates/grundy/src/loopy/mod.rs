@@ -15,7 +15,7 @@
 //!   it never makes up a value.
 //!
 //! ```
-//! use grundy::loopy::{parse_loopy, LoopyValue};
+//! use grundy::loopy::parse_loopy;
 //! use grundy::Budget;
 //! let b = Budget::unlimited();
 //! let g = parse_loopy("{0|pass} + 5", &b).unwrap();
