@@ -72,6 +72,7 @@ pub(crate) fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
             // A list's JSON was an object of sorted keys; kept so.
             ValueAnswer::List(l) => serde_json::to_writer(&mut out, &serde_json::to_value(l)?)?,
             ValueAnswer::Position(p) => serde_json::to_writer(&mut out, p)?,
+            ValueAnswer::Loopy(l) => serde_json::to_writer(&mut out, &serde_json::to_value(l)?)?,
         }
         writeln!(out)?;
     } else {

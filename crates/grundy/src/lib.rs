@@ -17,6 +17,7 @@ mod engine;
 pub mod games;
 pub mod gaps;
 mod language;
+pub mod loopy;
 pub mod misere;
 pub mod partizan;
 pub mod quotient;

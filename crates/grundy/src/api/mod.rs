@@ -40,6 +40,7 @@
 
 mod error;
 mod games;
+mod loopy;
 mod options;
 mod quotient;
 mod seq;
@@ -53,6 +54,7 @@ use std::sync::Arc;
 
 pub use error::{Error, ErrorKind};
 pub use games::{games, GameEntry, GamesAnswer};
+pub use loopy::{is_loopy, loopy_compare, loopy_value, LoopyAnswer};
 pub use options::{followers, options, FollowersAnswer, Move, OptionsAnswer};
 pub use quotient::{quotient, QuotientAnswer};
 pub use seq::{

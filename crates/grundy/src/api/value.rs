@@ -20,6 +20,8 @@ pub enum ValueAnswer {
     Position(Box<PositionAnswer>),
     /// A function whose value is a list (`incentives(G)`), written alone.
     List(ListAnswer),
+    /// A loopy partizan value in CGSuite's notation (`on`, `{0|pass}`).
+    Loopy(Box<super::LoopyAnswer>),
 }
 
 /// Answers `text`: a position, or a list function written alone.
@@ -37,6 +39,10 @@ pub fn value_in(
     session.in_notation(|| {
         if let Some(call) = crate::functions::parse_list_call(text, &session.registry) {
             return list_value(session, text, call).map(ValueAnswer::List);
+        }
+        if super::is_loopy(text) {
+            return super::loopy_value(session, engine, text)
+                .map(|a| ValueAnswer::Loopy(Box::new(a)));
         }
         value_analysis(session, engine, text).map(|p| ValueAnswer::Position(Box::new(p)))
     })
@@ -116,6 +122,7 @@ impl fmt::Display for ValueAnswer {
         match self {
             ValueAnswer::Position(p) => p.fmt(f),
             ValueAnswer::List(l) => l.fmt(f),
+            ValueAnswer::Loopy(l) => l.fmt(f),
         }
     }
 }

@@ -50,6 +50,9 @@ pub struct CompareAnswer {
 /// Compares the games `g` and `h`.
 pub fn compare(session: &Session, g: &str, h: &str) -> Result<CompareAnswer, Error> {
     within(session, |engine| {
+        if super::is_loopy(g) || super::is_loopy(h) {
+            return super::loopy_compare(session, engine, g, h);
+        }
         let gv = canonical(session, engine, g)?;
         let hv = canonical(session, engine, h)?;
         Ok(CompareAnswer {

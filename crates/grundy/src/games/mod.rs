@@ -15,6 +15,7 @@
 pub mod ab_game;
 pub mod amazons;
 pub mod arc_kayles;
+pub mod backsliding_toads_frogs;
 pub mod childish_hackenbush;
 pub mod clobber;
 pub mod clobber_variants;

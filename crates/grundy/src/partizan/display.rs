@@ -467,6 +467,32 @@ impl Store {
     }
 }
 
+/// Writes `g` as an option inside a loopy game's braces (`crate::loopy`
+/// prints the loopy parts itself): the bars of an unbraced result, as
+/// inside a short game's braces.
+pub(crate) fn write_option(
+    g: Game,
+    out: &mut String,
+    force_braces: bool,
+    force_parens: bool,
+) -> usize {
+    with_store(|s| {
+        s.render.reset();
+        let bars = s.write_game(g.id, out, force_braces, force_parens);
+        s.render.reset();
+        bars
+    })
+}
+
+/// CGSuite's order of two short games among a side's options.
+pub(crate) fn option_order(a: Game, b: Game) -> Ordering {
+    with_store(|s| {
+        let o = s.cgsuite_cmp(a.id, b.id);
+        s.render.reset();
+        o
+    })
+}
+
 impl Game {
     /// The game written in `notation` (its `Display` uses this thread's
     /// notation, [`Notation::Cgsuite`] unless [`with_notation`] says otherwise).

@@ -76,6 +76,7 @@ mod table;
 mod thermograph;
 mod uptimal;
 
+pub(crate) use display::{option_order, write_option};
 pub use display::{with_notation, Notation};
 pub use dyadic::Dyadic;
 pub use game::{
@@ -89,6 +90,7 @@ pub use games::{
 };
 pub use games::{MAX_DOMINEERING_CELLS, MAX_TOADS_FROGS_CELLS};
 pub use operations::{nim_product, sort_games};
+pub(crate) use parse::parse_short_atom;
 pub use report::{compare, parse_value};
 pub use rules::{search_outcome, search_outcome_within, CanonicalSolver, PartizanRules, Sign};
 pub use table::values_held;

@@ -81,6 +81,29 @@ impl Game {
     }
 }
 
+/// Reads one atom of short notation starting at byte `at` of `text`: a
+/// number (negative if `negative`, its `-` already read) with juxtaposed
+/// ups and stars, ups, or a star. For [`crate::loopy`], which reads
+/// braces, signs, names and the loopy suffixes itself and hands these
+/// here; returns the game and the byte after it.
+pub(crate) fn parse_short_atom(
+    text: &str,
+    at: usize,
+    negative: bool,
+) -> Result<(Game, usize), Error> {
+    let mut p = Parser {
+        text,
+        pos: at,
+        depth: 0,
+    };
+    let g = if negative {
+        p.number_up_star(true)?
+    } else {
+        p.atom()?
+    };
+    Ok((g, p.pos))
+}
+
 impl<'a> Parser<'a> {
     fn rest(&self) -> &'a str {
         &self.text[self.pos..]

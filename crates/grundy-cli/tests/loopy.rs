@@ -1,0 +1,164 @@
+//! `grundy value` and `grundy compare` on loopy values (issue 23), as a
+//! user types them, and their JSON answers against
+//! `docs/value.schema.json`.
+
+use std::process::{Command, Output};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn value_prints_cgsuite_notation_and_outcomes_with_draws() {
+    for (expr, value, outcome) in [
+        ("{pass|pass}", "dud", "outcome: DD: Left moving first: draw"),
+        (
+            "on",
+            "on",
+            "outcome: L: Left moving first: Left wins; Right moving first: Left wins",
+        ),
+        ("over + 5", "5over", "outcome: L"),
+        ("a{1||a|0}", "2 & +-1", "Right moving first: draw"),
+        (
+            "domineering(\"..|..\") + over",
+            "{1over|-1over}",
+            "outcome: N",
+        ),
+    ] {
+        let o = grundy(&["value", expr]);
+        assert!(
+            o.status.success(),
+            "{expr}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let out = stdout(&o);
+        assert!(
+            out.contains(&format!("value:   {value}\n")),
+            "{expr}: {out}"
+        );
+        assert!(out.contains(outcome), "{expr}: {out}");
+    }
+}
+
+#[test]
+fn a_game_whose_sides_are_not_reduced_says_so() {
+    // Bach's carousel (Winning Ways ch. 11) is not stopper-sided.
+    let o = grundy(&["value", "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("no value is claimed"), "{out}");
+    assert!(out.contains("still with alternating cycles"), "{out}");
+}
+
+#[test]
+fn compare_takes_loopy_values() {
+    for (g, rel, h) in [
+        ("over", ">", "^"),
+        ("on", "=", "on + 1"),
+        ("off", "<", "0 - 1000"),
+        ("over", ">", "*"),
+        ("over", "<>", "+-1"),
+    ] {
+        let o = grundy(&["compare", g, h]);
+        assert!(o.status.success());
+        assert_eq!(stdout(&o), format!("{g} {rel} {h}\n"));
+    }
+}
+
+#[test]
+fn bad_loopy_text_is_an_error_naming_the_place() {
+    let o = grundy(&["value", "{0|pass"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("at 7") && err.contains("\"}\""), "{err}");
+    let o = grundy(&["value", "{1|0+pass}"]);
+    assert!(!o.status.success());
+}
+
+#[test]
+fn json_answers_follow_the_schema() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/value.schema.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let v = jsonschema::validator_for(&schema).unwrap();
+    for expr in [
+        "on",
+        "{pass|pass}",
+        "a{1||a|0}",
+        "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}",
+        "over & v",
+    ] {
+        let o = grundy(&["value", "--json", expr]);
+        assert!(o.status.success());
+        let a: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let errors: Vec<String> = v.iter_errors(&a).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{expr}: {a}\n{errors:#?}");
+        assert_eq!(a["loopy_value"], true);
+    }
+    let o = grundy(&["value", "--json", "a{1||a|0}"]);
+    let a: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(a["value"], "2 & +-1");
+    assert_eq!(a["left_first"], "left");
+    assert_eq!(a["right_first"], "draw");
+}
+
+/// Runs `grundy ARGS` with about 3.8 GB of address space and a wall-clock
+/// guard (as `hostile_inputs.rs` does), so that a regression fails here
+/// instead of taking the shared machine.
+fn capped(args: &[&str]) -> Output {
+    let bin = env!("CARGO_BIN_EXE_grundy");
+    let quoted: Vec<String> = args
+        .iter()
+        .map(|a| format!("'{}'", a.replace('\'', "'\\''")))
+        .collect();
+    let script = format!(
+        "ulimit -v 4000000; exec timeout 120 '{bin}' {}",
+        quoted.join(" ")
+    );
+    Command::new("bash")
+        .args(["-c", &script])
+        .output()
+        .expect("bash runs")
+}
+
+#[test]
+fn hostile_loopy_inputs_end_with_an_answer_or_a_limit() {
+    let long_sum = vec!["over"; 5_000].join(" + ");
+    let deep = format!("{}0{}", "{pass|".repeat(150), "}".repeat(150));
+    for (args, says) in [
+        // A huge number: its game tree would be a billion positions.
+        (
+            vec!["value", "1000000000 + {pass|0}", "--max-memory", "200M"],
+            "limit",
+        ),
+        // The comparison table of a big sum is refused before it is made.
+        (
+            vec!["value", "40000 + over", "--max-memory", "100M"],
+            "limit",
+        ),
+        // A long flat sum is no deep recursion.
+        (vec!["value", &long_sum, "--max-time", "20s"], ""),
+        (vec!["value", &deep], ""),
+    ] {
+        let o = capped(&args);
+        let err = String::from_utf8_lossy(&o.stderr).to_lowercase();
+        assert!(
+            o.status.code() == Some(0) || o.status.code() == Some(2),
+            "{:?}: status {:?}, {err}",
+            &args[..1],
+            o.status
+        );
+        assert!(
+            err.contains(says),
+            "{:?}: {err}",
+            &args[1].chars().take(40).collect::<String>()
+        );
+    }
+}

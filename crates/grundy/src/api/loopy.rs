@@ -1,0 +1,201 @@
+//! `value` and `compare` on loopy partizan values, written as CGSuite
+//! writes them (`on`, `over`, `{0|pass}`, `a{0|a}`, `G & H`), alone or in
+//! sums with short values and catalogue positions (valued by the engine).
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::{CompareAnswer, Error, Session};
+use crate::loopy::{LoopyValue, PlayResult};
+use crate::{Budget, Engine};
+
+/// Whether `text` uses loopy notation (and so is answered here).
+pub fn is_loopy(text: &str) -> bool {
+    crate::loopy::is_loopy_notation(text)
+}
+
+/// The value of a loopy expression; terms written by name are valued by
+/// the engine.
+fn value_of(
+    session: &Session,
+    engine: &mut Engine,
+    budget: &Budget,
+    text: &str,
+) -> Result<LoopyValue, Error> {
+    let mut resolve = |call: &str| -> Result<crate::partizan::Game, String> {
+        let game = crate::parse_any_in(call, &session.registry).map_err(|e| e.to_string())?;
+        engine.partizan_value(&game).map_err(|e| e.to_string())
+    };
+    crate::loopy::parse_loopy_with(text, budget, &mut resolve).map_err(|e| {
+        let message = format!("{text}: {e}");
+        match e {
+            crate::loopy::Error::Limit(l) => Error {
+                message,
+                ..Error::limit(l)
+            },
+            _ => Error::input(message),
+        }
+    })
+}
+
+fn json_result(r: PlayResult) -> &'static str {
+    match r {
+        PlayResult::LeftWins => "left",
+        PlayResult::RightWins => "right",
+        PlayResult::Draw => "draw",
+    }
+}
+
+fn words(r: &str) -> &'static str {
+    match r {
+        "left" => "Left wins",
+        "right" => "Right wins",
+        _ => "draw (neither can force a win; play goes on for ever)",
+    }
+}
+
+/// The answer of `value` for a loopy value: its value or sides, and who
+/// wins moving first.
+#[derive(Clone, Debug, Serialize)]
+pub struct LoopyAnswer {
+    /// The expression, as written.
+    pub game: String,
+    /// Always `partizan`.
+    pub kind: &'static str,
+    /// Always `normal`.
+    pub play: &'static str,
+    /// Always true: the answer is a loopy value.
+    pub loopy_value: bool,
+    /// The value (a stopper, or `onside & offside`).
+    pub value: String,
+    /// `stopper`, `stopper-sided`, or `sides not reduced to stoppers`.
+    pub class: &'static str,
+    /// Whether it is a stopper.
+    pub stopper: bool,
+    /// Whether its sides are stoppers.
+    pub stopper_sided: bool,
+    /// Its onside.
+    pub onside: String,
+    /// Its offside.
+    pub offside: String,
+    /// Whether the onside reduced to a stopper.
+    pub onside_stopper: bool,
+    /// Whether the offside reduced to a stopper.
+    pub offside_stopper: bool,
+    /// `L`, `R`, `N`, `P`, or `D` where someone moving first draws.
+    pub outcome: String,
+    /// `left`, `right` or `draw`: Left moving first.
+    pub left_first: &'static str,
+    /// `left`, `right` or `draw`: Right moving first.
+    pub right_first: &'static str,
+}
+
+/// The value of the loopy expression `text`.
+pub fn loopy_value(
+    session: &Session,
+    engine: &mut Engine,
+    text: &str,
+) -> Result<LoopyAnswer, Error> {
+    let budget = session.budget();
+    let v = value_of(session, engine, &budget, text)?;
+    let o = v
+        .outcomes(&budget)
+        .map_err(|e| Error::input(format!("{text}: {e}")))?;
+    let (onside_stopper, offside_stopper) = match &v {
+        LoopyValue::Unresolved {
+            onside_stopper,
+            offside_stopper,
+            ..
+        } => (*onside_stopper, *offside_stopper),
+        _ => (true, true),
+    };
+    Ok(LoopyAnswer {
+        game: text.to_string(),
+        kind: "partizan",
+        play: "normal",
+        loopy_value: true,
+        value: v.to_string(),
+        class: match v {
+            LoopyValue::Stopper(_) => "stopper",
+            LoopyValue::Sided { .. } => "stopper-sided",
+            LoopyValue::Unresolved { .. } => "sides not reduced to stoppers",
+        },
+        stopper: matches!(v, LoopyValue::Stopper(_)),
+        stopper_sided: v.is_stopper_sided(),
+        onside: v.onside().to_string(),
+        offside: v.offside().to_string(),
+        onside_stopper,
+        offside_stopper,
+        outcome: o.class().to_string(),
+        left_first: json_result(o.left_first),
+        right_first: json_result(o.right_first),
+    })
+}
+
+/// The text `grundy value` prints for a loopy value.
+impl fmt::Display for LoopyAnswer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.game)?;
+        writeln!(f, "value:   {}", self.value)?;
+        if self.stopper {
+            writeln!(
+                f,
+                "loopy:   a stopper (no endless alternating play), in canonical form"
+            )?;
+        } else if self.onside_stopper && self.offside_stopper {
+            writeln!(
+                f,
+                "loopy:   not a stopper; stopper-sided: onside {}, offside {}",
+                self.onside, self.offside
+            )?;
+        } else {
+            writeln!(
+                f,
+                "loopy:   its sides are not stoppers as grundy simplifies them (it drops the \
+                 edges of alternating cycles that a side does not need; CGSuite also unravels \
+                 cycles): not stopper-sided as far as grundy can tell, so no value is claimed"
+            )?;
+            for (name, side, ok) in [
+                ("onside", &self.onside, self.onside_stopper),
+                ("offside", &self.offside, self.offside_stopper),
+            ] {
+                let what = if ok {
+                    "a canonical stopper"
+                } else {
+                    "simplified, still with alternating cycles"
+                };
+                writeln!(f, "{name}: {side} ({what})")?;
+            }
+        }
+        writeln!(
+            f,
+            "outcome: {}: Left moving first: {}; Right moving first: {}",
+            self.outcome,
+            words(self.left_first),
+            words(self.right_first)
+        )
+    }
+}
+
+/// `compare` when either game is loopy.
+pub fn loopy_compare(
+    session: &Session,
+    engine: &mut Engine,
+    g: &str,
+    h: &str,
+) -> Result<CompareAnswer, Error> {
+    let budget = session.budget();
+    let gv = value_of(session, engine, &budget, g)?;
+    let hv = value_of(session, engine, &budget, h)?;
+    let relation = gv
+        .compare(&hv, &budget)
+        .map_err(|e| Error::input(e.to_string()))?;
+    Ok(CompareAnswer {
+        g: g.to_string(),
+        g_value: gv.to_string(),
+        h: h.to_string(),
+        h_value: hv.to_string(),
+        relation: relation.to_string(),
+    })
+}
