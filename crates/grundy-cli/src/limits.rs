@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use clap::Args;
-use grundy::budget::{Progress, ProgressSink};
+use grundy::vocab::budget::{Progress, ProgressSink};
 use grundy::Limits;
 
 /// Bounds on the work one command may do.
@@ -34,11 +34,11 @@ pub(crate) struct LimitArgs {
 }
 
 fn size(text: &str) -> Result<u64, String> {
-    grundy::parse_size(text).map_err(|e| e.to_string())
+    grundy::vocab::limits::parse_size(text).map_err(|e| e.to_string())
 }
 
 fn duration(text: &str) -> Result<Duration, String> {
-    grundy::parse_duration(text).map_err(|e| e.to_string())
+    grundy::vocab::limits::parse_duration(text).map_err(|e| e.to_string())
 }
 
 impl LimitArgs {

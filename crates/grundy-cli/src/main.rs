@@ -20,7 +20,6 @@ mod value;
 mod values;
 mod verify;
 
-use grundy::caret;
 use grundy::registry::Registry;
 
 /// The system allocator, counting each thread's live bytes, so that a
@@ -202,26 +201,6 @@ impl UserError {
             column: None,
             limit: false,
             interrupted: false,
-        }
-    }
-
-    /// An input `text` that does not read, with a caret under the column.
-    pub(crate) fn parse(text: &str, e: &grundy::ExprError) -> UserError {
-        UserError {
-            column: Some(e.at() + 1),
-            ..UserError::new(format!("{e}\n{}", caret(text, e.at())))
-        }
-    }
-
-    /// A failed evaluation: a limit, the input, or something in between.
-    pub(crate) fn eval(message: String, e: &grundy::EvalError) -> UserError {
-        UserError {
-            column: match e {
-                grundy::EvalError::Expr(x) => Some(x.at() + 1),
-                _ => None,
-            },
-            limit: e.limit().is_some(),
-            ..UserError::new(message)
         }
     }
 }

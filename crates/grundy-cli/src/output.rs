@@ -66,16 +66,6 @@ pub(crate) fn request_cancel() -> Option<Arc<AtomicBool>> {
     REQUEST.with(|r| r.borrow().as_ref().map(|r| r.cancel.clone()))
 }
 
-/// A budget of `limits` that the request this thread answers, if any,
-/// cancels (with no progress line: a server has no terminal to draw on).
-pub(crate) fn budget(limits: grundy::Limits) -> grundy::Budget {
-    let budget = grundy::Budget::new(limits);
-    match request_cancel() {
-        Some(cancel) => budget.with_cancel_flag(cancel),
-        None => budget,
-    }
-}
-
 /// Runs `f` (a command) as the answer to a request: what it prints is
 /// returned with its result, and `cancel` stops its work.
 pub(crate) fn answering<T>(cancel: Arc<AtomicBool>, f: impl FnOnce() -> T) -> (T, Vec<u8>) {

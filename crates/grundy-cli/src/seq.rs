@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use grundy::api::{self, SeqEvent, SeqRequest, SeqSolver, SeqStore};
-use grundy::{HeapKind, TakeBreak};
+use grundy::component::HeapKind;
+use grundy::takebreak::TakeBreak;
 
 use crate::UserError;
 
@@ -87,7 +88,7 @@ pub(crate) struct SeqArgs {
 }
 
 fn max_time(text: &str) -> Result<Duration, String> {
-    grundy::parse_duration(text).map_err(|e| e.to_string())
+    grundy::vocab::limits::parse_duration(text).map_err(|e| e.to_string())
 }
 
 impl SeqArgs {
@@ -178,14 +179,16 @@ pub(crate) fn run(ruleset: &str, args: &SeqArgs) -> anyhow::Result<Result<(), Us
 /// answers nothing asked, and is most likely the wrong file. Text that does
 /// not parse passes: its own error is reported when it is evaluated.
 pub(crate) fn check_store_game(path: &Path, stored: &TakeBreak, text: &str) -> Result<(), String> {
-    let Ok(game) = grundy::parse_any(text) else {
+    let Ok(game) = grundy::language::expr::parse_any(text) else {
         return Ok(());
     };
     let mut asked = Vec::new();
     // Each component names its ruleset as written; read it back as a ruleset.
     for c in game.components() {
         let written = c.key().ruleset;
-        if let Ok(grundy::Ruleset::Heap(rules)) = grundy::parse_ruleset_spec(&written) {
+        if let Ok(grundy::language::expr::Ruleset::Heap(rules)) =
+            grundy::language::expr::parse_ruleset_spec(&written)
+        {
             let tb = match &rules.kind {
                 HeapKind::TakeBreak(tb) => tb.clone(),
                 HeapKind::Nim => TakeBreak::nim(),

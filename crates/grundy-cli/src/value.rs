@@ -31,7 +31,7 @@ pub(crate) fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
     let session = args.limits.session();
     let mut engine = session.engine();
     for path in &args.store {
-        match grundy::SequenceStore::open_within(path, args.limits.limits().max_memory) {
+        match grundy::takebreak::SequenceStore::open_within(path, args.limits.limits().max_memory) {
             Ok(store) => {
                 let text = args.expr.as_deref().unwrap_or_default();
                 if let Err(message) = crate::seq::check_store_game(path, store.rules(), text) {

@@ -25,7 +25,7 @@ pub(crate) struct VerifyArgs {
 
 pub(crate) fn verify(args: &VerifyArgs) -> anyhow::Result<Result<bool, UserError>> {
     let session = args.limits.session();
-    let total = grundy::Family::parse_in(&args.family, crate::registry())
+    let total = grundy::api::family::Family::parse_in(&args.family, crate::registry())
         .ok()
         .map(|f| f.size(args.bound));
     let answer = match checked_with_progress(total, |tick| {

@@ -735,7 +735,7 @@ fn ctrl_c_checkpoints_and_resume_continues() {
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     assert!(stderr(&o).contains("--resume"), "{}", stderr(&o));
 
-    let stopped = grundy::SequenceStore::open(&path).unwrap();
+    let stopped = grundy::takebreak::SequenceStore::open(&path).unwrap();
     assert!(stopped.recovery().is_none());
     let reached = stopped.len();
     assert!(reached > 10_000, "{reached}");
@@ -757,7 +757,7 @@ fn ctrl_c_checkpoints_and_resume_continues() {
     let first_line = |o: &Output| stdout(o).lines().next().unwrap_or_default().to_owned();
     assert_eq!(first_line(&resumed), first_line(&fresh));
     assert_eq!(
-        grundy::SequenceStore::open(&path).unwrap().len(),
+        grundy::takebreak::SequenceStore::open(&path).unwrap().len(),
         reached + 101
     );
     std::fs::remove_file(&path).unwrap();
@@ -806,7 +806,10 @@ fn no_early_stop_past_a_stored_period_is_stored() {
     assert_eq!(std::fs::metadata(&path).unwrap().len(), size);
     let resumed = grundy(&[&args[..], &["--resume"]].concat());
     assert!(resumed.status.success(), "{}", stderr(&resumed));
-    assert_eq!(grundy::SequenceStore::open(&path).unwrap().len(), 5001);
+    assert_eq!(
+        grundy::takebreak::SequenceStore::open(&path).unwrap().len(),
+        5001
+    );
     std::fs::remove_file(&path).unwrap();
 }
 

@@ -41,6 +41,7 @@
 //! - `cli`: one escaped argument a line (the subcommand first), then
 //!   optionally a line `--- stdin` followed by `COUNT TEXT` lines as above.
 
+use grundy::api::ReadText;
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::io::Write;
@@ -51,7 +52,9 @@ use std::process::{Command, Stdio};
 use std::sync::{Mutex, Once, OnceLock};
 use std::time::{Duration, Instant};
 
-use grundy::{search_game, Analysis, Budget, Engine, Limits, Outcome};
+use grundy::api::family::search_game;
+use grundy::engine::Analysis;
+use grundy::{Budget, Engine, Limits, Outcome};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
@@ -863,15 +866,15 @@ fn syntax_property(bytes: &[u8]) -> Result<(), String> {
     if let Ok(strict) = std::str::from_utf8(bytes) {
         debug_assert_eq!(strict, text);
     }
-    let _ = grundy::parse_expr(&text);
+    let _ = grundy::language::syntax::parse_expr(&text);
     let _ = grundy::parse_game(&text);
-    let _ = grundy::parse_ruleset_spec(&text);
-    let _ = grundy::parse_ruleset(&text);
-    let _ = grundy::Family::parse(&text);
+    let _ = grundy::language::expr::parse_ruleset_spec(&text);
+    let _ = grundy::language::syntax::parse_ruleset(&text);
+    let _ = grundy::api::family::Family::parse(&text);
     let _ = grundy::partizan::Game::parse(&text);
-    let _ = grundy::parse_size(&text);
-    let _ = grundy::parse_duration(&text);
-    if let Err(e) = grundy::parse_any(&text) {
+    let _ = grundy::vocab::limits::parse_size(&text);
+    let _ = grundy::vocab::limits::parse_duration(&text);
+    if let Err(e) = grundy::language::expr::parse_any(&text) {
         // The error's position must be inside the text (the CLI draws a caret there).
         if e.at() > text.len() {
             return Err(format!(
@@ -880,19 +883,19 @@ fn syntax_property(bytes: &[u8]) -> Result<(), String> {
                 text.len()
             ));
         }
-        let _ = grundy::caret(&text, e.at().min(text.len()));
+        let _ = grundy::language::syntax::caret(&text, e.at().min(text.len()));
     }
     // Every game that reads, misère and compounds of partizan values too
     // (the engine refuses those, but their text still reads back).
-    if let Ok(game) = grundy::parse_any(&text) {
+    if let Ok(game) = grundy::language::expr::parse_any(&text) {
         // What reads prints in a form that reads back and prints the same.
         let printed = game.to_string();
         // (Reading may normalise, `0 + 0` reads as `0`: what it reads as
         // must then print and read back as itself.)
-        let again = grundy::parse_any(&printed)
+        let again = grundy::language::expr::parse_any(&printed)
             .map_err(|e| format!("`{printed}` (printed from the input) does not read: {e}"))?;
         let reprinted = again.to_string();
-        match grundy::parse_any(&reprinted) {
+        match grundy::language::expr::parse_any(&reprinted) {
             Ok(third) if third.to_string() == reprinted => {}
             Ok(third) => {
                 return Err(format!(
@@ -1014,7 +1017,7 @@ fn engine_property(text: &str) -> Result<(), String> {
                 ));
             }
             // (In misère play a position with no moves is won: N with no move.)
-            if e.play == grundy::Play::Normal
+            if e.play == grundy::solvers::search::Play::Normal
                 && e.outcome == Outcome::N
                 && e.winning_moves.is_empty()
                 && e.moves_complete

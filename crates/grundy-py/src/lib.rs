@@ -22,7 +22,7 @@ use grundy::api::{self, Error, ErrorKind, Session};
 use grundy::registry::Registry;
 use grundy::script::{Definition, Host, HostError};
 use grundy::{Budget, Limits};
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use rhai::Dynamic;
@@ -251,6 +251,12 @@ const MAX_DEPTH: usize = 16;
 /// One value a rules function returned: an int, a str, or a tuple of them
 /// (positions are hashable); what it was instead, for the error.
 fn value_from_py(v: &Bound<'_, PyAny>, depth: usize) -> Result<Dynamic, String> {
+    // Ints first: most positions are heaps.
+    if let Ok(i) = v.cast_exact::<pyo3::types::PyInt>() {
+        if let Ok(n) = i.extract::<i64>() {
+            return Ok(Dynamic::from_int(n));
+        }
+    }
     if let Ok(s) = v.cast::<PyString>() {
         let text: String = s.extract().map_err(|e: PyErr| e.to_string())?;
         return Ok(Dynamic::from(rhai::ImmutableString::from(text)));
@@ -329,6 +335,14 @@ fn list_from_py(v: &Bound<'_, PyAny>, hook: &str, limits: &Limits) -> Result<Dyn
             }));
         }
     }
+    let mut out = rhai::Array::with_capacity(v.len().unwrap_or(0).min(most as usize));
+    if let Ok(list) = v.cast_exact::<PyList>() {
+        // A list is read by index, without the iterator protocol.
+        for (i, item) in list.iter().enumerate() {
+            out.push(value_from_py(&item, 0).map_err(|what| wrong(format!("item {i} {what}")))?);
+        }
+        return Ok(Dynamic::from_array(out));
+    }
     let iter = v.try_iter().map_err(|_| {
         wrong(
             v.get_type()
@@ -337,7 +351,6 @@ fn list_from_py(v: &Bound<'_, PyAny>, hook: &str, limits: &Limits) -> Result<Dyn
                 .unwrap_or_default(),
         )
     })?;
-    let mut out = rhai::Array::new();
     for (i, item) in iter.enumerate() {
         let item = item.map_err(|e| HostError::Failed(e.to_string()))?;
         if out.len() as u64 >= most {
@@ -861,7 +874,7 @@ fn verify(
 ) -> PyResult<Py<PyAny>> {
     let name = family.clone();
     ask(py, limits, &[&name], progress, move |s, tx| {
-        let total = grundy::Family::parse_in(&family, &s.registry)
+        let total = grundy::api::family::Family::parse_in(&family, &s.registry)
             .ok()
             .map_or(0, |f| u64::try_from(f.size(bound)).unwrap_or(u64::MAX));
         api::verify(s, &family, bound, &mut |checked| {
@@ -884,6 +897,47 @@ fn compare(
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     ask(py, limits, &names, None, move |s, _| {
         api::compare(s, &g, &h)
+    })
+}
+
+/// The move perfect play makes (for `player`, `left` or `right`, in a
+/// partizan game).
+#[pyfunction]
+#[pyo3(signature = (text, player=None, limits=None))]
+fn perfect_move(
+    py: Python<'_>,
+    text: String,
+    player: Option<String>,
+    limits: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let player = match player.as_deref() {
+        None => None,
+        Some("left") => Some(grundy::Player::Left),
+        Some("right") => Some(grundy::Player::Right),
+        Some(other) => {
+            return Err(PyValueError::new_err(format!(
+                "player {other:?} is not a player: write 'left' or 'right' (or leave it out for an \
+                 impartial game)"
+            )))
+        }
+    };
+    let name = text.clone();
+    ask(py, limits, &[&name], None, move |s, _| {
+        api::perfect_move(s, &text, player)
+    })
+}
+
+/// Each component of a sum answered alone.
+#[pyfunction]
+#[pyo3(signature = (text, limits=None))]
+fn components(
+    py: Python<'_>,
+    text: String,
+    limits: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let name = text.clone();
+    ask(py, limits, &[&name], None, move |s, _| {
+        api::components(s, &text)
     })
 }
 
@@ -1055,6 +1109,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
+    m.add_function(wrap_pyfunction!(perfect_move, m)?)?;
+    m.add_function(wrap_pyfunction!(components, m)?)?;
     m.add_function(wrap_pyfunction!(thermograph, m)?)?;
     m.add_function(wrap_pyfunction!(transform, m)?)?;
     m.add_function(wrap_pyfunction!(quotient, m)?)?;

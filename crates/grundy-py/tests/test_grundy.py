@@ -63,6 +63,26 @@ def test_every_command_answers_as_its_json():
     assert grundy.games().to_dict() == cli_json("games")
 
 
+def test_perfect_play_moves_and_components():
+    # A winning move is one of the winning moves value lists.
+    m = grundy.perfect_move("nim(3,5,7)")
+    assert m.wins and m.move in grundy.value("nim(3,5,7)").winning_moves
+    # From a lost position the move loses but is still made.
+    lost = grundy.perfect_move("nim(1,1)")
+    assert not lost.wins and lost.move == "nim(0,1)"
+    assert grundy.perfect_move("nim(0)").move is None
+    # A partizan game needs its player, and says so.
+    with pytest.raises(grundy.GrundyError, match="left or right"):
+        grundy.perfect_move('domineering("..|..")')
+    with pytest.raises(ValueError, match="'left' or 'right'"):
+        grundy.perfect_move('domineering("..|..")', player="up")
+    assert grundy.perfect_move('domineering("..|..")', player="left").wins
+    assert str(grundy.game("nim(3,5,7)").perfect_move()) == m.move
+    parts = list(grundy.components("nim(3) + kayles(4)"))
+    assert [p.to_dict() for p in parts] == [grundy.value("nim(3)").to_dict(), grundy.value("kayles(4)").to_dict()]
+    assert len(grundy.components("misere(nim(1) + nim(2))")) == 2
+
+
 def test_text_is_what_the_command_prints():
     out = subprocess.run([cli(), "value", "misere(kayles(5))"], capture_output=True, text=True, check=True)
     assert str(grundy.value("misere(kayles(5))")) == out.stdout

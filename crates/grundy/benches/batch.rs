@@ -5,11 +5,13 @@
 //! Run: `cargo bench -p grundy --bench batch` (GRUNDY_BENCH_QUERIES sets the
 //! count, GRUNDY_BENCH_NAIVE how many of them plain search answers too).
 
+use grundy::api::ReadText;
 use std::time::Instant;
 
-use grundy::{
-    parse_game, Engine, ExprGraph, GameExpr, Limits, Outcome, PlainSearch, Play, SearchConfig, Sums,
-};
+use grundy::engine::ExprGraph;
+use grundy::solvers::search::{PlainSearch, Play, SearchConfig};
+use grundy::vocab::rules::Sums;
+use grundy::{parse_game, Engine, GameExpr, Limits, Outcome};
 
 /// A small deterministic generator, so every run asks the same queries.
 struct SplitMix(u64);

@@ -9,7 +9,9 @@
 
 use std::time::{Duration, Instant};
 
-use grundy::{Compound, CompoundKind, CompoundSolver, GameGraph, PlainSearch, Play, SearchConfig};
+use grundy::solvers::compound::{Compound, CompoundKind, CompoundSolver};
+use grundy::solvers::search::{PlainSearch, Play, SearchConfig};
+use grundy::vocab::rules::GameGraph;
 
 const MAX: u32 = 10;
 

@@ -8,7 +8,10 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use grundy::{verify_outcomes, GameGraph, Outcome, PlainSearch, Play, SearchConfig, Verdict};
+use grundy::engine::verify::{verify_outcomes, Verdict};
+use grundy::solvers::search::{PlainSearch, Play, SearchConfig};
+use grundy::vocab::rules::GameGraph;
+use grundy::Outcome;
 
 /// Nim on three heaps, as an explicit move graph.
 struct Nim;

@@ -6,10 +6,11 @@
 
 use std::time::{Duration, Instant};
 
+use grundy::engine::{ComponentSum, SumPosition};
 use grundy::partizan::{
     search_outcome, toads_frogs, CanonicalSolver, Domineering, DomineeringBoard, ToadsFrogs,
 };
-use grundy::{parse_game, Component, ComponentSum, Engine, GameExpr, Limits, Outcome, SumPosition};
+use grundy::{parse_game, Component, Engine, GameExpr, Limits, Outcome};
 
 fn rectangles() -> Vec<(usize, usize)> {
     (1..=4).flat_map(|r| (1..=5).map(move |c| (r, c))).collect()

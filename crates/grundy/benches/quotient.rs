@@ -7,10 +7,12 @@
 //! Run: `cargo bench -p grundy --bench quotient`. `GRUNDY_BENCH_Q34_SECS`
 //! sets the seconds given to heap 34 (default 20).
 
+use grundy::api::ReadText;
 use std::time::{Duration, Instant};
 
 use grundy::quotient::{MisereQuotient, QuotientError};
-use grundy::{Budget, Engine, Limits, Outcome, TakeBreak};
+use grundy::takebreak::TakeBreak;
+use grundy::{Budget, Engine, Limits, Outcome};
 
 /// Peak resident memory of this process, from /proc (Linux), in MiB.
 fn peak_mib() -> Option<f64> {

@@ -10,8 +10,10 @@
 use std::path::Path;
 use std::time::Instant;
 
+use grundy::board::Piece;
 use grundy::registry::Registry;
-use grundy::{Budget, Engine, Limits, Piece, TakeBreak};
+use grundy::takebreak::TakeBreak;
+use grundy::{Budget, Engine, Limits};
 
 fn rules(file: &str) -> &'static grundy::script::ScriptGame {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -60,7 +62,7 @@ fn main() {
     let table = knight.table(side, side, &budget).expect("within limits");
     let script_s = t.elapsed().as_secs_f64();
     let t = Instant::now();
-    let built = grundy::BoardTable::compute(&Piece::knight(), side, &Limits::default())
+    let built = grundy::board::BoardTable::compute(&Piece::knight(), side, &Limits::default())
         .expect("within limits");
     let built_s = t.elapsed().as_secs_f64();
     for (x, row) in table.iter().enumerate() {
@@ -87,7 +89,7 @@ fn main() {
         engine.set_registry(reg.clone());
         let v: Vec<String> = (0..=200)
             .map(|h| {
-                let g = grundy::parse_game_in(&text(h), reg).expect("a position");
+                let g = grundy::language::expr::parse_game_in(&text(h), reg).expect("a position");
                 engine.partizan_value(&g).expect("a value").to_string()
             })
             .collect();

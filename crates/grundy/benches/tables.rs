@@ -5,7 +5,10 @@
 
 use std::time::Instant;
 
-use grundy::{BoardTable, ClosedForm, Limits, MemoSolver, Nimber, Outcome, Piece, Play, Square};
+use grundy::board::{BoardTable, ClosedForm, Piece, Square};
+use grundy::solvers::memo::MemoSolver;
+use grundy::solvers::search::Play;
+use grundy::{Limits, Nimber, Outcome};
 
 fn main() {
     let n: u64 = std::env::var("GRUNDY_BENCH_N")

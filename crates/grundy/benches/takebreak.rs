@@ -11,7 +11,7 @@
 
 use std::time::{Duration, Instant};
 
-use grundy::{HeapSolver, SequenceConfig, SolverChoice, TakeBreak, WorkCounts};
+use grundy::takebreak::{HeapSolver, SequenceConfig, SolverChoice, TakeBreak, WorkCounts};
 
 fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     let start = Instant::now();
@@ -24,7 +24,7 @@ fn run(
     to: u64,
     solver: SolverChoice,
     stop_when_proved: bool,
-) -> grundy::HeapSequence {
+) -> grundy::takebreak::HeapSequence {
     run_on(game, to, solver, stop_when_proved, 0).0
 }
 
@@ -35,7 +35,7 @@ fn run_on(
     solver: SolverChoice,
     stop_when_proved: bool,
     threads: usize,
-) -> (grundy::HeapSequence, WorkCounts) {
+) -> (grundy::takebreak::HeapSequence, WorkCounts) {
     let config = SequenceConfig {
         solver,
         stop_when_proved,

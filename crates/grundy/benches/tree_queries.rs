@@ -12,7 +12,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use grundy::{CoinTree, StaircaseError};
+use grundy::games::staircase::{CoinTree, StaircaseError};
 
 const NODES: usize = 100_000;
 const QUERIES: usize = 100_000;

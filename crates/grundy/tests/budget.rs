@@ -13,11 +13,12 @@ use grundy::partizan::{
     search_outcome, search_outcome_within, CanonicalSolver, Domineering, DomineeringBoard,
     Error as PartizanError, Game, PartizanRules,
 };
-use grundy::{
-    analyse_loopy_within, Budget, CompoundError, CompoundKind, CompoundSolver, GameGraph,
-    LimitError, Limits, LoopyError, MemoSolver, Nimber, Outcome, PlainSearch, Play, Player, Rules,
-    SearchError, SolveError,
-};
+use grundy::solvers::compound::{CompoundError, CompoundKind, CompoundSolver};
+use grundy::solvers::loopy::{analyse_loopy_within, LoopyError};
+use grundy::solvers::memo::{MemoSolver, SolveError};
+use grundy::solvers::search::{PlainSearch, Play, SearchError};
+use grundy::vocab::rules::{GameGraph, Rules};
+use grundy::{Budget, LimitError, Limits, Nimber, Outcome, Player};
 
 /// A long road: from `n` a move steps 1, 2 or 3 towards 0. Positions are
 /// cheap, and there are as many as the start says.
@@ -198,7 +199,7 @@ fn compound_search_refuses_positions_with_too_many_moves() {
         .outcome(CompoundKind::NotAll, &[2, 2], Play::Misere)
         .unwrap();
     let mut brute = PlainSearch::with_budget(
-        grundy::Compound::new(Heap, CompoundKind::NotAll),
+        grundy::solvers::compound::Compound::new(Heap, CompoundKind::NotAll),
         &Budget::default(),
     );
     assert_eq!(small, brute.outcome(&vec![2, 2], Play::Misere).unwrap());

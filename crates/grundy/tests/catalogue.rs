@@ -8,7 +8,8 @@ use std::fmt::Display;
 
 use grundy::games::*;
 use grundy::partizan::{search_outcome, CanonicalSolver, Error, Game, PartizanRules};
-use grundy::{Limits, MemoSolver, Nimber, Outcome, Player};
+use grundy::solvers::memo::MemoSolver;
+use grundy::{Limits, Nimber, Outcome, Player};
 use proptest::prelude::*;
 use serde::Deserialize;
 

@@ -2,9 +2,11 @@
 //! conventions, the solver's outcome and winning moves equal plain search of
 //! the compound game on all small positions of a few component games.
 
-use grundy::{
-    Compound, CompoundKind, CompoundSolver, GameGraph, Outcome, PlainSearch, Play, SearchConfig,
-};
+use grundy::api::ReadText;
+use grundy::solvers::compound::{Compound, CompoundKind, CompoundSolver};
+use grundy::solvers::search::{PlainSearch, Play, SearchConfig};
+use grundy::vocab::rules::GameGraph;
+use grundy::Outcome;
 use proptest::prelude::*;
 
 /// A subtraction game: remove a number of tokens from the set.
@@ -158,7 +160,7 @@ fn move_listing_limit_is_checked_before_listing() {
     let heaps = Dag((0..30).map(|n| (0..n).collect()).collect());
     let mut solver = CompoundSolver::with_config(
         heaps,
-        grundy::CompoundConfig {
+        grundy::solvers::compound::CompoundConfig {
             max_compound_moves: 1000,
             ..Default::default()
         },
@@ -167,7 +169,10 @@ fn move_listing_limit_is_checked_before_listing() {
     let e = solver
         .winning_moves(CompoundKind::Selective, &[29, 29, 29], Play::Normal)
         .unwrap_err();
-    assert_eq!(e, grundy::CompoundError::TooManyMoves { limit: 1000 });
+    assert_eq!(
+        e,
+        grundy::solvers::compound::CompoundError::TooManyMoves { limit: 1000 }
+    );
     // The theory itself needs no listing.
     assert_eq!(
         solver
@@ -264,7 +269,12 @@ fn not_all_winning_moves_by_theory_are_every_move_to_equal_values() {
             grundy::Outcome::P
         };
         assert_eq!(e.outcome, want, "{}", text(&heaps));
-        assert_eq!(e.method, grundy::Method::CompoundTheory, "{}", text(&heaps));
+        assert_eq!(
+            e.method,
+            grundy::engine::Method::CompoundTheory,
+            "{}",
+            text(&heaps)
+        );
         assert_eq!(
             e.winning_moves.len(),
             by_hand,

@@ -3,10 +3,11 @@
 
 use std::process::Command;
 
+use grundy::component::Context;
+use grundy::language::expr::parse_any;
+use grundy::language::syntax::{MAX_EXPR_LEN, MAX_NESTING};
 use grundy::partizan::Game;
-use grundy::{
-    parse_any, parse_game, Component, Context, GameExpr, Limits, MAX_EXPR_LEN, MAX_NESTING,
-};
+use grundy::{parse_game, Component, GameExpr, Limits};
 use proptest::prelude::*;
 
 /// The value of an expression whose summands are all partizan.

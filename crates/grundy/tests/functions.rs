@@ -2,10 +2,11 @@
 //! test values (data/partizan/functions.toml), and their identities
 //! against definitions and brute force on small generated games.
 
-use grundy::functions::{list_to_string, parse_list_call};
+use grundy::component::Context;
+use grundy::language::functions::{list_to_string, parse_list_call};
 use grundy::partizan::{nim_product, Game};
 use grundy::registry::Registry;
-use grundy::{parse_game, Context, Engine, Limits};
+use grundy::{parse_game, Engine, Limits};
 use proptest::prelude::*;
 use serde::Deserialize;
 

@@ -1,10 +1,11 @@
 //! Values from the literature (data/impartial/*.toml, each with its source)
 //! checked against every solver of the library that can answer them.
 
-use grundy::{
-    wythoff_is_p, BoardTable, Engine, HeapSequence, Limits, MemoSolver, Nimber, Piece,
-    SequenceConfig, SolverChoice, Square, TakeBreak,
-};
+use grundy::api::ReadText;
+use grundy::board::{wythoff_is_p, BoardTable, Piece, Square};
+use grundy::solvers::memo::MemoSolver;
+use grundy::takebreak::{HeapSequence, SequenceConfig, SolverChoice, TakeBreak};
+use grundy::{Engine, Limits, Nimber};
 mod common;
 
 use toml::Value;

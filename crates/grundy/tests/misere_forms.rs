@@ -2,8 +2,10 @@
 //! values (data/misere/*.toml, each with its source), brute-force misère
 //! play, and the engine's own misère search.
 
-use grundy::misere::{misere_form_of, MisereForm};
-use grundy::{Context, Limits, Outcome};
+use grundy::api::misere_form_of;
+use grundy::component::Context;
+use grundy::misere::MisereForm;
+use grundy::{Limits, Outcome};
 mod common;
 
 use toml::Value;
@@ -408,7 +410,7 @@ fn outcomes_agree_with_misere_search() {
     let mut check = |text: &str| {
         let form = misere_form_of(text, &mut cx).unwrap();
         let game = grundy::parse_game(&format!("misere({text})")).unwrap();
-        let answer = grundy::search_game(&game, &limits).unwrap();
+        let answer = grundy::api::family::search_game(&game, &limits).unwrap();
         assert_eq!(form.misere_outcome(), answer.outcome, "{text}: {form}");
     };
     for a in 0..9 {

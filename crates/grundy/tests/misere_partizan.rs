@@ -3,9 +3,11 @@
 //! written here on its own (a board as a set of cells, Left placing vertical
 //! dominoes, Right horizontal ones, the player who cannot move winning).
 
+use grundy::api::ReadText;
 use std::collections::HashMap;
 
-use grundy::{Analysis, Engine, Limits, Outcome};
+use grundy::engine::Analysis;
+use grundy::{Engine, Limits, Outcome};
 
 fn misere_outcome(text: &str) -> Outcome {
     match Engine::new(Limits::default()).analyse(text).unwrap() {

@@ -2,8 +2,10 @@
 //! record with its source) and against the engine's plain misère search of
 //! small sums.
 
+use grundy::api::ReadText;
 use grundy::quotient::{compute_quotient, MisereQuotient};
-use grundy::{Budget, Engine, Limits, Outcome, TakeBreak};
+use grundy::takebreak::TakeBreak;
+use grundy::{Budget, Engine, Limits, Outcome};
 use proptest::prelude::*;
 use toml::Value;
 
@@ -232,7 +234,7 @@ fn dawsons_chess_is_dawsons_kayles_shifted_by_one_heap() {
 /// normal play.
 #[test]
 fn answers_say_what_decided_them() {
-    use grundy::Method;
+    use grundy::engine::Method;
     let mut e = Engine::new(Limits::default());
     for (q, method) in [
         ("nim(3,5,7)", Method::SpragueGrundy),

@@ -160,7 +160,8 @@ fn notation_file() -> NotationFile {
 /// printed it, and CGSuite's output reads back as that value.
 #[test]
 fn cgsuite_inputs_print_as_cgsuite_output_and_outputs_read_back() {
-    use grundy::{parse_any, Engine, Limits};
+    use grundy::language::expr::parse_any;
+    use grundy::{Engine, Limits};
     let file = notation_file();
     let mut kinds = std::collections::BTreeMap::new();
     for c in &file.case {
@@ -208,7 +209,8 @@ fn cgsuite_inputs_print_as_cgsuite_output_and_outputs_read_back() {
 /// gives, the options it lists, and the code printed back as CGSuite does.
 #[test]
 fn cgsuite_codes_read_print_and_play_as_cgsuite() {
-    use grundy::{Rules, TakeBreak};
+    use grundy::takebreak::TakeBreak;
+    use grundy::vocab::rules::Rules;
     fn nim_values(rules: &TakeBreak, upto: u64) -> Vec<u64> {
         let mut g: Vec<u64> = Vec::new();
         for n in 0..=upto {

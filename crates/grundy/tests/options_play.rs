@@ -4,7 +4,9 @@
 //! winning moves are among them, and perfect play's move wins from every
 //! N-position and lasts longest from every P-position.
 
-use grundy::{parse_any_in, Analysis, Engine, GameExpr, Limits, OptionLists, Outcome, Player};
+use grundy::engine::{Analysis, OptionLists};
+use grundy::language::expr::parse_any_in;
+use grundy::{Engine, GameExpr, Limits, Outcome, Player};
 use proptest::prelude::*;
 
 fn engine() -> Engine {
@@ -24,7 +26,7 @@ fn outcome(e: &mut Engine, g: &GameExpr) -> Outcome {
     }
 }
 
-fn texts(moves: &[grundy::OptionMove]) -> Vec<String> {
+fn texts(moves: &[grundy::engine::OptionMove]) -> Vec<String> {
     moves.iter().map(|m| m.game.to_string()).collect()
 }
 

@@ -2,12 +2,13 @@
 //! against plain game-tree search, and the closed forms of the games
 //! against the solver on every small position.
 
+use grundy::api::ReadText;
 use std::fmt;
 
+use grundy::engine::{ComponentSum, SumPosition};
 use grundy::partizan::*;
 use grundy::{
-    parse_game, Budget, Component, ComponentSum, Engine, GameExpr, LimitError, Limits, Outcome,
-    Player, SumPosition,
+    parse_game, Budget, Component, Engine, GameExpr, LimitError, Limits, Outcome, Player,
 };
 
 /// The one component written `text`.
@@ -831,7 +832,7 @@ fn sums_of_many_copies_are_multiplied() {
             "{copies} x {g}: {:?}",
             start.elapsed()
         );
-        assert!(matches!(report, grundy::Analysis::Partizan { .. }) || g == "*");
+        assert!(matches!(report, grundy::engine::Analysis::Partizan { .. }) || g == "*");
     }
 }
 

@@ -2,14 +2,16 @@
 //! Sync`, and values computed on several threads at once, into the one
 //! shared table, are the same values a single thread computes.
 
+use grundy::api::ReadText;
 use std::sync::Barrier;
 use std::thread;
 
+use grundy::engine::{Analysis, PartizanReport};
 use grundy::partizan::{
     domineering, search_outcome, toads_frogs, CanonicalSolver, Comparison, Domineering,
     DomineeringBoard, Dyadic, Game, Thermograph, ToadsFrogs, Trajectory,
 };
-use grundy::{Analysis, Component, Engine, Outcome, PartizanReport};
+use grundy::{Component, Engine, Outcome};
 
 /// The engine's report on a sum of Domineering boards.
 fn analyse(boards: &[&str]) -> PartizanReport {
@@ -42,8 +44,8 @@ fn partizan_types_are_send_and_sync() {
     // Issue 9 point 5 names the engine's types too; they hold partizan
     // values, so they are Send + Sync once Game is.
     assert_send_sync::<grundy::GameExpr>();
-    assert_send_sync::<grundy::Evaluation>();
-    assert_send_sync::<grundy::Analysis>();
+    assert_send_sync::<grundy::engine::Evaluation>();
+    assert_send_sync::<grundy::engine::Analysis>();
 }
 
 /// Every Domineering rectangle up to 3x4 and a few irregular boards.

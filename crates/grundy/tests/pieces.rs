@@ -1,10 +1,10 @@
 //! The pieces' closed forms against literature data and against the rules
 //! themselves, far beyond what a table could hold.
 
-use grundy::{
-    floor_n_phi, misere_wythoff_is_p, wythoff_is_p, ClosedForm, Nimber, Outcome, Piece, Play,
-    Rules, Square,
-};
+use grundy::board::{floor_n_phi, misere_wythoff_is_p, wythoff_is_p, ClosedForm, Piece, Square};
+use grundy::solvers::search::Play;
+use grundy::vocab::rules::Rules;
+use grundy::{Nimber, Outcome};
 mod common;
 
 use toml::Value;

@@ -10,15 +10,18 @@
 #[path = "../examples/problems/mod.rs"]
 mod problems;
 
+use grundy::engine::ExprGraph;
+use grundy::games::staircase::CoinTreeGame;
 use grundy::gaps::{
     CakeParty, LeftRight, LeftRightPosition, MatrixGame, Northcott, NorthcottPosition, Roxor,
     StoneGameStrategist,
 };
-use grundy::{
-    analyse_loopy, parse_game, CoinTreeGame, ExprGraph, GameExpr, GameGraph, Limits, LoopyConfig,
-    LoopyOutcome, MemoSolver, Nimber, Outcome, PlainSearch, Play, Player, SearchConfig, Sums,
-    TakeBreak,
-};
+use grundy::solvers::loopy::{analyse_loopy, LoopyConfig, LoopyOutcome};
+use grundy::solvers::memo::MemoSolver;
+use grundy::solvers::search::{PlainSearch, Play, SearchConfig};
+use grundy::takebreak::TakeBreak;
+use grundy::vocab::rules::{GameGraph, Sums};
+use grundy::{parse_game, GameExpr, Limits, Nimber, Outcome, Player};
 use problems::{
     cake_party, knight_and_queen, lightoj_1186, lightoj_1192, lightoj_1199, lightoj_1247,
     move_the_coins, roxor, spoj_mmmgame, stone_game_strategist, ProblemError,

@@ -13,9 +13,11 @@
 #[path = "../examples/problems/mod.rs"]
 mod problems;
 
-use grundy::{
-    parse_game, CoinTreeGame, ExprGraph, GameExpr, Outcome, PlainSearch, Play, SearchConfig, Sums,
-};
+use grundy::engine::ExprGraph;
+use grundy::games::staircase::CoinTreeGame;
+use grundy::solvers::search::{PlainSearch, Play, SearchConfig};
+use grundy::vocab::rules::Sums;
+use grundy::{parse_game, GameExpr, Outcome};
 use problems::{
     cake_party, codechef_abgame, knight_and_queen, lightoj_1186, lightoj_1192, lightoj_1199,
     lightoj_1247, move_the_coins, roxor, spoj_mmmgame, stone_game_strategist, ProblemError,

@@ -612,7 +612,7 @@ fn fibonacci_nim_follows_zeckendorf() {
         }
         last
     }
-    let mut s = grundy::MemoSolver::new(GenMem::<FIBONACCI_NIM>, Limits::default());
+    let mut s = grundy::solvers::memo::MemoSolver::new(GenMem::<FIBONACCI_NIM>, Limits::default());
     for n in 0..=80 {
         for k in 0..=45 {
             let lost = s.nimber(&MemHeap::new(n, k, 2)).unwrap() == grundy::Nimber(0);
@@ -663,8 +663,10 @@ fn quicksort_parts_against_plain_search() {
         out
     }
     let mut memo = HashMap::new();
-    let mut solver =
-        grundy::MemoSolver::new(grundy::games::quicksort::Quicksort, Limits::default());
+    let mut solver = grundy::solvers::memo::MemoSolver::new(
+        grundy::games::quicksort::Quicksort,
+        Limits::default(),
+    );
     for n in 0..=7 {
         for p in permutations(n) {
             let seq = Sequence::new(&p).unwrap();

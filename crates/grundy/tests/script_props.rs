@@ -4,6 +4,7 @@
 //! answer or an error, never a panic, a hang or a crash, on a thread with
 //! an ordinary 2 MiB stack.
 
+use grundy::api::ReadText;
 use grundy::registry::Registry;
 use grundy::{Budget, Engine, Limits};
 use proptest::prelude::*;
@@ -96,7 +97,7 @@ fn run_one(source: String) {
             }
         }
         let _ = g.sequence(30, &Budget::new(limits()));
-        let _ = g.verify_claim(5, &Budget::new(limits()), &mut |_| {});
+        let _ = grundy::engine::claim::verify_claim(g, 5, &Budget::new(limits()), &mut |_| {});
     }
 }
 

@@ -3,10 +3,13 @@
 //! by brute force over small positions. A claim of a kind or rule this file
 //! does not know fails the test, so a new claim cannot go unchecked.
 
+use grundy::api::ReadText;
 use std::collections::HashMap;
 
 use grundy::gaps::Chop;
-use grundy::{mex_naive, Engine, Limits, Nimber, Outcome, PlainSearch, SearchConfig};
+use grundy::solvers::mex::mex_naive;
+use grundy::solvers::search::{PlainSearch, SearchConfig};
+use grundy::{Engine, Limits, Nimber, Outcome};
 
 fn claims() -> Vec<toml::Table> {
     let path = concat!(

@@ -9,8 +9,8 @@
 //! is the one of the TopCoder "Algorithm Games" tutorial in
 //! `../shared/seeds/001_*` (P-positions: x mod 4 and y mod 4 both in {0, 1}).
 
-use grundy::patterns::{Axis, Preperiod};
-use grundy::{find_table_patterns, PatternKind, TablePattern};
+use grundy::board::patterns::{Axis, Preperiod};
+use grundy::board::{find_table_patterns, PatternKind, TablePattern};
 
 /// The Grundy table `0 <= x, y < n` of a piece with `leaps` (taken once)
 /// and `rides` (repeated) on the unbounded quadrant, by mex over the options.
@@ -103,7 +103,8 @@ fn noise(n: usize) -> Vec<Vec<u64>> {
 
 #[test]
 fn brute_force_agrees_with_the_proved_closed_forms() {
-    use grundy::{ClosedForm, Nimber, Square};
+    use grundy::board::{ClosedForm, Square};
+    use grundy::Nimber;
     for (form, table) in [
         (ClosedForm::Rook, rook(20)),
         (ClosedForm::Bishop, bishop(20)),
@@ -121,7 +122,7 @@ fn brute_force_agrees_with_the_proved_closed_forms() {
     }
     for (x, row) in queen(20).iter().enumerate() {
         for (y, &v) in row.iter().enumerate() {
-            assert_eq!(grundy::wythoff_is_p(x as u64, y as u64), v == 0);
+            assert_eq!(grundy::board::wythoff_is_p(x as u64, y as u64), v == 0);
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Published periods and rare values, read from data/takebreak/*.toml.
 
-use grundy::{SequenceConfig, SequenceStats, SolverChoice, TakeBreak};
+use grundy::api::ReadText;
+use grundy::takebreak::{SequenceConfig, SequenceStats, SolverChoice, TakeBreak};
 
 fn data(name: &str) -> toml::Table {
     let path = format!("{}/../../data/takebreak/{name}", env!("CARGO_MANIFEST_DIR"));

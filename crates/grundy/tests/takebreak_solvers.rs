@@ -2,10 +2,11 @@
 
 use std::collections::HashMap;
 
-use grundy::{
-    mex_naive, HeapSolveError, HeapSolver, Rules, SequenceConfig, SolverChoice, TakeBreak,
-    ValueTable,
+use grundy::solvers::mex::mex_naive;
+use grundy::takebreak::{
+    HeapSolveError, HeapSolver, SequenceConfig, SolverChoice, TakeBreak, ValueTable,
 };
+use grundy::vocab::rules::Rules;
 use proptest::prelude::*;
 
 /// Heaps for the exhaustive comparisons: modest in debug builds.

@@ -4,7 +4,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use grundy::{HeapSolver, SequenceConfig, SequenceStore, StoreError, TakeBreak, ValueTable};
+use grundy::takebreak::{
+    HeapSolver, SequenceConfig, SequenceStore, StoreError, TakeBreak, ValueTable,
+};
 
 fn temp(name: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("grundy-test-{}-{name}", std::process::id()));

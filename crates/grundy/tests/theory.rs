@@ -2,9 +2,11 @@
 //! the whole game: the value of a sum is the XOR of its components' values
 //! (Sprague–Grundy), every listed winning move wins, misère answers match search.
 
-use grundy::{
-    parse_game, Engine, ExprGraph, GameExpr, Limits, Outcome, PlainSearch, Play, SearchConfig, Sums,
-};
+use grundy::api::ReadText;
+use grundy::engine::ExprGraph;
+use grundy::solvers::search::{PlainSearch, Play, SearchConfig};
+use grundy::vocab::rules::Sums;
+use grundy::{parse_game, Engine, GameExpr, Limits, Outcome};
 use proptest::prelude::*;
 
 /// A small component, written as the user would.
@@ -98,7 +100,8 @@ fn equal_summands_give_one_move_per_position() {
 
 mod compounds {
     use super::*;
-    use grundy::{Compound, CompoundKind, Remoteness};
+    use grundy::solvers::compound::{Compound, CompoundKind};
+    use grundy::solvers::search::Remoteness;
 
     fn small() -> impl Strategy<Value = String> {
         prop_oneof![

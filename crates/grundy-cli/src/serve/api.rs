@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use clap::Parser;
-use grundy::{Engine, GameExpr, Limits, Player};
+use grundy::{Limits, Player};
 use serde_json::json;
 
 use super::page;
@@ -309,16 +309,18 @@ async fn thermograph_svg(State(w): State<Workers>, p: Params) -> Answer {
     Ok(reply(w.run(job).await, SVG))
 }
 
-/// An engine for a job that is not a command: the request's limits and
-/// cancel flag, the server's games.
-fn engine(limits: &Limits) -> Engine {
-    let mut engine = Engine::with_budget(crate::output::budget(*limits));
-    engine.set_registry(crate::registry().clone());
-    engine
-}
-
-fn parse(text: &str) -> Result<GameExpr, UserError> {
-    grundy::parse_any_in(text, crate::registry()).map_err(|e| UserError::parse(text, &e))
+/// Writes a facade's answer as the JSON the CLI's `--json` writes (keys
+/// sorted), or hands its error back as the request's error.
+fn answer_json<T: serde::Serialize>(
+    answer: Result<T, grundy::api::Error>,
+) -> anyhow::Result<Result<(), UserError>> {
+    let answer = match answer {
+        Ok(a) => serde_json::to_value(&a)?,
+        Err(e) => return Ok(Err(e.into())),
+    };
+    let mut out = crate::output::stdout();
+    serde_json::to_writer(&mut out, &answer)?;
+    Ok(Ok(()))
 }
 
 async fn perfect_move(State(w): State<Workers>, p: Params) -> Answer {
@@ -335,24 +337,8 @@ async fn perfect_move(State(w): State<Workers>, p: Params) -> Answer {
         }
     };
     let job: Job = Arc::new(move |limits: &Limits| {
-        let game = match parse(&q) {
-            Ok(g) => g,
-            Err(e) => return Ok(Err(e)),
-        };
-        let choice = match engine(limits).perfect_move(&game, player) {
-            Ok(c) => c,
-            Err(e) => return Ok(Err(UserError::eval(format!("{q}: {e}"), &e))),
-        };
-        let answer = json!({
-            "game": choice.game.to_string(),
-            "player": choice.player.map(|p| match p { Player::Left => "left", Player::Right => "right" }),
-            "move": choice.chosen.as_ref().map(ToString::to_string),
-            "wins": choice.wins,
-            "why": choice.why,
-        });
-        let mut out = crate::output::stdout();
-        serde_json::to_writer(&mut out, &answer)?;
-        Ok(Ok(()))
+        let session = crate::limits::session_of(*limits);
+        answer_json(grundy::api::perfect_move(&session, &q, player))
     });
     Ok(reply(w.run(job).await, JSON))
 }
@@ -361,39 +347,8 @@ async fn components(State(w): State<Workers>, p: Params) -> Answer {
     let p = params(p)?;
     let q = param(&p, "q", POSITION)?.to_string();
     let job: Job = Arc::new(move |limits: &Limits| {
-        let game = match parse(&q) {
-            Ok(g) => g,
-            Err(e) => return Ok(Err(e)),
-        };
-        let (parts, misere) = match &game {
-            GameExpr::Sum(c) => (c, false),
-            GameExpr::Misere(c) => (c, true),
-            GameExpr::Compound { .. } => {
-                return Ok(Err(UserError::new(format!(
-                    "{q} is a compound, not a sum: its components are the parts you wrote"
-                ))))
-            }
-        };
-        let mut engine = engine(limits);
-        let mut list = Vec::with_capacity(parts.len());
-        for c in parts {
-            let text = if misere {
-                format!("misere({c})")
-            } else {
-                c.to_string()
-            };
-            let answer = match engine.analyse(&text) {
-                Ok(a) => serde_json::to_value(grundy::api::PositionAnswer::new(a))?,
-                Err(e) => return Ok(Err(UserError::eval(format!("{text}: {e}"), &e))),
-            };
-            list.push(json!({ "game": c.to_string(), "answer": answer }));
-        }
-        let mut out = crate::output::stdout();
-        serde_json::to_writer(
-            &mut out,
-            &json!({ "game": game.to_string(), "components": list }),
-        )?;
-        Ok(Ok(()))
+        let session = crate::limits::session_of(*limits);
+        answer_json(grundy::api::components(&session, &q))
     });
     Ok(reply(w.run(job).await, JSON))
 }

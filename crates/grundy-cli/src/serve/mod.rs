@@ -79,11 +79,11 @@ pub(crate) struct ServeArgs {
 }
 
 fn size(text: &str) -> Result<u64, String> {
-    grundy::parse_size(text).map_err(|e| e.to_string())
+    grundy::vocab::limits::parse_size(text).map_err(|e| e.to_string())
 }
 
 fn duration(text: &str) -> Result<Duration, String> {
-    grundy::parse_duration(text).map_err(|e| e.to_string())
+    grundy::vocab::limits::parse_duration(text).map_err(|e| e.to_string())
 }
 
 impl ServeArgs {

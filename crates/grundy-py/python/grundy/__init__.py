@@ -31,7 +31,9 @@ from . import _native
 from ._answers import (
     Answer,
     CompareAnswer,
+    ComponentsAnswer,
     GamesAnswer,
+    MoveAnswer,
     OptionsAnswer,
     QuotientAnswer,
     SeqAnswer,
@@ -63,10 +65,11 @@ from ._game import Game, game
 __version__ = _native.__version__
 
 __all__ = [
-    "value", "value_many", "options", "seq", "table", "verify", "compare", "thermograph",
+    "value", "value_many", "options", "seq", "table", "verify", "compare", "perfect_move",
+    "components", "thermograph",
     "transform", "quotient", "games", "define", "load_rules", "clear_cache", "game", "Game", "limits",
     "current_limits", "Answer", "ValueAnswer", "OptionsAnswer", "SeqAnswer", "TableAnswer",
-    "VerifyAnswer", "CompareAnswer", "ThermographAnswer", "TransformAnswer", "QuotientAnswer",
+    "VerifyAnswer", "CompareAnswer", "MoveAnswer", "ComponentsAnswer", "ThermographAnswer", "TransformAnswer", "QuotientAnswer",
     "GamesAnswer", "GrundyError", "ParseError", "InputError", "RulesError", "LimitError",
     "TimeLimitError", "MemoryLimitError", "PositionLimitError", "DepthLimitError",
     "ScriptOperationsError", "latex", "to_fraction",
@@ -196,6 +199,21 @@ def compare(g: Union[str, "Game"], h: Union[str, "Game"], **limit: Any) -> Compa
     """Compares two games (``grundy compare``): ``relation`` is ``<``, ``>``,
     ``=`` or ``<>`` (confused)."""
     return from_reply(CompareAnswer, _native.compare(_text("g", g), _text("h", h), normalise(limit)))
+
+
+def perfect_move(expr: Union[str, "Game"], player: Optional[str] = None, **limit: Any) -> MoveAnswer:
+    """The move perfect play makes from a position (what ``grundy serve``'s
+    page plays): a winning move when there is one, else the one that lasts
+    longest. ``player`` is ``'left'`` or ``'right'`` for a partizan game;
+    ``.move`` is the position after the move (``None`` when there is none),
+    ``.wins`` whether it wins against any reply, ``.why`` says why."""
+    return from_reply(MoveAnswer, _native.perfect_move(_text("expr", expr), player, normalise(limit)))
+
+
+def components(expr: Union[str, "Game"], **limit: Any) -> ComponentsAnswer:
+    """Each component of a sum answered alone (under the sum's play rule):
+    iterate for one :class:`ValueAnswer` a component."""
+    return from_reply(ComponentsAnswer, _native.components(_text("expr", expr), normalise(limit)))
 
 
 def thermograph(expr: Union[str, "Game"], **limit: Any) -> ThermographAnswer:

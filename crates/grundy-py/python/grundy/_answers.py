@@ -254,6 +254,30 @@ class CompareAnswer(Answer):
     """``compare``: ``<``, ``>``, ``=`` or ``<>`` (confused)."""
 
 
+class MoveAnswer(Answer):
+    """``perfect_move``: the move perfect play makes (``move``, a position
+    as text, or ``None`` when there is none), whether it ``wins``, and ``why``."""
+
+    @property
+    def move(self) -> Optional[str]:
+        return self.to_dict()["move"]
+
+    def __bool__(self) -> bool:
+        return bool(self.to_dict()["wins"])
+
+
+class ComponentsAnswer(Answer):
+    """``components``: each component of a sum answered alone, as
+    :class:`ValueAnswer` objects in the order written."""
+
+    def __iter__(self):
+        for c in self.to_dict()["components"]:
+            yield ValueAnswer(json.dumps(c["answer"], ensure_ascii=False), c["game"])
+
+    def __len__(self) -> int:
+        return len(self.to_dict()["components"])
+
+
 class ThermographAnswer(Answer):
     """``thermograph``: walls, mast and temperature; shown as its picture."""
 

@@ -3,7 +3,7 @@ negatives, comparisons, options and values."""
 
 from __future__ import annotations
 
-from typing import Any, List, Union
+from typing import Any, List, Optional, Union
 
 __all__ = ["Game", "game"]
 
@@ -89,6 +89,15 @@ class Game:
         from . import value
 
         return value(self, **limit)
+
+    def perfect_move(self, player: Optional[str] = None, **limit: Any):
+        """The move perfect play makes from this position, as a game
+        (``None`` when the mover has no move); ``player`` is ``'left'`` or
+        ``'right'`` for a partizan game. See :func:`grundy.perfect_move`."""
+        from . import perfect_move
+
+        chosen = perfect_move(self, player, **limit).move
+        return None if chosen is None else Game(chosen)
 
     def canonical(self, **limit: Any) -> "Game":
         """The game's canonical value, as a game (a nimber for impartial games)."""

@@ -23,15 +23,15 @@
 //! the TopCoder formats). Errors name the token, what it should have been,
 //! and the game's own complaint where the numbers break its rules.
 
+use grundy::board::{BoardTable, Piece, Square, TableError};
+use grundy::games::staircase::{CoinTree, StaircaseError};
 use grundy::gaps::{
     cake_party_move, left_right_value, matrix_game_value, northcott_value, roxor_move,
     stone_game_move, GapError, LeftRightPosition, NorthcottPosition,
 };
-use grundy::{
-    misere_nim_outcome, BoardTable, CoinTree, HeapSequence, HeapSolveError, Limits, Nimber,
-    Outcome, Piece, Player, SequenceConfig, SequenceError, Square, StaircaseError, TableError,
-    TakeBreak,
-};
+use grundy::solvers::bouton::misere_nim_outcome;
+use grundy::takebreak::{HeapSequence, HeapSolveError, SequenceConfig, SequenceError, TakeBreak};
+use grundy::{Limits, Nimber, Outcome, Player};
 use std::fmt::Write;
 use std::ops::RangeInclusive;
 use std::sync::OnceLock;

@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use crate::{EvalError, ExprError, LimitError};
+use crate::component::{EvalError, ExprError};
+use crate::vocab::limits::LimitError;
 
 /// What kind of problem stopped a question: front ends choose their
 /// exit status, HTTP status or exception class by it.
@@ -18,7 +19,7 @@ pub enum ErrorKind {
     /// A limit stopped the work; the input was fine.
     Limit(Box<LimitError>),
     /// A scripted game's function failed or returned what it must not.
-    Script(Box<crate::script::ScriptError>),
+    Script(Box<crate::component::ScriptError>),
     /// Reading or writing a file (a store, a picture) failed.
     Io,
     /// The session's cancel flag stopped a run that keeps what it computed
@@ -97,7 +98,10 @@ impl Error {
         let (shown, start) = clip(text, e.at());
         Error {
             kind: ErrorKind::Parse,
-            message: format!("{e}\n{}", crate::caret(shown, e.at() - start)),
+            message: format!(
+                "{e}\n{}",
+                crate::language::syntax::caret(shown, e.at() - start)
+            ),
             at: Some(e.at()),
         }
     }

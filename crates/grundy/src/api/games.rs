@@ -5,7 +5,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::Session;
-use crate::registry::{GameKind, Picture};
+use crate::component::spec::{GameKind, Picture};
 
 /// One game of the registry.
 #[derive(Clone, Debug, Serialize)]
@@ -80,12 +80,12 @@ impl fmt::Display for GamesAnswer {
             f,
             "functions (CGSuite's analysis of partizan values; G, H, U, s, t are games):"
         )?;
-        let width = crate::functions::FUNCTIONS
+        let width = crate::language::functions::FUNCTIONS
             .iter()
             .map(|f| f.example.chars().count())
             .max()
             .unwrap_or(0);
-        for func in crate::functions::FUNCTIONS {
+        for func in crate::language::functions::FUNCTIONS {
             writeln!(
                 f,
                 "  {:width$}  {}: {}",

@@ -7,8 +7,9 @@ use std::fmt;
 use serde::Serialize;
 
 use super::{CompareAnswer, Error, Session};
+use crate::engine::Engine;
 use crate::loopy::{LoopyValue, PlayResult};
-use crate::{Budget, Engine};
+use crate::vocab::budget::Budget;
 
 /// Whether `text` uses loopy notation (and so is answered here).
 pub fn is_loopy(text: &str) -> bool {
@@ -24,7 +25,8 @@ fn value_of(
     text: &str,
 ) -> Result<LoopyValue, Error> {
     let mut resolve = |call: &str| -> Result<crate::partizan::Game, String> {
-        let game = crate::parse_any_in(call, &session.registry).map_err(|e| e.to_string())?;
+        let game = crate::language::expr::parse_any_in(call, &session.registry)
+            .map_err(|e| e.to_string())?;
         engine.partizan_value(&game).map_err(|e| e.to_string())
     };
     crate::loopy::parse_loopy_with(text, budget, &mut resolve).map_err(|e| {

@@ -39,12 +39,15 @@
 //! ```
 
 mod error;
+pub mod family;
 mod games;
 mod loopy;
 mod options;
+mod play;
 mod quotient;
 mod seq;
 mod table;
+mod text;
 mod value;
 mod values;
 mod verify;
@@ -56,12 +59,14 @@ pub use error::{Error, ErrorKind};
 pub use games::{games, GameEntry, GamesAnswer};
 pub use loopy::{is_loopy, loopy_compare, loopy_value, LoopyAnswer};
 pub use options::{followers, options, FollowersAnswer, Move, OptionsAnswer};
+pub use play::{components, perfect_move, ComponentAnswer, ComponentsAnswer, MoveAnswer};
 pub use quotient::{quotient, QuotientAnswer};
 pub use seq::{
     misere_seq, script_seq, seq, HeapSeqAnswer, MisereSeqAnswer, ScriptSeqAnswer, SeqAnswer,
     SeqEvent, SeqRequest, SeqSolver, SeqStats, SeqStore,
 };
 pub use table::{table, TableAnswer};
+pub use text::{misere_form_of, ReadText};
 pub use value::{
     value, value_analysis, value_in, Detail, ListAnswer, LoopyLine, PositionAnswer, ValueAnswer,
 };
@@ -70,10 +75,12 @@ pub use values::{
 };
 pub use verify::{verify, Counterexample, Said, VerifyAnswer};
 
-use crate::budget::ProgressSink;
+use crate::engine::Engine;
 use crate::partizan::Notation;
 use crate::registry::Registry;
-use crate::{Budget, Engine, Limits};
+use crate::vocab::budget::Budget;
+use crate::vocab::budget::ProgressSink;
+use crate::vocab::limits::Limits;
 
 /// What every question is asked within: the limits, the games known
 /// (built in, and scripted ones loaded into the registry), the notation
@@ -147,10 +154,10 @@ impl Session {
 }
 
 /// How a position's play is named in answers: `normal` or `misere`.
-fn play_name(p: crate::Play) -> &'static str {
+fn play_name(p: crate::solvers::search::Play) -> &'static str {
     match p {
-        crate::Play::Normal => "normal",
-        crate::Play::Misere => "misere",
+        crate::solvers::search::Play::Normal => "normal",
+        crate::solvers::search::Play::Misere => "misere",
     }
 }
 

@@ -6,7 +6,9 @@ use std::fmt;
 use serde::Serialize;
 
 use super::{texts, Error, Session};
-use crate::{GameExpr, GameOptions, OptionLists, OptionMove, Play};
+use crate::engine::{GameOptions, OptionLists, OptionMove};
+use crate::language::expr::GameExpr;
+use crate::solvers::search::Play;
 
 /// One move: the position it leaves and, in a sum, what it changed.
 #[derive(Clone, Debug, Serialize)]
@@ -87,8 +89,8 @@ impl OptionsAnswer {
 /// The options of the position `text`.
 pub fn options(session: &Session, text: &str) -> Result<OptionsAnswer, Error> {
     session.in_notation(|| {
-        let game =
-            crate::parse_any_in(text, &session.registry).map_err(|e| Error::parse(text, &e))?;
+        let game = crate::language::expr::parse_any_in(text, &session.registry)
+            .map_err(|e| Error::parse(text, &e))?;
         let found = session
             .engine()
             .options(&game)
@@ -138,8 +140,8 @@ pub struct FollowersAnswer {
 /// Every follower of the position `text`.
 pub fn followers(session: &Session, text: &str) -> Result<FollowersAnswer, Error> {
     session.in_notation(|| {
-        let game =
-            crate::parse_any_in(text, &session.registry).map_err(|e| Error::parse(text, &e))?;
+        let game = crate::language::expr::parse_any_in(text, &session.registry)
+            .map_err(|e| Error::parse(text, &e))?;
         let all = session
             .engine()
             .followers(&game)

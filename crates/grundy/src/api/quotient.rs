@@ -7,8 +7,8 @@ use std::fmt;
 use serde::Serialize;
 
 use super::{Error, Session};
+use crate::language::expr::Ruleset;
 use crate::quotient::QuotientReport;
-use crate::Ruleset;
 
 /// The answer of `quotient`: the report of the quotient as far as it was
 /// computed, and the limit that stopped it before `heaps`, if one did.
@@ -26,12 +26,12 @@ pub struct QuotientAnswer {
 
 /// The misère quotient of `ruleset` over heaps `0..=heaps`.
 pub fn quotient(session: &Session, ruleset: &str, heaps: u64) -> Result<QuotientAnswer, Error> {
-    let rules = match crate::parse_ruleset_in(ruleset, &session.registry)
+    let rules = match crate::language::expr::parse_ruleset_in(ruleset, &session.registry)
         .map_err(|e| Error::parse(ruleset, &e))?
     {
         Ruleset::Heap(h) => match h.kind {
-            crate::HeapKind::Nim => crate::TakeBreak::nim(),
-            crate::HeapKind::TakeBreak(tb) => tb,
+            crate::component::HeapKind::Nim => crate::takebreak::TakeBreak::nim(),
+            crate::component::HeapKind::TakeBreak(tb) => tb,
         },
         other => {
             return Err(Error::input(format!(

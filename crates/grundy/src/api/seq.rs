@@ -17,9 +17,11 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::{Error, ErrorKind, Session};
-use crate::{
-    HeapEngine, HeapKind, HeapSequence, HeapSolver, LockWait, Progress, Ruleset, SequenceConfig,
-    SequenceStats, SequenceStore, SolverChoice, StoreError, TakeBreak,
+use crate::component::HeapKind;
+use crate::language::expr::Ruleset;
+use crate::takebreak::{
+    HeapEngine, HeapSequence, HeapSolver, LockWait, Progress, SequenceConfig, SequenceStats,
+    SequenceStore, SolverChoice, StoreError, TakeBreak,
 };
 
 /// Which engine computes a take-and-break game's values.
@@ -115,11 +117,11 @@ impl SeqRequest {
 
     /// The budget of a scripted or misère sequence: the session's, with
     /// the request's time limit.
-    fn budget(&self, session: &Session) -> crate::Budget {
+    fn budget(&self, session: &Session) -> crate::vocab::budget::Budget {
         let mut s = session.clone();
-        s.limits = crate::Limits {
+        s.limits = crate::vocab::limits::Limits {
             max_time: self.max_time,
-            ..crate::Limits::default()
+            ..crate::vocab::limits::Limits::default()
         };
         s.budget()
     }
@@ -198,7 +200,7 @@ pub fn seq(
     request: &SeqRequest,
     watch: &mut dyn FnMut(SeqEvent),
 ) -> Result<SeqAnswer, Error> {
-    let read = crate::parse_ruleset_in(ruleset, &session.registry)
+    let read = crate::language::expr::parse_ruleset_in(ruleset, &session.registry)
         .map_err(|e| Error::parse(ruleset, &e))?;
     if request.misere {
         let name = match read {
@@ -343,7 +345,8 @@ fn heap_seq(
             // for past it (--no-early-stop), which must then be stored.
             let answers = opened.len() > target
                 || (!args.no_early_stop
-                    && crate::find_periodicity(rules, opened.values()).is_some_and(|p| p.proved));
+                    && crate::takebreak::find_periodicity(rules, opened.values())
+                        .is_some_and(|p| p.proved));
             if !answers {
                 return Err(Error::input(format!(
                     "`{}` holds the values of heaps 0..{} only, not heap {target}: add --resume \
@@ -416,7 +419,7 @@ fn heap_seq(
             if let Some(store) = store.as_mut() {
                 append(store, &solver)?;
             }
-            return Err(Error::limit(crate::LimitError::Time {
+            return Err(Error::limit(crate::vocab::limits::LimitError::Time {
                 what: format!(
                     "computing `{name}` up to heap {target} ({} heaps done{})",
                     solver.values().len(),
@@ -708,7 +711,7 @@ pub fn script_seq(
     let values = game
         .sequence(to, &args.budget(session))
         .map_err(|e| Error::eval(game.name(), e))?;
-    let period = crate::patterns::observed_period(&values);
+    let period = crate::board::patterns::observed_period(&values);
     Ok(ScriptSeqAnswer {
         game: game.name().to_string(),
         heaps: args.heaps_field(),
@@ -798,20 +801,20 @@ pub fn misere_seq(
             most - 1
         )));
     }
-    let mut cx = crate::Context::new(*budget.limits());
+    let mut cx = crate::component::Context::new(*budget.limits());
     cx.start(&budget);
     let mut values = Vec::new();
     let mut genera = Vec::new();
     for n in 0..=to {
         let text = format!("{name}({n})");
-        let game =
-            crate::parse_game_in(&text, &session.registry).map_err(|e| Error::parse(&text, &e))?;
-        let parts: Vec<crate::Impartial> = game
+        let game = crate::language::expr::parse_game_in(&text, &session.registry)
+            .map_err(|e| Error::parse(&text, &e))?;
+        let parts: Vec<crate::component::Impartial> = game
             .components()
             .into_iter()
             .filter_map(|c| match c {
-                crate::Component::Impartial(p) => Some(p.clone()),
-                crate::Component::Partizan(_) => None,
+                crate::component::Component::Impartial(p) => Some(p.clone()),
+                crate::component::Component::Partizan(_) => None,
             })
             .collect();
         let form = crate::misere::misere_canonical_sum(&parts, &mut cx)
@@ -819,7 +822,7 @@ pub fn misere_seq(
         values.push(form.misere_nim_value().0);
         genera.push(form.genus().to_string());
     }
-    let period = crate::patterns::observed_period(&values);
+    let period = crate::board::patterns::observed_period(&values);
     let heaps = args.heaps();
     Ok(MisereSeqAnswer {
         game: name.to_string(),

@@ -6,7 +6,8 @@ use std::fmt;
 use serde::Serialize;
 
 use super::{Error, Session};
-use crate::{Ruleset, TablePattern};
+use crate::board::TablePattern;
+use crate::language::expr::Ruleset;
 
 /// The answer of `table`.
 #[derive(Clone, Debug, Serialize)]
@@ -26,7 +27,7 @@ pub struct TableAnswer {
 
 /// The `size`×`size` table of `ruleset` (rows x, columns y, from 0).
 pub fn table(session: &Session, ruleset: &str, size: u64) -> Result<TableAnswer, Error> {
-    let read = crate::parse_ruleset_in(ruleset, &session.registry)
+    let read = crate::language::expr::parse_ruleset_in(ruleset, &session.registry)
         .map_err(|e| Error::parse(ruleset, &e))?;
     if size == 0 {
         return Err(Error::input(
@@ -71,7 +72,7 @@ pub fn table(session: &Session, ruleset: &str, size: u64) -> Result<TableAnswer,
         }
     };
     // Rows are all of one length, so the finder cannot refuse them.
-    let patterns = crate::find_table_patterns(&rows).unwrap_or_default();
+    let patterns = crate::board::find_table_patterns(&rows).unwrap_or_default();
     Ok(TableAnswer {
         ruleset: name,
         values: rows,

@@ -1,16 +1,18 @@
 //! `value`: a position's value, who wins, and every winning move; or the
 //! list a list function (`incentives(G)`) gives.
 
+use super::text::ReadText;
 use std::fmt;
 use std::io::{self, Write};
 
 use serde::Serialize;
 
 use super::{play_name, texts, Error, Session};
-use crate::{
-    Analysis, Evaluation, GameExpr, LoopyOutcome, LoopyReport, MisereReport, Outcome,
-    PartizanReport, Play,
-};
+use crate::engine::{Analysis, Evaluation, LoopyReport, MisereReport, PartizanReport};
+use crate::language::expr::GameExpr;
+use crate::solvers::loopy::LoopyOutcome;
+use crate::solvers::search::Play;
+use crate::vocab::outcome::Outcome;
 
 /// The answer of `value`: a position's, or a list function's.
 #[derive(Clone, Debug, Serialize)]
@@ -33,11 +35,11 @@ pub fn value(session: &Session, text: &str) -> Result<ValueAnswer, Error> {
 /// question: a long-lived front end keeps one).
 pub fn value_in(
     session: &Session,
-    engine: &mut crate::Engine,
+    engine: &mut crate::engine::Engine,
     text: &str,
 ) -> Result<ValueAnswer, Error> {
     session.in_notation(|| {
-        if let Some(call) = crate::functions::parse_list_call(text, &session.registry) {
+        if let Some(call) = crate::language::functions::parse_list_call(text, &session.registry) {
             return list_value(session, text, call).map(ValueAnswer::List);
         }
         if super::is_loopy(text) {
@@ -53,7 +55,7 @@ pub fn value_in(
 /// share one across queries).
 pub fn value_analysis(
     session: &Session,
-    engine: &mut crate::Engine,
+    engine: &mut crate::engine::Engine,
     text: &str,
 ) -> Result<PositionAnswer, Error> {
     session.in_notation(|| {
@@ -85,10 +87,10 @@ pub struct ListAnswer {
 fn list_value(
     session: &Session,
     text: &str,
-    call: Result<crate::functions::ListCall, crate::ExprError>,
+    call: Result<crate::language::functions::ListCall, crate::component::ExprError>,
 ) -> Result<ListAnswer, Error> {
     let call = call.map_err(|e| Error::parse(text, &e))?;
-    let mut cx = crate::Context::new(session.limits);
+    let mut cx = crate::component::Context::new(session.limits);
     cx.start(&session.budget());
     let (g, list) = call.evaluate(&mut cx).map_err(|e| Error::eval(text, e))?;
     Ok(ListAnswer {
@@ -96,7 +98,7 @@ fn list_value(
         kind: "list",
         function: call.spec.name,
         argument: g.to_string(),
-        value: crate::functions::list_to_string(&list),
+        value: crate::language::functions::list_to_string(&list),
         list: texts(&list),
     })
 }
@@ -250,7 +252,7 @@ impl PositionAnswer {
     /// The answer for a loopy game (retrograde analysis). Its outcome class:
     /// `D` when someone moving first draws, else P, N, L or R as usual.
     fn loopy(r: &LoopyReport) -> PositionAnswer {
-        let wins = |l: &crate::LoopyLine| l.outcome == LoopyOutcome::Win;
+        let wins = |l: &crate::engine::LoopyLine| l.outcome == LoopyOutcome::Win;
         let outcome = if r.lines.iter().any(|l| l.outcome == LoopyOutcome::Draw) {
             "D"
         } else {
@@ -281,8 +283,8 @@ impl PositionAnswer {
                     .iter()
                     .map(|l| LoopyLine {
                         mover: l.mover.map(|p| match p {
-                            crate::Player::Left => "left",
-                            crate::Player::Right => "right",
+                            crate::vocab::outcome::Player::Left => "left",
+                            crate::vocab::outcome::Player::Right => "right",
                         }),
                         outcome: l.outcome.to_string(),
                         remoteness: l.remoteness,
@@ -466,7 +468,7 @@ fn print_players_moves(
 
 fn outcome_words(e: &Evaluation) -> &'static str {
     match (e.outcome, e.play) {
-        (crate::Outcome::P, _) => "the player to move loses",
+        (crate::vocab::outcome::Outcome::P, _) => "the player to move loses",
         (_, _) => "the player to move wins",
     }
 }
@@ -583,7 +585,11 @@ fn print_loopy(out: &mut impl Write, r: &LoopyReport) -> io::Result<()> {
         };
         let how = match (line.outcome, line.remoteness) {
             (LoopyOutcome::Draw, _) => "draws: neither player can force a win".to_string(),
-            (o, Some(r)) => format!("{} in {}", o.verb(), crate::Remoteness(r).in_words()),
+            (o, Some(r)) => format!(
+                "{} in {}",
+                o.verb(),
+                crate::solvers::search::Remoteness(r).in_words()
+            ),
             (o, None) => o.verb().to_string(),
         };
         writeln!(out, "outcome: {who} {how}")?;

@@ -11,7 +11,7 @@ use crate::partizan::{Dyadic, Game, Thermograph};
 /// atomic weights, not only the values) within the session's limits.
 fn within<T>(
     session: &Session,
-    run: impl FnOnce(&mut crate::Engine) -> Result<T, Error>,
+    run: impl FnOnce(&mut crate::engine::Engine) -> Result<T, Error>,
 ) -> Result<T, Error> {
     session.in_notation(|| {
         let budget = session.budget();
@@ -25,8 +25,13 @@ fn within<T>(
 }
 
 /// The canonical value of a game expression, or of a whole text in CGSuite notation.
-fn canonical(session: &Session, engine: &mut crate::Engine, text: &str) -> Result<Game, Error> {
-    let game = crate::parse_any_in(text, &session.registry).map_err(|e| Error::parse(text, &e))?;
+fn canonical(
+    session: &Session,
+    engine: &mut crate::engine::Engine,
+    text: &str,
+) -> Result<Game, Error> {
+    let game = crate::language::expr::parse_any_in(text, &session.registry)
+        .map_err(|e| Error::parse(text, &e))?;
     engine
         .partizan_value(&game)
         .map_err(|e| Error::eval_with(text, e, |m| format!("{text}: {m}")))
@@ -159,11 +164,12 @@ pub fn transform(session: &Session, text: &str, op: &Transform) -> Result<Transf
         };
         // The same functions as `cool(G, t)`, `heat(G, t)` and
         // `atomic_weight(G)` in an expression.
-        let apply =
-            |name: &str, args: &[Game]| match crate::functions::lookup(name).map(|f| f.returns) {
-                Some(crate::functions::Returns::Game(f)) => f(args),
-                _ => unreachable!("{name} is a function whose value is a game"),
-            };
+        let apply = |name: &str, args: &[Game]| match crate::language::functions::lookup(name)
+            .map(|f| f.returns)
+        {
+            Some(crate::language::functions::Returns::Game(f)) => f(args),
+            _ => unreachable!("{name} is a function whose value is a game"),
+        };
         let (operation, result) = match op {
             Transform::Cool(t) => {
                 let d = number(t)?;

@@ -70,24 +70,25 @@ pub fn verify(
     tick: &mut dyn FnMut(u64),
 ) -> Result<VerifyAnswer, Error> {
     session.in_notation(|| {
-        if let Ok(crate::Ruleset::Script(game)) = crate::parse_ruleset_in(family, &session.registry)
+        if let Ok(crate::language::expr::Ruleset::Script(game)) =
+            crate::language::expr::parse_ruleset_in(family, &session.registry)
         {
             if game.has_claim() {
                 return verify_claim(session, game, family, bound, tick);
             }
         }
-        let read = crate::Family::parse_in(family, &session.registry)
+        let read = crate::api::family::Family::parse_in(family, &session.registry)
             .map_err(|e| Error::parse(family, &e))?;
         let choices = read.size(bound);
         let verdict = read
             .verify(bound, &session.budget(), tick)
             .map_err(|e| Error::eval(family, e))?;
-        let said = |a: &crate::Answer| Said {
+        let said = |a: &crate::api::family::Answer| Said {
             nimber: a.nimber.map(|n| n.0),
             outcome: a.outcome.to_string(),
         };
         Ok(match verdict {
-            crate::FamilyVerdict::Holds { checked } => VerifyAnswer {
+            crate::api::family::FamilyVerdict::Holds { checked } => VerifyAnswer {
                 bound,
                 checked,
                 claim: false,
@@ -96,7 +97,7 @@ pub fn verify(
                 holds: true,
                 choices,
             },
-            crate::FamilyVerdict::Refuted {
+            crate::api::family::FamilyVerdict::Refuted {
                 position,
                 fast,
                 search,
@@ -126,8 +127,7 @@ fn verify_claim(
     tick: &mut dyn FnMut(u64),
 ) -> Result<VerifyAnswer, Error> {
     use crate::script::ClaimVerdict;
-    let verdict = game
-        .verify_claim(bound, &session.budget(), tick)
+    let verdict = crate::engine::claim::verify_claim(game, bound, &session.budget(), tick)
         .map_err(|e| Error::eval(family, e))?;
     let (checked, counterexample) = match verdict {
         ClaimVerdict::Holds { checked } => (checked, None),

@@ -12,7 +12,10 @@
 //! against plain search, in normal and misère play, on every small square.
 
 use super::{wythoff, Piece, Square, Step};
-use crate::{misere_nim_outcome, misere_nim_winning_moves, Nimber, Outcome, Play};
+use crate::solvers::bouton::{misere_nim_outcome, misere_nim_winning_moves};
+use crate::solvers::search::Play;
+use crate::vocab::nimber::Nimber;
+use crate::vocab::outcome::Outcome;
 
 /// A piece whose game has a closed form, named after the built-in piece
 /// with the same moves.
@@ -323,7 +326,10 @@ impl Piece {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{BoardTable, Limits, PlainSearch, Rules, SearchConfig, Sums};
+    use crate::board::BoardTable;
+    use crate::solvers::search::{PlainSearch, SearchConfig};
+    use crate::vocab::limits::Limits;
+    use crate::vocab::rules::{Rules, Sums};
     use proptest::prelude::*;
 
     const N: u64 = 64;
@@ -415,8 +421,12 @@ mod tests {
                     "{form:?} misère moves at {sq:?}"
                 );
                 if let Some(heaps) = piece.nim_heaps(sq) {
-                    assert_eq!(crate::nim_value(&heaps), v);
-                    assert_eq!(crate::misere_nim_outcome(&heaps), m, "{form:?} {sq:?}");
+                    assert_eq!(crate::solvers::bouton::nim_value(&heaps), v);
+                    assert_eq!(
+                        crate::solvers::bouton::misere_nim_outcome(&heaps),
+                        m,
+                        "{form:?} {sq:?}"
+                    );
                 }
             }
         }
@@ -520,7 +530,7 @@ mod tests {
                     let heaps: Vec<u64> = ha.into_iter().chain(hb).collect();
                     prop_assert_eq!(
                         s.outcome(&pos, Play::Misere).unwrap(),
-                        crate::misere_nim_outcome(&heaps)
+                        crate::solvers::bouton::misere_nim_outcome(&heaps)
                     );
                 }
             }

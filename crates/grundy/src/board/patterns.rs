@@ -3,7 +3,7 @@
 //! pattern, then prove it".
 //!
 //! ```
-//! use grundy::find_table_patterns;
+//! use grundy::board::find_table_patterns;
 //! // The rook moving toward the corner is Nim with heaps x and y.
 //! let table: Vec<Vec<u64>> = (0..8).map(|x| (0..8).map(|y| x ^ y).collect()).collect();
 //! let found = find_table_patterns(&table).unwrap();
@@ -201,7 +201,7 @@ impl Coordinate {
 
 /// `v(n + period) = v(n) + saltus` for every `n >= preperiod` that the values
 /// cover, with at least two full periods seen after the preperiod. Observed,
-/// not proved (compare [`Periodicity`](crate::Periodicity), which the
+/// not proved (compare [`Periodicity`](crate::takebreak::Periodicity), which the
 /// Guy–Smith theorem can prove for heap games).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ObservedPeriod {

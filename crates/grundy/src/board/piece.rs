@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{ClosedForm, TableError};
-use crate::Rules;
+use crate::vocab::rules::Rules;
 
 /// A square of the board: column `x`, row `y`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

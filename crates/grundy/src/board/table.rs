@@ -2,7 +2,9 @@
 
 use super::{Piece, Square, Step};
 use crate::solvers::mex::mex_of_words;
-use crate::{Limits, MexSet, Rules};
+use crate::solvers::mex::MexSet;
+use crate::vocab::limits::Limits;
+use crate::vocab::rules::Rules;
 
 /// Why a table could not be computed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -22,7 +24,7 @@ pub enum TableError {
     },
     /// The table would exceed a user limit.
     #[error(transparent)]
-    Limit(#[from] crate::LimitError),
+    Limit(#[from] crate::vocab::limits::LimitError),
     /// More squares than the table's 32-bit square numbers can name.
     #[error(
         "the {size}×{size} table of {piece} has more than 2^32 squares, the most a table \
@@ -63,7 +65,7 @@ impl BoardTable {
     /// ride reaches from `c` are exactly the squares of `c`'s line computed
     /// before it, so the mex over a ride is an OR of words, not a walk.
     pub fn compute(piece: &Piece, size: u64, limits: &Limits) -> Result<BoardTable, TableError> {
-        BoardTable::compute_within(piece, size, &crate::Budget::new(*limits))
+        BoardTable::compute_within(piece, size, &crate::vocab::budget::Budget::new(*limits))
     }
 
     /// [`BoardTable::compute`] within `budget`: its size limits before
@@ -72,7 +74,7 @@ impl BoardTable {
     pub fn compute_within(
         piece: &Piece,
         size: u64,
-        budget: &crate::Budget,
+        budget: &crate::vocab::budget::Budget,
     ) -> Result<BoardTable, TableError> {
         let limits = budget.limits();
         let size = piece.board.unwrap_or(size);

@@ -101,7 +101,7 @@ fn floor_phi(k: u128) -> u128 {
 /// `u64::MAX`, hence `u128`).
 ///
 /// ```
-/// use grundy::floor_n_phi;
+/// use grundy::board::floor_n_phi;
 /// assert_eq!(floor_n_phi(1), 1);
 /// assert_eq!(floor_n_phi(10), 16);
 /// // F(91)·φ lies just above F(92) (Fibonacci numbers F(1) = F(2) = 1).
@@ -116,7 +116,7 @@ pub fn floor_n_phi(n: u64) -> u128 {
 /// `u64`: with a ≤ b and d = b − a, the position is P iff a = ⌊dφ⌋.
 ///
 /// ```
-/// use grundy::wythoff_is_p;
+/// use grundy::board::wythoff_is_p;
 /// assert!(wythoff_is_p(0, 0) && wythoff_is_p(3, 5) && wythoff_is_p(5, 3));
 /// assert!(!wythoff_is_p(4, 5));
 /// // Far apart: no overflow, and not P.

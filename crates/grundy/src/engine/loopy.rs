@@ -7,11 +7,14 @@
 
 use std::cell::RefCell;
 
-use super::component::{Component, Context};
 use super::sum_moves::{sorted_parts, sum_options, Part};
-use super::EvalError;
+use crate::component::EvalError;
+use crate::component::{Component, Context};
 use crate::language::expr::GameExpr;
-use crate::{analyse_loopy_within, GameGraph, Gsg, LoopyError, LoopyOutcome, Play, Player};
+use crate::solvers::loopy::{analyse_loopy_within, Gsg, LoopyError, LoopyOutcome};
+use crate::solvers::search::Play;
+use crate::vocab::outcome::Player;
+use crate::vocab::rules::GameGraph;
 
 /// What retrograde analysis says of a loopy game.
 #[derive(Clone, Debug, PartialEq, Eq)]

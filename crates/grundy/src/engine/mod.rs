@@ -1,19 +1,18 @@
 //! Evaluating game expressions: values, outcomes and winning moves, with the
 //! tables of each ruleset computed once and reused across queries.
 //!
-//! The engine works on [`component`]s (positions behind the registry's
-//! traits) and never names a game; [`family`] and [`verify`] check its
-//! answers against plain search.
+//! The engine works on validated games ([`GameExpr`]: sums of
+//! [`crate::component`]s, positions behind the component traits), never on
+//! text, and never names a game; [`verify`] and [`crate::api::family`] check
+//! its answers against plain search, [`claim`] a script's claimed formula.
 
-pub(crate) mod component;
-pub mod compound_value;
-pub(crate) mod family;
+pub mod claim;
 pub(crate) mod loopy;
 pub(crate) mod options;
 pub(crate) mod partizan_misere;
 pub(crate) mod play;
 pub(crate) mod sum_moves;
-pub(crate) mod verify;
+pub mod verify;
 
 use std::cell::Cell;
 use std::collections::hash_map::Entry;
@@ -22,17 +21,22 @@ use std::collections::HashMap;
 use rustc_hash::FxHashSet;
 use std::ops::ControlFlow;
 
-use crate::engine::component::{Component, Context, Impartial, Key};
-use crate::language::expr::{parse_any_in, parse_game_in, GameExpr};
+use crate::board::{BoardTable, Piece};
+use crate::component::EvalError;
+use crate::component::{Component, Context, Impartial, Key};
+use crate::language::expr::GameExpr;
 use crate::partizan;
 use crate::registry::Registry;
-use crate::HeapSequence;
-use crate::{
-    misere_nim_outcome, misere_nim_winning_moves, BoardTable, ExprError, LimitError, Limits,
-    Nimber, Outcome, Piece, PlainSearch, Play, Player, Rules, SearchError, Sums, TableError,
-    TakeBreak,
-};
-use crate::{CompoundError, CompoundKind, CompoundSolver, Remoteness};
+use crate::solvers::bouton::{misere_nim_outcome, misere_nim_winning_moves};
+use crate::solvers::compound::{CompoundError, CompoundKind, CompoundSolver};
+use crate::solvers::search::Remoteness;
+use crate::solvers::search::{PlainSearch, Play, SearchError};
+use crate::takebreak::HeapSequence;
+use crate::takebreak::TakeBreak;
+use crate::vocab::limits::{LimitError, Limits};
+use crate::vocab::nimber::Nimber;
+use crate::vocab::outcome::{Outcome, Player};
+use crate::vocab::rules::{Rules, Sums};
 pub use loopy::{LoopyLine, LoopyReport};
 pub use options::{GameOptions, OptionLists, OptionMove};
 pub use partizan_misere::MisereReport;
@@ -120,99 +124,6 @@ impl std::fmt::Display for Method {
     }
 }
 
-/// Why an expression could not be evaluated.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum EvalError {
-    /// The text is not a valid game.
-    #[error(transparent)]
-    Expr(#[from] ExprError),
-    /// A board table could not be built.
-    #[error(transparent)]
-    Table(#[from] TableError),
-    /// A heap's value is not known (beyond what was computed, no period proved).
-    #[error(transparent)]
-    Heap(#[from] crate::SequenceError),
-    /// A heap sequence could not be computed (a limit, a thread pool).
-    #[error(transparent)]
-    HeapSolve(#[from] crate::HeapSolveError),
-    /// A user limit was hit.
-    #[error(transparent)]
-    Limit(#[from] LimitError),
-    /// A scripted game's script failed or returned something it must not.
-    #[error(transparent)]
-    Script(Box<crate::script::ScriptError>),
-    /// A compound of a loopy game, which retrograde analysis of sums does not cover.
-    #[error(
-        "{0} has a loopy component (its moves return to an earlier position); retrograde \
-         analysis answers sums of loopy games, under normal or misère play, not compounds"
-    )]
-    LoopyCompound(String),
-    /// An exact search gave up.
-    #[error(transparent)]
-    Search(#[from] SearchError),
-    /// A compound could not be solved.
-    #[error(transparent)]
-    Compound(#[from] CompoundError),
-    /// A heap beyond the position limit, in a game with no period proved
-    /// within it: only a store (or a higher limit) can answer.
-    #[error(
-        "G({heap}) of `{ruleset}` needs every heap up to {heap}, over the limit of {limit} heaps \
-         (--max-positions), and no period is proved in the {computed} heaps computed; compute it \
-         once into a store with `grundy seq '{ruleset}' --at {heap} --store FILE` (it \
-         checkpoints, and --resume continues it), then ask again with --store FILE"
-    )]
-    HeapBeyondLimit {
-        /// The ruleset as written (`officers`, `octal[0.376]`).
-        ruleset: String,
-        /// The heap asked for.
-        heap: u64,
-        /// The position limit.
-        limit: u64,
-        /// Heaps computed in the search for a period.
-        computed: u64,
-    },
-    /// A partizan component where only impartial games are allowed.
-    #[error(
-        "{0} is a partizan game: compounds other than the sum, and Grundy values, are for impartial \
-         games; evaluate a partizan sum on its own (`grundy value`) for its canonical value, or in \
-         misère play as misere(...)"
-    )]
-    NotImpartial(String),
-    /// The partizan analysis failed.
-    #[error(transparent)]
-    Partizan(#[from] partizan::Error),
-    /// A memoised search gave up.
-    #[error(transparent)]
-    Memo(#[from] crate::SolveError),
-    /// A staircase too big to play.
-    #[error(transparent)]
-    Staircase(#[from] crate::StaircaseError),
-    /// Perfect play's move asked of a partizan game without saying who moves.
-    #[error("{0} is partizan: say which player moves, left or right")]
-    MoverNeeded(String),
-}
-
-impl EvalError {
-    /// The limit that stopped the evaluation, if a limit did (however deep
-    /// in a solver's own error it is carried): the input was then fine.
-    pub fn limit(&self) -> Option<&LimitError> {
-        match self {
-            EvalError::Limit(l)
-            | EvalError::Table(TableError::Limit(l))
-            | EvalError::Search(SearchError::Limit(l))
-            | EvalError::Compound(CompoundError::Limit(l))
-            | EvalError::Compound(CompoundError::Search(SearchError::Limit(l)))
-            | EvalError::Memo(crate::SolveError::Limit(l))
-            | EvalError::Partizan(partizan::Error::Limit(l)) => Some(l),
-            EvalError::Script(e) => match e.as_ref() {
-                crate::script::ScriptError::Limit(l) => Some(l),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-}
-
 /// The answer for a position: impartial games get a nimber and winning
 /// moves; partizan ones a canonical value and each player's winning moves.
 #[derive(Clone, Debug)]
@@ -271,7 +182,7 @@ struct FormsGaveUp(FxHashSet<Key>);
 
 /// The misère quotients computed so far, one per take-and-break game.
 #[derive(Default)]
-struct Quotients(HashMap<crate::TakeBreak, crate::quotient::MisereQuotient>);
+struct Quotients(HashMap<crate::takebreak::TakeBreak, crate::quotient::MisereQuotient>);
 
 /// How long misère canonical forms (or a quotient's extension) are tried
 /// before the next method.
@@ -343,7 +254,7 @@ pub struct Engine {
     registry: Registry,
     /// Each query's budget is a fresh copy of this one (its cancel flag and
     /// progress sink shared).
-    template: crate::Budget,
+    template: crate::vocab::budget::Budget,
 }
 
 impl Engine {
@@ -352,14 +263,14 @@ impl Engine {
         Engine {
             cx: Context::new(limits),
             registry: Registry::default(),
-            template: crate::Budget::new(limits),
+            template: crate::vocab::budget::Budget::new(limits),
         }
     }
 
     /// An engine whose queries are stopped by `budget`'s cancel flag and
     /// report to its progress sink; each query gets the budget's limits
     /// afresh (its own clock and position count).
-    pub fn with_budget(budget: crate::Budget) -> Engine {
+    pub fn with_budget(budget: crate::vocab::budget::Budget) -> Engine {
         Engine {
             cx: Context::new(*budget.limits()),
             registry: Registry::default(),
@@ -371,7 +282,7 @@ impl Engine {
     /// queries made within `budget` from now on: a long-lived front end
     /// (the Python package) asks each question with its own limits and
     /// cancel flag, and the answers of the last still serve.
-    pub fn set_budget(&mut self, budget: crate::Budget) {
+    pub fn set_budget(&mut self, budget: crate::vocab::budget::Budget) {
         self.cx.set_limits(*budget.limits());
         self.template = budget;
     }
@@ -397,18 +308,6 @@ impl Engine {
     /// The limits in force.
     pub fn limits(&self) -> &Limits {
         self.cx.limits()
-    }
-
-    /// Parses, validates and evaluates `text`.
-    pub fn evaluate(&mut self, text: &str) -> Result<Evaluation, EvalError> {
-        let game = parse_game_in(text, &self.registry)?;
-        self.evaluate_game(&game)
-    }
-
-    /// Parses, validates and analyses `text`, impartial or partizan.
-    pub fn analyse(&mut self, text: &str) -> Result<Analysis, EvalError> {
-        let game = parse_any_in(text, &self.registry)?;
-        self.analyse_game(&game)
     }
 
     /// Analyses a validated game, impartial or partizan; a game found to
@@ -493,7 +392,7 @@ impl Engine {
                 play: Play::Normal,
                 parts,
             } => {
-                compound = [compound_value::component(*kind, parts.clone())];
+                compound = [crate::games::compound::component(*kind, parts.clone())];
                 &compound[..]
             }
             _ => return Err(EvalError::NotImpartial(game.to_string())),
@@ -1847,14 +1746,14 @@ impl Rules for &AtomRules {
 }
 
 /// The explicit game graph of an impartial sum, each component kept whole:
-/// `Sums(&graph)` is a [`crate::GameGraph`] whose positions are sorted
+/// `Sums(&graph)` is a [`crate::vocab::rules::GameGraph`] whose positions are sorted
 /// lists of components, so that plain search plays the whole sum move by
 /// move. This is the brute force that the engine's shortcuts (XOR of
 /// component values, tables, closed forms, compound theory) are tested
 /// against; it shares none of them.
 ///
 /// ```
-/// use grundy::{parse_game, ExprGraph, GameExpr, PlainSearch, SearchConfig, Sums, Nimber};
+/// use grundy::{parse_game, engine::ExprGraph, GameExpr, solvers::search::PlainSearch, solvers::search::SearchConfig, vocab::rules::Sums, Nimber};
 /// let GameExpr::Sum(components) = parse_game("nim(1,2) + kayles(3)").unwrap() else { unreachable!() };
 /// let graph = ExprGraph::new(&components);
 /// let mut search = PlainSearch::new(Sums(&graph), SearchConfig::default());

@@ -9,10 +9,11 @@ use std::ops::ControlFlow;
 
 use rustc_hash::FxHashSet;
 
-use super::component::{Component, Context, Key};
-use super::EvalError;
+use crate::component::EvalError;
+use crate::component::{Component, Context, Key};
 use crate::language::expr::GameExpr;
-use crate::{CompoundKind, Player};
+use crate::solvers::compound::CompoundKind;
+use crate::vocab::outcome::Player;
 
 /// One move: the position it leaves, and in a sum the component it changed.
 #[derive(Clone, Debug)]

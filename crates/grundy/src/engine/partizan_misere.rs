@@ -6,11 +6,13 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::component::{Component, Context, Key};
 use super::sum_moves::{sorted_parts, sum_options, Part};
-use super::EvalError;
+use crate::component::EvalError;
+use crate::component::{Component, Context, Key};
 use crate::language::expr::GameExpr;
-use crate::{LimitError, Outcome, Player, SearchError};
+use crate::solvers::search::SearchError;
+use crate::vocab::limits::LimitError;
+use crate::vocab::outcome::{Outcome, Player};
 
 /// What misère search says of a partizan position or sum.
 #[derive(Clone, Debug, PartialEq, Eq)]

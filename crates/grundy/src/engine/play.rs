@@ -5,12 +5,16 @@
 
 use std::time::Duration;
 
-use super::component::Component;
 use super::options::OptionMove;
-use super::{AtomRules, Engine, EvalError};
+use super::{AtomRules, Engine};
+use crate::component::Component;
+use crate::component::EvalError;
 use crate::engine::Analysis;
 use crate::language::expr::GameExpr;
-use crate::{LoopyOutcome, PlainSearch, Play, Player, Sums};
+use crate::solvers::loopy::LoopyOutcome;
+use crate::solvers::search::{PlainSearch, Play};
+use crate::vocab::outcome::Player;
+use crate::vocab::rules::Sums;
 
 /// The move perfect play makes, and why.
 #[derive(Clone, Debug)]
@@ -173,8 +177,8 @@ impl Engine {
 fn longest_impartial(
     moves: &[OptionMove],
     play: Play,
-    limits: &crate::Limits,
-    budget: &crate::Budget,
+    limits: &crate::vocab::limits::Limits,
+    budget: &crate::vocab::budget::Budget,
 ) -> Option<(usize, String)> {
     let rules = AtomRules::new(limits);
     let mut search = PlainSearch::with_budget(Sums(&rules), budget);
@@ -198,7 +202,7 @@ fn longest_impartial(
             i,
             format!(
                 "no winning move; the option of greatest remoteness ({} with perfect play), to make the game last",
-                crate::Remoteness(r).in_words()
+                crate::solvers::search::Remoteness(r).in_words()
             ),
         )
     })

@@ -8,9 +8,9 @@ use std::cmp::Ordering;
 use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
 
-use super::component::{Component, Context, Key};
-use super::EvalError;
-use crate::Player;
+use crate::component::EvalError;
+use crate::component::{Component, Context, Key};
+use crate::vocab::outcome::Player;
 
 /// A component of a sum, compared by its key.
 #[derive(Clone, Debug)]

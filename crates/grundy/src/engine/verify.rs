@@ -3,10 +3,11 @@
 //!
 //! The full explanation is on [`verify_outcomes`], the public face of this module.
 
-use crate::{
-    analyse_loopy, GameGraph, LoopyAnalysis, LoopyConfig, LoopyError, LoopyOutcome, Nimber,
-    Outcome, PlainSearch, Play, SearchError,
-};
+use crate::solvers::loopy::{analyse_loopy, LoopyAnalysis, LoopyConfig, LoopyError, LoopyOutcome};
+use crate::solvers::search::{PlainSearch, Play, SearchError};
+use crate::vocab::nimber::Nimber;
+use crate::vocab::outcome::Outcome;
+use crate::vocab::rules::GameGraph;
 
 /// The result of checking a claim.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,7 +57,7 @@ impl<P, T> Verdict<P, T> {
 ///
 /// ```
 /// use grundy::gaps::{LeftRight, LeftRightPosition};
-/// use grundy::{verify_outcomes, Outcome, PlainSearch, Play, Player, SearchConfig, Verdict};
+/// use grundy::{engine::verify::verify_outcomes, Outcome, solvers::search::PlainSearch, solvers::search::Play, Player, solvers::search::SearchConfig, engine::verify::Verdict};
 ///
 /// // Every position with two pairs of pieces inside cells 0..7, Alice to move.
 /// let family = (0u64..7).flat_map(|a| (a + 1..7).flat_map(move |b|
@@ -75,7 +76,7 @@ impl<P, T> Verdict<P, T> {
 /// };
 /// let verdict = verify_outcomes(&mut search, family, Play::Normal, parity_rule)?;
 /// assert!(matches!(verdict, Verdict::Refuted { claimed: Outcome::P, actual: Outcome::N, .. }));
-/// # Ok::<(), grundy::SearchError>(())
+/// # Ok::<(), grundy::solvers::search::SearchError>(())
 /// ```
 pub fn verify_outcomes<G, I, F>(
     search: &mut PlainSearch<G>,
@@ -121,7 +122,7 @@ where
 ///
 /// ```
 /// use grundy::gaps::{Northcott, NorthcottPosition};
-/// use grundy::{verify_loopy_outcomes, LoopyConfig, LoopyOutcome, Play, Player};
+/// use grundy::{engine::verify::verify_loopy_outcomes, solvers::loopy::LoopyConfig, solvers::loopy::LoopyOutcome, solvers::search::Play, Player};
 ///
 /// let rows = 5;
 /// let family: Vec<NorthcottPosition> = (0..rows).flat_map(|w1| (w1 + 1..rows).flat_map(move |b1|
@@ -142,7 +143,7 @@ where
 /// };
 /// let v = verify_loopy_outcomes(&Northcott { rows }, family, Play::Normal, &LoopyConfig::default(), parity)?;
 /// assert!(!v.holds());
-/// # Ok::<(), grundy::LoopyError>(())
+/// # Ok::<(), grundy::solvers::loopy::LoopyError>(())
 /// ```
 pub fn verify_loopy_outcomes<G, I, F>(
     graph: &G,
@@ -214,7 +215,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::SearchConfig;
+    use crate::solvers::search::SearchConfig;
 
     use crate::solvers::search::tests::Subtraction;
 
@@ -268,7 +269,7 @@ mod tests {
         let e = verify_outcomes(&mut s, [100], Play::Normal, |_| Outcome::P).unwrap_err();
         assert!(matches!(
             e,
-            SearchError::Limit(crate::LimitError::Positions { limit: 10, .. })
+            SearchError::Limit(crate::vocab::limits::LimitError::Positions { limit: 10, .. })
         ));
     }
 }

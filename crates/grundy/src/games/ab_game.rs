@@ -3,10 +3,10 @@
 //! Written `ab_game("A..B.A...B")`; the rules are [`partizan::AbGame`].
 
 use super::partizan_rules::string_position;
-use crate::engine::component::Component;
+use crate::component::spec::{Call, GameKind, GameSpec};
+use crate::component::Component;
+use crate::component::ExprError;
 use crate::partizan::{self, AbGame};
-use crate::registry::{Call, GameKind, GameSpec};
-use crate::ExprError;
 
 /// The declaration of `ab_game`.
 pub static SPEC: GameSpec = GameSpec {
@@ -16,21 +16,21 @@ pub static SPEC: GameSpec = GameSpec {
     example: "ab_game(\"A..B.A...B\")",
     build,
     ruleset: None,
-    picture: crate::registry::Picture::Grid {
+    picture: crate::component::spec::Picture::Grid {
         cells: &[
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: '.',
-                look: crate::registry::Look::Empty,
+                look: crate::component::spec::Look::Empty,
                 name: "free",
             },
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: 'A',
-                look: crate::registry::Look::Left,
+                look: crate::component::spec::Look::Left,
                 name: "Left's A",
             },
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: 'B',
-                look: crate::registry::Look::Right,
+                look: crate::component::spec::Look::Right,
                 name: "Right's B",
             },
         ],

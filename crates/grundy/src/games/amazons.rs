@@ -30,7 +30,7 @@ use std::fmt;
 
 use super::grid::{position_error, Grid, GridSyntax};
 use crate::partizan::{Error, PartizanRules};
-use crate::Player;
+use crate::vocab::outcome::Player;
 
 /// The most cells an Amazons board may have.
 pub const MAX_AMAZONS_CELLS: usize = 30;
@@ -165,33 +165,33 @@ impl PartizanRules for Amazons {
 }
 
 /// The declaration of `amazons`.
-pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
+pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::GameSpec {
     name: "amazons",
-    kind: crate::registry::GameKind::Partizan,
+    kind: crate::component::spec::GameKind::Partizan,
     summary: "Amazons: move like a queen, then shoot an arrow like a queen (x = Left, # burned)",
     example: "amazons(\"x...|o...\")",
     build: |call| super::partizan_rules::string_position::<Amazons>(call, &SPEC, amazons, None),
     ruleset: None,
-    picture: crate::registry::Picture::Grid {
+    picture: crate::component::spec::Picture::Grid {
         cells: &[
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: '.',
-                look: crate::registry::Look::Empty,
+                look: crate::component::spec::Look::Empty,
                 name: "free",
             },
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: 'x',
-                look: crate::registry::Look::Left,
+                look: crate::component::spec::Look::Left,
                 name: "Left's amazon",
             },
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: 'o',
-                look: crate::registry::Look::Right,
+                look: crate::component::spec::Look::Right,
                 name: "Right's amazon",
             },
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: '#',
-                look: crate::registry::Look::Blocked,
+                look: crate::component::spec::Look::Blocked,
                 name: "burned",
             },
         ],

@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use grundy::games::{arc_kayles_path, ArcKayles};
-//! use grundy::{Limits, MemoSolver, Nimber};
+//! use grundy::{Limits, solvers::memo::MemoSolver, Nimber};
 //! let mut s = MemoSolver::new(ArcKayles, Limits::default());
 //! let path = arc_kayles_path(6).unwrap();
 //! assert_eq!(s.sum(path.paths()).unwrap(), Nimber(3));
@@ -23,7 +23,8 @@ use std::fmt;
 
 use super::grid::position_error;
 use crate::partizan::{Error, PartizanRules};
-use crate::{Player, Rules};
+use crate::vocab::outcome::Player;
+use crate::vocab::rules::Rules;
 
 /// The most vertices `arc_kayles_path(n)` accepts.
 pub const MAX_ARC_KAYLES_PATH: u64 = 2000;
@@ -134,7 +135,7 @@ impl PartizanRules for ArcKayles {
 pub struct PathHeaps;
 
 impl super::heaps::HeapRuleset for PathHeaps {
-    fn spec(&self) -> &'static crate::registry::GameSpec {
+    fn spec(&self) -> &'static crate::component::spec::GameSpec {
         &SPEC
     }
 
@@ -156,17 +157,17 @@ impl super::heaps::HeapRuleset for PathHeaps {
     fn heap_value(
         &self,
         n: u64,
-        cx: &mut crate::engine::component::Context,
-    ) -> Result<crate::Nimber, crate::EvalError> {
-        let rules = crate::TakeBreak::dawsons_kayles();
+        cx: &mut crate::component::Context,
+    ) -> Result<crate::vocab::nimber::Nimber, crate::component::EvalError> {
+        let rules = crate::takebreak::TakeBreak::dawsons_kayles();
         Ok(super::takebreak::sequence(cx, &rules, "dawson", n)?.get(n)?)
     }
 }
 
 /// The declaration of `arc_kayles_path`.
-pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
+pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::GameSpec {
     name: "arc_kayles_path",
-    kind: crate::registry::GameKind::Impartial,
+    kind: crate::component::spec::GameKind::Impartial,
     summary: "Arc Kayles on a path of n vertices: remove an edge's two ends (= Dawson's Kayles)",
     example: "arc_kayles_path(10)",
     build: |call| {
@@ -175,12 +176,16 @@ pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
     },
     ruleset: Some(|call| {
         call.no_params()?;
-        Ok(crate::Ruleset::Heap(crate::HeapRules {
-            name: "arc_kayles_path".into(),
-            kind: crate::HeapKind::TakeBreak(crate::TakeBreak::dawsons_kayles()),
-        }))
+        Ok(crate::component::BuiltinRuleset::Heap(
+            crate::component::HeapRules {
+                name: "arc_kayles_path".into(),
+                kind: crate::component::HeapKind::TakeBreak(
+                    crate::takebreak::TakeBreak::dawsons_kayles(),
+                ),
+            },
+        ))
     }),
-    picture: crate::registry::Picture::Heaps,
+    picture: crate::component::spec::Picture::Heaps,
 };
 
 #[cfg(test)]

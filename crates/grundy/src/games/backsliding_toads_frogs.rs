@@ -10,7 +10,8 @@
 //! gives `ttt..fff` the sides `{on||0|-1/2} & {1/2|0||off}`.
 
 use crate::loopy::{LoopyGame, LoopyRules};
-use crate::{Budget, LimitError};
+use crate::vocab::budget::Budget;
+use crate::vocab::limits::LimitError;
 
 /// The longest row accepted (a row is a `u64` pair of bit masks).
 pub const MAX_CELLS: usize = 64;

@@ -22,7 +22,7 @@
 use std::fmt;
 
 use crate::partizan::{self, Colour, Edge, Error, PartizanRules};
-use crate::Player;
+use crate::vocab::outcome::Player;
 
 /// The rules of Childish Hackenbush.
 #[derive(Clone, Copy, Debug, Default)]
@@ -157,9 +157,9 @@ impl PartizanRules for ChildishHackenbush {
 }
 
 /// The declaration of `childish_hackenbush`.
-pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
+pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::GameSpec {
     name: "childish_hackenbush",
-    kind: crate::registry::GameKind::Partizan,
+    kind: crate::component::spec::GameKind::Partizan,
     summary: "Childish Hackenbush on a forest: blue and red edges are cut only from the top",
     example: "childish_hackenbush(\"l(l,rl)\")",
     build: |call| {
@@ -171,7 +171,7 @@ pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
         )
     },
     ruleset: None,
-    picture: crate::registry::Picture::Text,
+    picture: crate::component::spec::Picture::Text,
 };
 
 #[cfg(test)]

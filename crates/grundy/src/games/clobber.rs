@@ -21,7 +21,7 @@ use std::fmt;
 
 use super::grid::{Grid, GridSyntax};
 use crate::partizan::{Error, PartizanRules};
-use crate::Player;
+use crate::vocab::outcome::Player;
 
 /// The most cells a Clobber board may have.
 pub const MAX_CLOBBER_CELLS: usize = 64;
@@ -116,28 +116,28 @@ impl PartizanRules for Clobber {
 }
 
 /// The declaration of `clobber`.
-pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
+pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::GameSpec {
     name: "clobber",
-    kind: crate::registry::GameKind::Partizan,
+    kind: crate::component::spec::GameKind::Partizan,
     summary: "Clobber: move a stone onto an adjacent enemy stone, which is removed (x = Left)",
     example: "clobber(\"xox|ox.\")",
     build: |call| super::partizan_rules::string_position::<Clobber>(call, &SPEC, clobber, None),
     ruleset: None,
-    picture: crate::registry::Picture::Grid {
+    picture: crate::component::spec::Picture::Grid {
         cells: &[
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: '.',
-                look: crate::registry::Look::Empty,
+                look: crate::component::spec::Look::Empty,
                 name: "free",
             },
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: 'x',
-                look: crate::registry::Look::Left,
+                look: crate::component::spec::Look::Left,
                 name: "Left's stone",
             },
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: 'o',
-                look: crate::registry::Look::Right,
+                look: crate::component::spec::Look::Right,
                 name: "Right's stone",
             },
         ],

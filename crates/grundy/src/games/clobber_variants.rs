@@ -28,9 +28,9 @@
 use std::fmt;
 
 use super::grid::{Grid, GridSyntax};
+use crate::component::spec::{Cell, GameKind, GameSpec, Look, Picture};
 use crate::partizan::{Error, PartizanRules, Sign};
-use crate::registry::{Cell, GameKind, GameSpec, Look, Picture};
-use crate::Player;
+use crate::vocab::outcome::Player;
 
 /// The most cells a board of a Clobber variant may have.
 pub const MAX_VARIANT_CELLS: usize = 64;
@@ -325,8 +325,8 @@ impl<const V: usize> PartizanRules for GenClobber<V> {
 }
 
 fn build<const V: usize>(
-    call: &crate::registry::Call<'_>,
-) -> Result<crate::Component, crate::ExprError> {
+    call: &crate::component::spec::Call<'_>,
+) -> Result<crate::component::Component, crate::component::ExprError> {
     super::partizan_rules::string_position::<GenClobber<V>>(
         call,
         VARIANTS[V].spec,

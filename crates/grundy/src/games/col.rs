@@ -22,7 +22,7 @@ use std::fmt;
 
 use super::graph::{tint_of, TintedGraph};
 use crate::partizan::{Error, PartizanRules};
-use crate::Player;
+use crate::vocab::outcome::Player;
 
 /// The rules of Col.
 #[derive(Clone, Copy, Debug, Default)]
@@ -79,14 +79,14 @@ impl PartizanRules for Col {
 }
 
 /// The declaration of `col`.
-pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
+pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::GameSpec {
     name: "col",
-    kind: crate::registry::GameKind::Partizan,
+    kind: crate::component::spec::GameKind::Partizan,
     summary: "Col on a graph: colour a vertex, never next to your own colour (L/R tinted, . blank)",
     example: "col(\"R-.-L\")",
     build: |call| super::partizan_rules::string_position::<Col>(call, &SPEC, col, None),
     ruleset: None,
-    picture: crate::registry::Picture::Text,
+    picture: crate::component::spec::Picture::Text,
 };
 
 #[cfg(test)]

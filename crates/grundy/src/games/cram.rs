@@ -6,12 +6,12 @@
 //! player places a domino on two free cells side by side, either way.
 //!
 //! Cram is impartial: [`Cram`] implements [`Rules`] for its Grundy value
-//! (through [`crate::MemoSolver`]) and [`PartizanRules`], where its
+//! (through [`crate::solvers::memo::MemoSolver`]) and [`PartizanRules`], where its
 //! canonical value is the nimber of the same size.
 //!
 //! ```
 //! use grundy::games::{cram, Cram};
-//! use grundy::{Limits, MemoSolver, Nimber};
+//! use grundy::{Limits, solvers::memo::MemoSolver, Nimber};
 //! let board = cram(".........|##.######").unwrap();
 //! let mut s = MemoSolver::new(Cram, Limits::default());
 //! assert_eq!(s.nimber(&board).unwrap(), Nimber(4)); // CGSuite's own test
@@ -21,7 +21,8 @@ use std::fmt;
 
 use super::grid::{Grid, GridSyntax};
 use crate::partizan::{Error, PartizanRules};
-use crate::{Player, Rules};
+use crate::vocab::outcome::Player;
+use crate::vocab::rules::Rules;
 
 /// The most cells a Cram board may have.
 pub const MAX_CRAM_CELLS: usize = 128;
@@ -133,30 +134,30 @@ impl PartizanRules for Cram {
 /// The declaration of `cram`: impartial, so its value is a Grundy value and
 /// it plays in misère sums and compounds; in a partizan sum it enters as
 /// that nimber.
-pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
+pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::GameSpec {
     name: "cram",
-    kind: crate::registry::GameKind::Impartial,
+    kind: crate::component::spec::GameKind::Impartial,
     summary: "Cram: either player places a domino either way (# blocked)",
     example: "cram(\"..|.#\")",
     build: |call| {
         let (text, at) = call.string(SPEC.example)?;
         let board = cram(text).map_err(|e| {
             let accepted = format!("a board written as in {}", SPEC.example);
-            crate::registry::partizan_error(at, e, &accepted)
+            crate::component::spec::partizan_error(at, e, &accepted)
         })?;
         Ok(super::rules_sum::RulesSum::<Cram>::component(&SPEC, board))
     },
     ruleset: None,
-    picture: crate::registry::Picture::Grid {
+    picture: crate::component::spec::Picture::Grid {
         cells: &[
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: '.',
-                look: crate::registry::Look::Empty,
+                look: crate::component::spec::Look::Empty,
                 name: "free",
             },
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: '#',
-                look: crate::registry::Look::Blocked,
+                look: crate::component::spec::Look::Blocked,
                 name: "blocked",
             },
         ],

@@ -3,11 +3,11 @@
 //! are [`partizan::Cutcake`].
 
 use super::partizan_rules::RulesPosition;
-use crate::engine::component::Component;
+use crate::component::spec::{natural, partizan_error, Call, GameKind, GameSpec};
+use crate::component::Component;
+use crate::component::ExprError;
 use crate::language::syntax::Arg;
 use crate::partizan::{self, Cutcake};
-use crate::registry::{natural, partizan_error, Call, GameKind, GameSpec};
-use crate::ExprError;
 
 /// The declaration of `cutcake`.
 pub static SPEC: GameSpec = GameSpec {
@@ -17,7 +17,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "cutcake(3,2)",
     build,
     ruleset: None,
-    picture: crate::registry::Picture::Heaps,
+    picture: crate::component::spec::Picture::Heaps,
 };
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {

@@ -4,10 +4,10 @@
 //! Written `domineering("....|....")`; the rules are [`partizan::Domineering`].
 
 use super::partizan_rules::string_position;
-use crate::engine::component::Component;
+use crate::component::spec::{Call, GameKind, GameSpec};
+use crate::component::Component;
+use crate::component::ExprError;
 use crate::partizan::{self, Domineering};
-use crate::registry::{Call, GameKind, GameSpec};
-use crate::ExprError;
 
 /// The declaration of `domineering`.
 pub static SPEC: GameSpec = GameSpec {
@@ -17,16 +17,16 @@ pub static SPEC: GameSpec = GameSpec {
     example: "domineering(\"....|....\")",
     build,
     ruleset: None,
-    picture: crate::registry::Picture::Grid {
+    picture: crate::component::spec::Picture::Grid {
         cells: &[
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: '.',
-                look: crate::registry::Look::Empty,
+                look: crate::component::spec::Look::Empty,
                 name: "free",
             },
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: '#',
-                look: crate::registry::Look::Blocked,
+                look: crate::component::spec::Look::Blocked,
                 name: "blocked",
             },
         ],

@@ -19,7 +19,7 @@ use std::fmt;
 
 use super::grid::{Grid, GridSyntax};
 use crate::partizan::{Error, PartizanRules};
-use crate::Player;
+use crate::vocab::outcome::Player;
 
 /// The most cells a Fission board may have.
 pub const MAX_FISSION_CELLS: usize = 64;
@@ -119,28 +119,28 @@ impl PartizanRules for Fission {
 }
 
 /// The declaration of `fission`.
-pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
+pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::GameSpec {
     name: "fission",
-    kind: crate::registry::GameKind::Partizan,
+    kind: crate::component::spec::GameKind::Partizan,
     summary: "Fission: split a stone into the two empty cells beside it (Left vertically, Right horizontally)",
     example: "fission(\"....|..x.|....|....\")",
     build: |call| super::partizan_rules::string_position::<Fission>(call, &SPEC, fission, None),
     ruleset: None,
-    picture: crate::registry::Picture::Grid {
+    picture: crate::component::spec::Picture::Grid {
         cells: &[
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: '.',
-                look: crate::registry::Look::Empty,
+                look: crate::component::spec::Look::Empty,
                 name: "free",
             },
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: 'x',
-                look: crate::registry::Look::Neutral,
+                look: crate::component::spec::Look::Neutral,
                 name: "stone",
             },
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: '#',
-                look: crate::registry::Look::Blocked,
+                look: crate::component::spec::Look::Blocked,
                 name: "blocked",
             },
         ],

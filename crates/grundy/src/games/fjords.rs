@@ -24,7 +24,7 @@ use std::fmt;
 
 use super::graph::{tint_of, TintedGraph};
 use crate::partizan::{Error, PartizanRules};
-use crate::Player;
+use crate::vocab::outcome::Player;
 
 /// The rules of Fjords.
 #[derive(Clone, Copy, Debug, Default)]
@@ -86,14 +86,14 @@ impl PartizanRules for Fjords {
 }
 
 /// The declaration of `fjords`.
-pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
+pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::GameSpec {
     name: "fjords",
-    kind: crate::registry::GameKind::Partizan,
+    kind: crate::component::spec::GameKind::Partizan,
     summary: "Fjords on a graph: claim a vertex of your own mark; it marks its neighbours",
     example: "fjords(\"L-.-R-.-L\")",
     build: |call| super::partizan_rules::string_position::<Fjords>(call, &SPEC, fjords, None),
     ruleset: None,
-    picture: crate::registry::Picture::Text,
+    picture: crate::component::spec::Picture::Text,
 };
 
 #[cfg(test)]

@@ -26,10 +26,11 @@
 
 use std::fmt;
 
-use crate::engine::component::Component;
+use crate::component::spec::{natural, partizan_error, Call, GameKind, GameSpec, Picture};
+use crate::component::Component;
+use crate::component::ExprError;
 use crate::partizan::{Error, PartizanRules};
-use crate::registry::{natural, partizan_error, Call, GameKind, GameSpec, Picture};
-use crate::{ExprError, Player};
+use crate::vocab::outcome::Player;
 
 /// The longest side a cake may have.
 pub const MAX_CAKE_SIDE: u64 = 4096;

@@ -24,7 +24,7 @@
 //!
 //! ```
 //! use grundy::games::gen_mem::{GenMem, MemHeap, FIBONACCI_NIM};
-//! use grundy::{Limits, MemoSolver, Nimber};
+//! use grundy::{Limits, solvers::memo::MemoSolver, Nimber};
 //! let mut s = MemoSolver::new(GenMem::<FIBONACCI_NIM>, Limits::default());
 //! // CGSuite's own test: FibonacciNim((10,4)).NimValue is 5.
 //! assert_eq!(s.nimber(&MemHeap::new(10, 4, 2)).unwrap(), Nimber(5));
@@ -32,10 +32,11 @@
 
 use std::fmt;
 
-use crate::engine::component::Component;
+use crate::component::spec::{item_span, natural, Call, GameKind, GameSpec, Picture};
+use crate::component::Component;
+use crate::component::ExprError;
 use crate::language::syntax::Item;
-use crate::registry::{item_span, natural, Call, GameKind, GameSpec, Picture};
-use crate::{ExprError, Rules};
+use crate::vocab::rules::Rules;
 
 /// The largest heap or memory.
 pub const MAX_MEM_HEAP: u64 = 100_000;

@@ -25,11 +25,12 @@
 use std::fmt;
 
 use super::grid::position_error;
-use crate::engine::component::Component;
+use crate::component::spec::{item_span, Call, Cell, GameKind, GameSpec, Look, Picture};
+use crate::component::Component;
+use crate::component::ExprError;
 use crate::language::syntax::{Arg, Item};
 use crate::partizan::{Error, PartizanRules, Sign};
-use crate::registry::{item_span, Call, Cell, GameKind, GameSpec, Look, Picture};
-use crate::{ExprError, Player};
+use crate::vocab::outcome::Player;
 
 /// The most cells a row may have.
 pub const MAX_GEN_TOADS_FROGS_CELLS: usize = 120;
@@ -347,7 +348,7 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
         }
     };
     let row = gen_toads_frogs(max_jump, max_slide, friendly, text).map_err(|e| {
-        crate::registry::partizan_error(
+        crate::component::spec::partizan_error(
             at,
             e,
             "a row written as in gen_toads_frogs[2](\"tttt..fff\")",

@@ -16,7 +16,7 @@ use std::fmt;
 
 use super::grid::position_error;
 use crate::partizan::Error;
-use crate::Player;
+use crate::vocab::outcome::Player;
 
 /// The most vertices a graph may have.
 pub const MAX_GRAPH_VERTICES: usize = 64;

@@ -16,7 +16,7 @@
 //!
 //! ```
 //! use grundy::games::graph_kayles::{kayles_graph, GraphKayles, ARC};
-//! use grundy::{Limits, MemoSolver, Nimber};
+//! use grundy::{Limits, solvers::memo::MemoSolver, Nimber};
 //! let mut s = MemoSolver::new(GraphKayles::<ARC>, Limits::default());
 //! let path = kayles_graph::<ARC>(".-.-.-.").unwrap();
 //! assert_eq!(s.nimber(&path).unwrap(), Nimber(2)); // Dawson's Kayles, 4 pins
@@ -25,9 +25,9 @@
 use std::fmt;
 
 use super::graph::TintedGraph;
+use crate::component::spec::{GameKind, GameSpec, Picture};
 use crate::partizan::Error;
-use crate::registry::{GameKind, GameSpec, Picture};
-use crate::Rules;
+use crate::vocab::rules::Rules;
 
 /// Node Kayles.
 pub const NODE: usize = 0;
@@ -107,13 +107,13 @@ impl<const K: usize> Rules for GraphKayles<K> {
 }
 
 fn build<const K: usize>(
-    call: &crate::registry::Call<'_>,
-) -> Result<crate::Component, crate::ExprError> {
+    call: &crate::component::spec::Call<'_>,
+) -> Result<crate::component::Component, crate::component::ExprError> {
     let spec = [&NODE_KAYLES, &ARC_KAYLES][K];
     let (text, at) = call.string(spec.example)?;
     let g = kayles_graph::<K>(text).map_err(|e| {
         let accepted = format!("a graph written as in {}", spec.example);
-        crate::registry::partizan_error(at, e, &accepted)
+        crate::component::spec::partizan_error(at, e, &accepted)
     })?;
     Ok(super::rules_sum::RulesSum::<GraphKayles<K>>::component(
         spec, g,

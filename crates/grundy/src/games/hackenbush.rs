@@ -7,10 +7,10 @@
 //! Ways ch. 2). Mixed strings with green edges are searched.
 
 use super::partizan_rules::string_position;
-use crate::engine::component::Component;
+use crate::component::spec::{Call, GameKind, GameSpec};
+use crate::component::Component;
+use crate::component::ExprError;
 use crate::partizan::{self, Colour, Hackenbush, HackenbushString};
-use crate::registry::{Call, GameKind, GameSpec};
-use crate::ExprError;
 
 /// The declaration of `hackenbush`.
 pub static SPEC: GameSpec = GameSpec {
@@ -20,21 +20,21 @@ pub static SPEC: GameSpec = GameSpec {
     example: "hackenbush(\"lrlerrr\")",
     build,
     ruleset: None,
-    picture: crate::registry::Picture::Grid {
+    picture: crate::component::spec::Picture::Grid {
         cells: &[
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: 'l',
-                look: crate::registry::Look::Left,
+                look: crate::component::spec::Look::Left,
                 name: "blue edge (Left)",
             },
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: 'r',
-                look: crate::registry::Look::Right,
+                look: crate::component::spec::Look::Right,
                 name: "red edge (Right)",
             },
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: 'e',
-                look: crate::registry::Look::Neutral,
+                look: crate::component::spec::Look::Neutral,
                 name: "green edge (either)",
             },
         ],

@@ -3,10 +3,10 @@
 //! Written `hackenbush_tree("l(r,e),e")`; the rules are [`partizan::HackenbushTrees`].
 
 use super::partizan_rules::string_position;
-use crate::engine::component::Component;
+use crate::component::spec::{Call, GameKind, GameSpec};
+use crate::component::Component;
+use crate::component::ExprError;
 use crate::partizan::{self, HackenbushTrees};
-use crate::registry::{Call, GameKind, GameSpec};
-use crate::ExprError;
 
 /// The declaration of `hackenbush_tree`.
 pub static SPEC: GameSpec = GameSpec {
@@ -16,7 +16,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "hackenbush_tree(\"l(r,e),e\")",
     build,
     ruleset: None,
-    picture: crate::registry::Picture::Text,
+    picture: crate::component::spec::Picture::Text,
 };
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {

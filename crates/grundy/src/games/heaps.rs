@@ -10,10 +10,11 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::engine::component::{Component, Context, Impartial, ImpartialPosition, Key};
-use crate::engine::EvalError;
-use crate::registry::{Call, GameSpec};
-use crate::{ExprError, Nimber};
+use crate::component::spec::{Call, GameSpec};
+use crate::component::EvalError;
+use crate::component::ExprError;
+use crate::component::{Component, Context, Impartial, ImpartialPosition, Key};
+use crate::vocab::nimber::Nimber;
 
 /// The rules of one heap, as a heap game file gives them.
 pub trait HeapRuleset: Send + Sync + fmt::Debug + 'static {
@@ -69,7 +70,7 @@ pub trait HeapRuleset: Send + Sync + fmt::Debug + 'static {
 
     /// The take-and-break rules, if the ruleset is one (misère sums then
     /// follow the game's misère quotient).
-    fn take_break(&self) -> Option<&crate::TakeBreak> {
+    fn take_break(&self) -> Option<&crate::takebreak::TakeBreak> {
         None
     }
 }
@@ -147,7 +148,7 @@ impl<R: HeapRuleset> ImpartialPosition for Heaps<R> {
         self.rules.spec()
     }
 
-    fn take_break_heaps(&self) -> Option<(&crate::TakeBreak, &[u64])> {
+    fn take_break_heaps(&self) -> Option<(&crate::takebreak::TakeBreak, &[u64])> {
         Some((self.rules.take_break()?, &self.heaps))
     }
 

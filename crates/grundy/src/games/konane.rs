@@ -22,7 +22,7 @@ use std::fmt;
 
 use super::grid::{Grid, GridSyntax};
 use crate::partizan::{Error, PartizanRules, Sign};
-use crate::Player;
+use crate::vocab::outcome::Player;
 
 /// The most cells a Konane board may have.
 pub const MAX_KONANE_CELLS: usize = 64;
@@ -163,33 +163,33 @@ impl PartizanRules for Konane {
 }
 
 /// The declaration of `konane`.
-pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
+pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::GameSpec {
     name: "konane",
-    kind: crate::registry::GameKind::Partizan,
+    kind: crate::component::spec::GameKind::Partizan,
     summary: "Konane: jump a stone over adjacent enemy stones in a line, capturing them (x = Left)",
     example: "konane(\".ox.|o..x\")",
     build: |call| super::partizan_rules::string_position::<Konane>(call, &SPEC, konane, None),
     ruleset: None,
-    picture: crate::registry::Picture::Grid {
+    picture: crate::component::spec::Picture::Grid {
         cells: &[
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: '.',
-                look: crate::registry::Look::Empty,
+                look: crate::component::spec::Look::Empty,
                 name: "free",
             },
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: 'x',
-                look: crate::registry::Look::Left,
+                look: crate::component::spec::Look::Left,
                 name: "Left's stone",
             },
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: 'o',
-                look: crate::registry::Look::Right,
+                look: crate::component::spec::Look::Right,
                 name: "Right's stone",
             },
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: '#',
-                look: crate::registry::Look::Blocked,
+                look: crate::component::spec::Look::Blocked,
                 name: "blocked",
             },
         ],

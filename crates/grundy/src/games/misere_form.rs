@@ -12,11 +12,14 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::{Arc, OnceLock};
 
-use crate::engine::component::{Component, Context, Impartial, ImpartialPosition, Key};
-use crate::engine::EvalError;
+use crate::component::spec::{Call, GameKind, GameSpec};
+use crate::component::EvalError;
+use crate::component::ExprError;
+use crate::component::{Component, Context, Impartial, ImpartialPosition, Key};
 use crate::misere::{MisereError, MisereForm};
-use crate::registry::{Call, GameKind, GameSpec};
-use crate::{Budget, ExprError, Limits, Nimber};
+use crate::vocab::budget::Budget;
+use crate::vocab::limits::Limits;
+use crate::vocab::nimber::Nimber;
 
 /// The declaration of misère forms.
 pub static SPEC: GameSpec = GameSpec {
@@ -28,7 +31,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "misere_canonical(kayles(5))",
     build,
     ruleset: None,
-    picture: crate::registry::Picture::Text,
+    picture: crate::component::spec::Picture::Text,
 };
 
 /// How long making a form while an expression is read may take.
@@ -45,7 +48,7 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
     let budget = reading_budget();
     let form = MisereForm::try_parse_any(text, &budget).map_err(|e| match e {
         MisereError::Parse(p) => call.error(
-            crate::Span {
+            crate::language::syntax::Span {
                 start: call.span().start + p.column.saturating_sub(1),
                 end: call.span().end,
             },

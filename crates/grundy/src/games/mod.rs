@@ -7,7 +7,7 @@
 //! [`toppling_dominoes()`], [`col()`], [`snort()`], [`amazons()`] and
 //! [`arc_kayles_path()`]. Each is a rules type (implementing
 //! [`PartizanRules`](crate::partizan::PartizanRules), and for the impartial
-//! ones [`Rules`](crate::Rules) too), a position type whose `Display` is the
+//! ones [`Rules`](crate::vocab::rules::Rules) too), a position type whose `Display` is the
 //! expression that builds it, and a parser whose errors say what is
 //! accepted. Their boards (`"x..|.o."`) are read by [`Grid`], their graphs
 //! (`"L-.-R"`) by [`TintedGraph`].
@@ -20,6 +20,7 @@ pub mod childish_hackenbush;
 pub mod clobber;
 pub mod clobber_variants;
 pub mod col;
+pub mod compound;
 pub mod cram;
 pub mod cutcake;
 pub mod domineering;

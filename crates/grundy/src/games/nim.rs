@@ -1,15 +1,17 @@
-//! Nim: the rules, and Bouton's closed forms for normal and misère play.
+//! Nim: the rules (Bouton's closed forms are [`crate::solvers::bouton`]).
 //!
 //! Nim (`nim(3,5,7)`): take any positive number of tokens from one heap.
 //! Bouton (1901): a heap of n has value *n, a sum the XOR of its heaps.
 
 use super::heaps::{build_heaps, HeapRuleset};
-use crate::engine::component::Context;
-use crate::engine::EvalError;
-use crate::language::expr::{HeapKind, HeapRules, Ruleset};
-use crate::registry::{Call, GameKind, GameSpec};
-use crate::{ExprError, Nimber};
-use crate::{Outcome, Rules};
+use crate::component::spec::{Call, GameKind, GameSpec};
+use crate::component::BuiltinRuleset;
+use crate::component::Context;
+use crate::component::EvalError;
+use crate::component::ExprError;
+use crate::component::{HeapKind, HeapRules};
+use crate::vocab::nimber::Nimber;
+use crate::vocab::rules::Rules;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -30,58 +32,6 @@ impl Rules for Nim {
     }
 }
 
-/// Bouton (1901): a heap of n tokens has value *n, and a sum the XOR of its heaps.
-pub fn nim_value(heaps: &[u64]) -> Nimber {
-    heaps.iter().map(|&h| Nimber(h)).sum()
-}
-
-/// Bouton's misère rule: the player to move loses iff some heap exceeds 1 and
-/// the nim-sum is 0, or every heap is at most 1 and the nim-sum is 1 (an odd
-/// number of single tokens). The player who takes the last token loses.
-pub fn misere_nim_outcome(heaps: &[u64]) -> Outcome {
-    let x = nim_value(heaps).0;
-    let big = heaps.iter().any(|&h| h > 1);
-    let lost = if big { x == 0 } else { x == 1 };
-    if lost {
-        Outcome::P
-    } else {
-        Outcome::N
-    }
-}
-
-/// The winning moves of misère Nim, as (heap index, new size) pairs: at most
-/// one per heap, since from heap i only one size can restore a P-position.
-///
-/// Linear in the number of heaps: the big heaps are counted once, not
-/// rescanned for each heap.
-pub fn misere_nim_winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
-    let x = nim_value(heaps).0;
-    let big = heaps.iter().filter(|&&h| h > 1).count();
-    let mut moves = Vec::new();
-    for (i, &h) in heaps.iter().enumerate() {
-        let rest = x ^ h;
-        let others_big = big - usize::from(h > 1) > 0;
-        // With a big heap left elsewhere, play as in normal Nim; otherwise leave
-        // an odd number of single tokens (sizes 0 or 1 only).
-        let target = if others_big { rest } else { rest ^ 1 };
-        if target < h {
-            moves.push((i, target));
-        }
-    }
-    moves
-}
-
-/// Normal-play winning moves of Nim, as (heap index, new size) pairs.
-pub fn nim_winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
-    let x = nim_value(heaps).0;
-    heaps
-        .iter()
-        .enumerate()
-        .filter(|&(_, &h)| x ^ h < h)
-        .map(|(i, &h)| (i, x ^ h))
-        .collect()
-}
-
 /// The declaration of Nim.
 pub static SPEC: GameSpec = GameSpec {
     name: "nim",
@@ -90,7 +40,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "nim(3,5,7)",
     build,
     ruleset: Some(ruleset),
-    picture: crate::registry::Picture::Heaps,
+    picture: crate::component::spec::Picture::Heaps,
 };
 
 /// Nim's rules for one heap.
@@ -140,14 +90,14 @@ impl HeapRuleset for NimRules {
     }
 }
 
-fn build(call: &Call<'_>) -> Result<crate::engine::component::Component, ExprError> {
+fn build(call: &Call<'_>) -> Result<crate::component::Component, ExprError> {
     call.no_params()?;
     build_heaps(call, Arc::from("nim"), NimRules)
 }
 
-fn ruleset(call: &Call<'_>) -> Result<Ruleset, ExprError> {
+fn ruleset(call: &Call<'_>) -> Result<BuiltinRuleset, ExprError> {
     call.no_params()?;
-    Ok(Ruleset::Heap(HeapRules {
+    Ok(BuiltinRuleset::Heap(HeapRules {
         name: "nim".into(),
         kind: HeapKind::Nim,
     }))
@@ -156,7 +106,11 @@ fn ruleset(call: &Call<'_>) -> Result<Ruleset, ExprError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{GameGraph, Sums};
+    use crate::solvers::bouton::{
+        misere_nim_outcome, misere_nim_winning_moves, nim_value, nim_winning_moves,
+    };
+    use crate::vocab::outcome::Outcome;
+    use crate::vocab::rules::{GameGraph, Sums};
     use proptest::prelude::*;
     use std::collections::HashMap;
 

@@ -14,10 +14,11 @@
 
 use std::fmt;
 
-use crate::engine::component::Component;
+use crate::component::spec::{natural, Call, GameKind, GameSpec, Picture};
+use crate::component::Component;
+use crate::component::ExprError;
 use crate::partizan::PartizanRules;
-use crate::registry::{natural, Call, GameKind, GameSpec, Picture};
-use crate::{ExprError, Player};
+use crate::vocab::outcome::Player;
 
 /// The rules of Partizan Euclid.
 #[derive(Clone, Copy, Debug, Default)]

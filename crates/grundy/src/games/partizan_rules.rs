@@ -7,11 +7,11 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::engine::component::{Component, Context, Key, Partizan, PartizanPosition};
-use crate::engine::EvalError;
+use crate::component::spec::GameSpec;
+use crate::component::EvalError;
+use crate::component::{Component, Context, Key, Partizan, PartizanPosition};
 use crate::partizan::{self, CanonicalSolver, PartizanRules};
-use crate::registry::GameSpec;
-use crate::Player;
+use crate::vocab::outcome::Player;
 
 /// A closed form for a game's positions: their canonical value without
 /// search, or `None` for a position it does not cover (then searched).
@@ -115,11 +115,11 @@ where
 /// Reads a call of a game whose position is one quoted string
 /// (`domineering("..|..")`), with `parse` turning the text into a position.
 pub fn string_position<R>(
-    call: &crate::registry::Call<'_>,
+    call: &crate::component::spec::Call<'_>,
     spec: &'static GameSpec,
     parse: fn(&str) -> Result<R::Position, partizan::Error>,
     closed_form: Option<ClosedForm<R>>,
-) -> Result<Component, crate::ExprError>
+) -> Result<Component, crate::component::ExprError>
 where
     R: PartizanRules + Default + Send + Sync + 'static,
     R::Position: Send + Sync,
@@ -127,7 +127,7 @@ where
     let (text, at) = call.string(spec.example)?;
     let position = parse(text).map_err(|e| {
         let accepted = format!("a position written as in {}", spec.example);
-        crate::registry::partizan_error(at, e, &accepted)
+        crate::component::spec::partizan_error(at, e, &accepted)
     })?;
     Ok(RulesPosition::<R>::component(spec, closed_form, position))
 }

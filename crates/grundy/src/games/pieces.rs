@@ -9,12 +9,16 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::{Arc, OnceLock};
 
-use crate::engine::component::{Component, Context, Impartial, ImpartialPosition, Key};
-use crate::engine::EvalError;
-use crate::language::expr::{ExprError, Ruleset};
+use crate::board::{BoardTable, Piece, Square, Step, TableError};
+use crate::component::spec::{item_span, Call, GameKind, GameSpec};
+use crate::component::BuiltinRuleset;
+use crate::component::EvalError;
+use crate::component::ExprError;
+use crate::component::{Component, Context, Impartial, ImpartialPosition, Key};
 use crate::language::syntax::Item;
-use crate::registry::{item_span, Call, GameKind, GameSpec};
-use crate::{BoardTable, Nimber, Outcome, Piece, Play, Square, Step, TableError};
+use crate::solvers::search::Play;
+use crate::vocab::nimber::Nimber;
+use crate::vocab::outcome::Outcome;
 
 macro_rules! piece {
     ($spec:ident, $name:literal, $summary:literal, $example:literal) => {
@@ -26,7 +30,7 @@ macro_rules! piece {
             example: $example,
             build,
             ruleset: Some(ruleset),
-            picture: crate::registry::Picture::Square,
+            picture: crate::component::spec::Picture::Square,
         };
     };
 }
@@ -182,8 +186,8 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
         ));
     };
     let square = Square {
-        x: crate::registry::natural(x, "coordinates", "a coordinate")?,
-        y: crate::registry::natural(y, "coordinates", "a coordinate")?,
+        x: crate::component::spec::natural(x, "coordinates", "a coordinate")?,
+        y: crate::component::spec::natural(y, "coordinates", "a coordinate")?,
     };
     if let Err(e) = piece.check_square(square) {
         return Err(call.error(
@@ -200,8 +204,8 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
     })))
 }
 
-fn ruleset(call: &Call<'_>) -> Result<Ruleset, ExprError> {
-    piece_of(call).map(Ruleset::Board)
+fn ruleset(call: &Call<'_>) -> Result<BuiltinRuleset, ExprError> {
+    piece_of(call).map(BuiltinRuleset::Board)
 }
 
 /// A piece on its square.
@@ -235,7 +239,8 @@ pub fn table<'c>(
             // Out of time or cancelled: a smaller table would be too.
             Err(
                 e @ TableError::Limit(
-                    crate::LimitError::Time { .. } | crate::LimitError::Cancelled { .. },
+                    crate::vocab::limits::LimitError::Time { .. }
+                    | crate::vocab::limits::LimitError::Cancelled { .. },
                 ),
             ) => return Err(e.into()),
             Err(_) if grown > size => BoardTable::compute_within(piece, size, &budget)?,

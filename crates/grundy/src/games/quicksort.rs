@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use grundy::games::quicksort::{Quicksort, Sequence};
-//! use grundy::{Limits, MemoSolver, Nimber};
+//! use grundy::{Limits, solvers::memo::MemoSolver, Nimber};
 //! let mut s = MemoSolver::new(Quicksort, Limits::default());
 //! let p = Sequence::new(&[4, 1, 6, 5, 7, 3, 8, 2]).unwrap();
 //! assert_eq!(s.sum(&p.parts()).unwrap(), Nimber(5)); // cgt-tools' own test
@@ -23,9 +23,10 @@
 
 use std::fmt;
 
-use crate::engine::component::Component;
-use crate::registry::{Call, GameKind, GameSpec, Picture};
-use crate::{ExprError, Rules};
+use crate::component::spec::{Call, GameKind, GameSpec, Picture};
+use crate::component::Component;
+use crate::component::ExprError;
+use crate::vocab::rules::Rules;
 
 /// The longest sequence.
 pub const MAX_QUICKSORT_LEN: usize = 64;

@@ -6,10 +6,12 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::engine::component::{Component, Context, Impartial, ImpartialPosition, Key};
-use crate::engine::EvalError;
-use crate::registry::GameSpec;
-use crate::{MemoSolver, Nimber, Rules};
+use crate::component::spec::GameSpec;
+use crate::component::EvalError;
+use crate::component::{Component, Context, Impartial, ImpartialPosition, Key};
+use crate::solvers::memo::MemoSolver;
+use crate::vocab::nimber::Nimber;
+use crate::vocab::rules::Rules;
 
 /// A sum of positions of the impartial game `R`.
 pub struct RulesSum<R: Rules> {

@@ -35,9 +35,9 @@
 use std::fmt;
 
 use super::grid::position_error;
+use crate::component::spec::{Cell, GameKind, GameSpec, Look, Picture};
 use crate::partizan::{self, Error, PartizanRules};
-use crate::registry::{Cell, GameKind, GameSpec, Look, Picture};
-use crate::Player;
+use crate::vocab::outcome::Player;
 
 /// The most cells a board may have.
 pub const MAX_SKI_CELLS: usize = 64;

@@ -23,7 +23,7 @@ use std::fmt;
 
 use super::graph::{tint_of, TintedGraph};
 use crate::partizan::{Error, PartizanRules};
-use crate::Player;
+use crate::vocab::outcome::Player;
 
 /// The rules of Snort.
 #[derive(Clone, Copy, Debug, Default)]
@@ -81,14 +81,14 @@ impl PartizanRules for Snort {
 }
 
 /// The declaration of `snort`.
-pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
+pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::GameSpec {
     name: "snort",
-    kind: crate::registry::GameKind::Partizan,
+    kind: crate::component::spec::GameKind::Partizan,
     summary: "Snort on a graph: colour a vertex, never next to the other colour",
     example: "snort(\"L-.-.-L\")",
     build: |call| super::partizan_rules::string_position::<Snort>(call, &SPEC, snort, None),
     ruleset: None,
-    picture: crate::registry::Picture::Text,
+    picture: crate::component::spec::Picture::Text,
 };
 
 #[cfg(test)]

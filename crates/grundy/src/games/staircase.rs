@@ -4,13 +4,15 @@
 //!
 //! Staircase Nim (`staircase(c0, c1, c2, …)`, seed 003): coins on steps 0,
 //! 1, 2, …; a move takes any positive number of coins from one step down to
-//! the next. Its value is the Nim value of the odd steps ([`crate::StaircaseNim`]).
+//! the next. Its value is the Nim value of the odd steps ([`crate::games::staircase::StaircaseNim`]).
 
-use crate::engine::component::{Component, Context, Impartial, ImpartialPosition, Key};
-use crate::engine::EvalError;
-use crate::language::expr::ExprError;
-use crate::registry::{Call, GameKind, GameSpec};
-use crate::{GameGraph, Nimber, Outcome};
+use crate::component::spec::{Call, GameKind, GameSpec};
+use crate::component::EvalError;
+use crate::component::ExprError;
+use crate::component::{Component, Context, Impartial, ImpartialPosition, Key};
+use crate::vocab::nimber::Nimber;
+use crate::vocab::outcome::Outcome;
+use crate::vocab::rules::GameGraph;
 use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -40,7 +42,7 @@ use std::sync::Arc;
 /// would make a cycle, not a tree, and is reported as invalid.
 ///
 /// ```
-/// use grundy::{staircase_value, CoinTree, Nimber, Outcome};
+/// use grundy::{games::staircase::staircase_value, games::staircase::CoinTree, Nimber, Outcome};
 ///
 /// // Steps 0..4 hold 5, 3, 9, 6 coins: the odd steps give 3 ^ 6 = 5.
 /// assert_eq!(staircase_value(&[5, 3, 9, 6]), Nimber(5));
@@ -54,7 +56,7 @@ use std::sync::Arc;
 /// assert_eq!(tree.query(3, 0)?, Outcome::N);
 /// // Hanging 2 under its own child would make a cycle.
 /// assert!(tree.query(2, 3).is_err());
-/// # Ok::<(), grundy::StaircaseError>(())
+/// # Ok::<(), grundy::games::staircase::StaircaseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StaircaseNim;
@@ -93,7 +95,7 @@ pub fn staircase_value(steps: &[u64]) -> Nimber {
 /// playing it.
 ///
 /// ```
-/// use grundy::{staircase_total, StaircaseError};
+/// use grundy::{games::staircase::staircase_total, games::staircase::StaircaseError};
 /// assert_eq!(staircase_total(&[1, 2, 3]), Ok(6));
 /// assert_eq!(
 ///     staircase_total(&[1, u64::MAX]),
@@ -146,7 +148,7 @@ pub fn staircase_options_with_value(
 /// The winning moves of a lone Staircase Nim position: its options of value 0.
 ///
 /// ```
-/// use grundy::staircase_winning_moves;
+/// use grundy::games::staircase::staircase_winning_moves;
 /// // Odd steps hold 3 and 6 (value 5): bring 3 coins down onto step 1, or
 /// // take 3 off step 3; either leaves equal odd steps.
 /// assert_eq!(
@@ -155,7 +157,7 @@ pub fn staircase_options_with_value(
 /// );
 /// // 1 + (2^64 − 1) coins do not fit in a step: an error, not a wrapped move.
 /// assert!(staircase_winning_moves(&[1, u64::MAX]).is_err());
-/// # Ok::<(), grundy::StaircaseError>(())
+/// # Ok::<(), grundy::games::staircase::StaircaseError>(())
 /// ```
 pub fn staircase_winning_moves(steps: &[u64]) -> Result<Vec<Vec<u64>>, StaircaseError> {
     staircase_options_with_value(steps, Nimber(0))
@@ -406,7 +408,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "staircase(0,3,1,4)",
     build,
     ruleset: None,
-    picture: crate::registry::Picture::Heaps,
+    picture: crate::component::spec::Picture::Heaps,
 };
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {
@@ -418,7 +420,7 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
         ));
     }
     let steps = call.naturals("coin counts", "a number of coins")?;
-    crate::staircase_total(&steps).map_err(|e| {
+    crate::games::staircase::staircase_total(&steps).map_err(|e| {
         call.error(
             call.args_span(),
             e.to_string(),
@@ -478,7 +480,14 @@ impl ImpartialPosition for Staircase {
         _: &mut Context,
         found: &mut dyn FnMut(Impartial) -> ControlFlow<()>,
     ) -> Result<ControlFlow<()>, EvalError> {
-        let options = crate::staircase_options_with_value(&self.steps, target)?;
+        // `build` refused staircases whose coins overflow, the one error here.
+        let options = staircase_options_with_value(&self.steps, target).map_err(|e| {
+            EvalError::Expr(ExprError::Invalid {
+                at: 0,
+                problem: e.to_string(),
+                accepted: "a staircase of at most 2^64 − 1 coins".into(),
+            })
+        })?;
         for steps in options {
             if found(Arc::new(Staircase { steps })).is_break() {
                 return Ok(ControlFlow::Break(()));
@@ -491,7 +500,7 @@ impl ImpartialPosition for Staircase {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{PlainSearch, Play, SearchConfig};
+    use crate::solvers::search::{PlainSearch, Play, SearchConfig};
     use proptest::prelude::*;
 
     proptest! {

@@ -3,11 +3,11 @@
 //! the rules are [`partizan::PartizanSubtraction`].
 
 use super::partizan_rules::RulesPosition;
-use crate::engine::component::Component;
+use crate::component::spec::{item_span, natural, partizan_error, Call, GameKind, GameSpec};
+use crate::component::Component;
+use crate::component::ExprError;
 use crate::language::syntax::{Arg, Item};
 use crate::partizan::{self, PartizanSubtraction};
-use crate::registry::{item_span, natural, partizan_error, Call, GameKind, GameSpec};
-use crate::ExprError;
 
 /// The declaration of `subtraction`.
 pub static SPEC: GameSpec = GameSpec {
@@ -17,7 +17,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "subtraction(10, [1,2], [2,3])",
     build,
     ruleset: None,
-    picture: crate::registry::Picture::Heaps,
+    picture: crate::component::spec::Picture::Heaps,
 };
 
 const USAGE: &str =

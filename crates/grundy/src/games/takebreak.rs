@@ -13,12 +13,15 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use super::heaps::{build_heaps, HeapRuleset};
-use crate::engine::component::{Component, Context};
-use crate::engine::EvalError;
-use crate::language::expr::{HeapKind, HeapRules, Ruleset};
+use crate::component::spec::{item_span, Call, GameKind, GameSpec};
+use crate::component::BuiltinRuleset;
+use crate::component::EvalError;
+use crate::component::ExprError;
+use crate::component::{Component, Context};
+use crate::component::{HeapKind, HeapRules};
 use crate::language::syntax::Item;
-use crate::registry::{item_span, Call, GameKind, GameSpec};
-use crate::{ExprError, HeapSequence, Nimber, SequenceConfig, TakeBreak};
+use crate::takebreak::{HeapSequence, SequenceConfig, TakeBreak};
+use crate::vocab::nimber::Nimber;
 
 macro_rules! named {
     ($spec:ident, $name:literal, $summary:literal, $example:literal) => {
@@ -30,7 +33,7 @@ macro_rules! named {
             example: $example,
             build,
             ruleset: Some(ruleset),
-            picture: crate::registry::Picture::Heaps,
+            picture: crate::component::spec::Picture::Heaps,
         };
     };
 }
@@ -193,9 +196,9 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
     build_heaps(call, Arc::from(name.as_str()), heaps)
 }
 
-fn ruleset(call: &Call<'_>) -> Result<Ruleset, ExprError> {
+fn ruleset(call: &Call<'_>) -> Result<BuiltinRuleset, ExprError> {
     let (name, rules) = rules_of(call)?;
-    Ok(Ruleset::Heap(HeapRules {
+    Ok(BuiltinRuleset::Heap(HeapRules {
         name,
         kind: HeapKind::TakeBreak(rules),
     }))
@@ -245,7 +248,7 @@ pub fn ruleset_text(rules: &TakeBreak) -> String {
 /// Heaps up to the position limit are computed outright (and the table grows
 /// geometrically across queries); a heap beyond it is answered only through a
 /// period, which is looked for in the first 2^20 heaps, or as far as the
-/// Guy–Smith check of a published period needs ([`crate::heaps_to_prove`]),
+/// Guy–Smith check of a published period needs ([`crate::takebreak::heaps_to_prove`]),
 /// within the limit, before giving up with an error that says so.
 pub fn sequence<'c>(
     cx: &'c mut Context,
@@ -266,7 +269,7 @@ pub fn sequence<'c>(
             // Far beyond the limit, only a period answers: look for one in
             // the first 2^20 heaps, or as far as a published period needs for
             // its proof (checked here, not trusted).
-            let hint = crate::heaps_to_prove(rules).unwrap_or(0);
+            let hint = crate::takebreak::heaps_to_prove(rules).unwrap_or(0);
             limit.min((1 << 20u64).max(hint))
         };
         let config = SequenceConfig {
@@ -276,8 +279,8 @@ pub fn sequence<'c>(
         };
         // In rounds of heaps, so that the clock and the cancel flag are
         // looked at while a long sequence is computed.
-        let mut solver = crate::HeapSolver::new(rules.clone(), config)?;
-        while let crate::Progress::Paused = solver.try_extend(target, 1 << 12)? {
+        let mut solver = crate::takebreak::HeapSolver::new(rules.clone(), config)?;
+        while let crate::takebreak::Progress::Paused = solver.try_extend(target, 1 << 12)? {
             budget.check_now("a heap sequence")?;
         }
         let seq = solver.into_sequence();
@@ -309,7 +312,7 @@ impl HeapRuleset for Heaps {
         n: u64,
         visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        crate::takebreak_options_until(&self.rules, n, u64::MAX, visit)
+        crate::solvers::heap_options::takebreak_options_until(&self.rules, n, u64::MAX, visit)
     }
 
     fn heap_value(&self, n: u64, cx: &mut Context) -> Result<Nimber, EvalError> {
@@ -326,7 +329,7 @@ impl HeapRuleset for Heaps {
         let budget = cx.limits().max_positions;
         let seq = sequence(cx, &self.rules, &self.name, n)?;
         // An option past the sequence cannot be valued; it is never the target.
-        Ok(crate::takebreak_options_until(
+        Ok(crate::solvers::heap_options::takebreak_options_until(
             &self.rules,
             n,
             budget,

@@ -3,10 +3,10 @@
 //! Written `toads_frogs("ttt..fff")`; the rules are [`partizan::ToadsFrogs`].
 
 use super::partizan_rules::string_position;
-use crate::engine::component::Component;
+use crate::component::spec::{Call, GameKind, GameSpec};
+use crate::component::Component;
+use crate::component::ExprError;
 use crate::partizan::{self, ToadsFrogs};
-use crate::registry::{Call, GameKind, GameSpec};
-use crate::ExprError;
 
 /// The declaration of `toads_frogs`.
 pub static SPEC: GameSpec = GameSpec {
@@ -16,21 +16,21 @@ pub static SPEC: GameSpec = GameSpec {
     example: "toads_frogs(\"ttt..fff\")",
     build,
     ruleset: None,
-    picture: crate::registry::Picture::Grid {
+    picture: crate::component::spec::Picture::Grid {
         cells: &[
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: '.',
-                look: crate::registry::Look::Empty,
+                look: crate::component::spec::Look::Empty,
                 name: "free",
             },
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: 't',
-                look: crate::registry::Look::Left,
+                look: crate::component::spec::Look::Left,
                 name: "toad (Left)",
             },
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: 'f',
-                look: crate::registry::Look::Right,
+                look: crate::component::spec::Look::Right,
                 name: "frog (Right)",
             },
         ],

@@ -25,7 +25,7 @@ use std::fmt;
 
 use super::grid::position_error;
 use crate::partizan::{Error, PartizanRules};
-use crate::Player;
+use crate::vocab::outcome::Player;
 
 /// The most characters a row may have.
 pub const MAX_TOPPLING_DOMINOES: usize = 256;
@@ -117,33 +117,33 @@ impl PartizanRules for TopplingDominoes {
 }
 
 /// The declaration of `toppling_dominoes`.
-pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
+pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::GameSpec {
     name: "toppling_dominoes",
-    kind: crate::registry::GameKind::Partizan,
+    kind: crate::component::spec::GameKind::Partizan,
     summary: "Toppling Dominoes: topple one of yours left or right, with all beyond it (l Left, r Right, e grey)",
     example: "toppling_dominoes(\"lrle\")",
     build: |call| super::partizan_rules::string_position::<TopplingDominoes>(call, &SPEC, toppling_dominoes, None),
     ruleset: None,
-    picture: crate::registry::Picture::Grid {
+    picture: crate::component::spec::Picture::Grid {
         cells: &[
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: '.',
-                look: crate::registry::Look::Empty,
+                look: crate::component::spec::Look::Empty,
                 name: "no domino",
             },
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: 'l',
-                look: crate::registry::Look::Left,
+                look: crate::component::spec::Look::Left,
                 name: "Left's domino",
             },
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: 'r',
-                look: crate::registry::Look::Right,
+                look: crate::component::spec::Look::Right,
                 name: "Right's domino",
             },
-            crate::registry::Cell {
+            crate::component::spec::Cell {
                 ch: 'e',
-                look: crate::registry::Look::Neutral,
+                look: crate::component::spec::Look::Neutral,
                 name: "grey domino (either)",
             },
         ],

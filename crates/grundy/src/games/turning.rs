@@ -43,11 +43,12 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::engine::component::{Component, Context, Impartial, ImpartialPosition, Key};
-use crate::engine::EvalError;
+use crate::component::spec::{Call, GameKind, GameSpec, Picture};
+use crate::component::EvalError;
+use crate::component::ExprError;
+use crate::component::{Component, Context, Impartial, ImpartialPosition, Key};
 use crate::language::syntax::Arg;
-use crate::registry::{Call, GameKind, GameSpec, Picture};
-use crate::{ExprError, Nimber};
+use crate::vocab::nimber::Nimber;
 
 /// The most coins a strip may have.
 pub const MAX_COINS: usize = 64;
@@ -494,15 +495,15 @@ pub static TURNING: GameSpec = GameSpec {
     picture: Picture::Text,
 };
 
-const COIN_CELLS: &[crate::registry::Cell] = &[
-    crate::registry::Cell {
+const COIN_CELLS: &[crate::component::spec::Cell] = &[
+    crate::component::spec::Cell {
         ch: 'h',
-        look: crate::registry::Look::Neutral,
+        look: crate::component::spec::Look::Neutral,
         name: "heads",
     },
-    crate::registry::Cell {
+    crate::component::spec::Cell {
         ch: 't',
-        look: crate::registry::Look::Empty,
+        look: crate::component::spec::Look::Empty,
         name: "tails",
     },
 ];

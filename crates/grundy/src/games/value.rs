@@ -5,11 +5,12 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::{Arc, OnceLock};
 
-use crate::engine::component::{Component, Context, Key, Partizan, PartizanPosition};
-use crate::engine::EvalError;
+use crate::component::spec::{partizan_error, Call, GameKind, GameSpec};
+use crate::component::EvalError;
+use crate::component::ExprError;
+use crate::component::{Component, Context, Key, Partizan, PartizanPosition};
 use crate::partizan::{self, Game};
-use crate::registry::{partizan_error, Call, GameKind, GameSpec};
-use crate::{ExprError, Player};
+use crate::vocab::outcome::Player;
 
 /// The declaration of values in notation.
 pub static SPEC: GameSpec = GameSpec {
@@ -19,7 +20,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "{3||2*|1*}",
     build,
     ruleset: None,
-    picture: crate::registry::Picture::Text,
+    picture: crate::component::spec::Picture::Text,
 };
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {

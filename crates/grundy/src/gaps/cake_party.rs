@@ -1,6 +1,7 @@
 //! CakeParty (TopCoder SRM 338, Division I Level Three).
 
-use crate::{GameGraph, Outcome};
+use crate::vocab::outcome::Outcome;
+use crate::vocab::rules::GameGraph;
 
 /// TopCoder SRM 338 *CakeParty* as a game graph: cakes cut into pieces; a
 /// move eats one or more pieces of one cake, which must be one of the cakes
@@ -96,7 +97,7 @@ fn least_decimal_string_in(lo: u64, hi: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{PlainSearch, Play, SearchConfig};
+    use crate::solvers::search::{PlainSearch, Play, SearchConfig};
     use proptest::prelude::*;
 
     fn text(cake: usize, pieces: u64) -> String {

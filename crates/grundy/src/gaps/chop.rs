@@ -1,7 +1,8 @@
 //! Chop (seed 004's Sprague–Grundy section names it; rules as stated in the
 //! course problem quoted at physicsforums.com thread 431993).
 
-use crate::{GameGraph, Nimber};
+use crate::vocab::nimber::Nimber;
+use crate::vocab::rules::GameGraph;
 
 /// Chop as a game graph: an `i × j` plank of boxes held only at its lower
 /// left corner; a move chops it along a horizontal or vertical line between
@@ -33,7 +34,7 @@ impl Chop {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{PlainSearch, SearchConfig};
+    use crate::solvers::search::{PlainSearch, SearchConfig};
 
     #[test]
     fn value_is_nim_of_the_sides_on_all_planks_up_to_12() {

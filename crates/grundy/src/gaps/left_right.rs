@@ -1,7 +1,9 @@
 //! Left Right (LightOJ 1192, seed 004).
 
 use super::GapError;
-use crate::{GameGraph, Nimber, Player};
+use crate::vocab::nimber::Nimber;
+use crate::vocab::outcome::Player;
+use crate::vocab::rules::GameGraph;
 
 /// Left Right as a game graph: pieces alternate gray, white, gray, white…
 /// along a line; Alice (`Player::Left`) moves one gray piece any distance to
@@ -93,7 +95,8 @@ pub fn left_right_value(cells: &[u64]) -> Nimber {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Outcome, PlainSearch, Play, SearchConfig};
+    use crate::solvers::search::{PlainSearch, Play, SearchConfig};
+    use crate::vocab::outcome::Outcome;
     use proptest::prelude::*;
 
     proptest! {

@@ -1,6 +1,7 @@
 //! Matrix Game (LightOJ 1247, seed 004).
 
-use crate::{GameGraph, Nimber};
+use crate::vocab::nimber::Nimber;
+use crate::vocab::rules::GameGraph;
 
 /// LightOJ 1247 as a game graph: a matrix of piles; a move picks one row and
 /// takes any number of stones from any of its piles, at least one stone in
@@ -48,7 +49,8 @@ pub fn matrix_game_value(m: &[Vec<u64>]) -> Nimber {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Outcome, PlainSearch, SearchConfig};
+    use crate::solvers::search::{PlainSearch, SearchConfig};
+    use crate::vocab::outcome::Outcome;
     use proptest::prelude::*;
 
     proptest! {

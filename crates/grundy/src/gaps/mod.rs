@@ -3,7 +3,7 @@
 //! their own stock. Most hide a Nim heap in a *gap* — the empty cells between
 //! two pieces, the difference between neighbouring piles — hence the name.
 //!
-//! Each game comes as rules (a [`GameGraph`](crate::GameGraph), so plain
+//! Each game comes as rules (a [`GameGraph`](crate::vocab::rules::GameGraph), so plain
 //! search or retrograde analysis can solve it by brute force), a closed form,
 //! and a property test that the two agree on all small positions. The
 //! problem formats (input parsing and output) live with the example

@@ -1,7 +1,9 @@
 //! Northcott's game, as LightOJ 1186 *Incredible Chess* (seed 004).
 
 use super::GapError;
-use crate::{GameGraph, Nimber, Player};
+use crate::vocab::nimber::Nimber;
+use crate::vocab::outcome::Player;
+use crate::vocab::rules::GameGraph;
 
 /// Northcott's game as a game graph: each column of a board with `rows` rows
 /// holds a white pawn below a black pawn. White (`Player::Left`) moves a white
@@ -10,7 +12,7 @@ use crate::{GameGraph, Nimber, Player};
 /// cannot move loses.
 ///
 /// Pawns may retreat, so play can cycle: this is a loopy game, solved by
-/// brute force with [`analyse_loopy`](crate::analyse_loopy), not plain
+/// brute force with [`analyse_loopy`](crate::solvers::loopy::analyse_loopy), not plain
 /// search. The theory: the gap between the pawns of a column is a Nim heap
 /// that either player can shrink; widening it is a reversible move, since the
 /// opponent can close it again at once, and the winner never needs to widen.
@@ -92,7 +94,9 @@ pub fn northcott_value(columns: &[(u64, u64)]) -> Nimber {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{analyse_loopy, LoopyConfig, LoopyOutcome, Outcome, Play};
+    use crate::solvers::loopy::{analyse_loopy, LoopyConfig, LoopyOutcome};
+    use crate::solvers::search::Play;
+    use crate::vocab::outcome::Outcome;
 
     /// Every position of every board up to `max_rows` rows and `max_cols`
     /// columns, by retrograde analysis: wins and losses exactly as the XOR
@@ -111,9 +115,11 @@ mod tests {
                     let columns: Vec<_> = index.iter().map(|&i| pairs[i]).collect();
                     for to_move in [Player::Left, Player::Right] {
                         let p = NorthcottPosition::new(columns.clone(), rows, to_move).unwrap();
-                        let known = analyses
-                            .iter()
-                            .find_map(|a: &crate::LoopyAnalysis<NorthcottPosition>| a.outcome(&p));
+                        let known = analyses.iter().find_map(
+                            |a: &crate::solvers::loopy::LoopyAnalysis<NorthcottPosition>| {
+                                a.outcome(&p)
+                            },
+                        );
                         let got = match known {
                             Some(o) => o,
                             None => {

@@ -1,6 +1,7 @@
 //! Poker Nim (Winning Ways ch. 2): Nim where removed coins may come back.
 
-use crate::{GameGraph, Player};
+use crate::vocab::outcome::Player;
+use crate::vocab::rules::GameGraph;
 
 /// Poker Nim as a game graph: Nim heaps, and each player keeps the coins they
 /// have taken in a stock; a move either takes one or more coins from a heap
@@ -12,7 +13,7 @@ use crate::{GameGraph, Player};
 /// takes coins, so the coins on the table and in the loser's stock dwindle and
 /// the game cannot go on for ever. The outcome is Nim's: the player to move
 /// wins iff the XOR of the heaps is not 0, whatever the stocks hold. Play can
-/// cycle, so the brute force is [`analyse_loopy`](crate::analyse_loopy).
+/// cycle, so the brute force is [`analyse_loopy`](crate::solvers::loopy::analyse_loopy).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PokerNim;
 
@@ -54,7 +55,9 @@ impl GameGraph for PokerNim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{analyse_loopy, LoopyConfig, LoopyOutcome, Nimber, Play};
+    use crate::solvers::loopy::{analyse_loopy, LoopyConfig, LoopyOutcome};
+    use crate::solvers::search::Play;
+    use crate::vocab::nimber::Nimber;
     use proptest::prelude::*;
 
     proptest! {

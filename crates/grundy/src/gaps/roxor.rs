@@ -1,7 +1,9 @@
 //! Roxor (TopCoder SRM 216, Division I Level Three).
 
 use super::GapError;
-use crate::{GameGraph, MexSet, Nimber};
+use crate::solvers::mex::MexSet;
+use crate::vocab::nimber::Nimber;
+use crate::vocab::rules::GameGraph;
 
 /// TopCoder SRM 216 *Roxor* as a game graph: piles 0..n of stones; a move
 /// takes one stone from a pile `i` and adds one stone to each of piles `j`
@@ -115,7 +117,7 @@ pub fn roxor_move(piles: &[u64]) -> Result<Option<(usize, usize, usize)>, GapErr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{PlainSearch, SearchConfig};
+    use crate::solvers::search::{PlainSearch, SearchConfig};
     use proptest::prelude::*;
 
     proptest! {

@@ -1,7 +1,8 @@
 //! StoneGameStrategist (TopCoder SRM 309, Division I Level Three).
 
 use super::GapError;
-use crate::{GameGraph, Nimber};
+use crate::vocab::nimber::Nimber;
+use crate::vocab::rules::GameGraph;
 
 /// TopCoder SRM 309 *StoneGameStrategist* as a game graph: piles that never
 /// decrease from left to right; a move takes one or more stones from one
@@ -98,7 +99,7 @@ pub fn stone_game_move(piles: &[u64]) -> Result<Option<(u64, usize)>, GapError> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{PlainSearch, SearchConfig};
+    use crate::solvers::search::{PlainSearch, SearchConfig};
     use proptest::prelude::*;
 
     proptest! {

@@ -10,10 +10,14 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::engine::component::{Component, Negative};
-use crate::language::syntax::{Arg, Expr, Span, SyntaxError, Term};
-use crate::registry::{Call, GameKind, Registry};
-use crate::{parse_expr, CompoundKind, Piece, Play, TakeBreak};
+use crate::board::Piece;
+use crate::component::spec::{Call, GameKind};
+use crate::component::{write_sum, BuiltinRuleset, Component, ExprError, HeapRules, Negative};
+use crate::language::syntax::parse_expr;
+use crate::language::syntax::{Arg, Expr, Span, Term};
+use crate::registry::Registry;
+use crate::solvers::compound::CompoundKind;
+use crate::solvers::search::Play;
 
 /// A validated game expression.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -33,24 +37,6 @@ pub enum GameExpr {
     },
 }
 
-/// A heap ruleset with the name it is written by.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct HeapRules {
-    /// How the ruleset is written (`kayles`, `sub[1,3,4]`).
-    pub name: String,
-    /// The rules.
-    pub kind: HeapKind,
-}
-
-/// The rules behind a heap ruleset.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum HeapKind {
-    /// Nim, answered by Bouton's closed form.
-    Nim,
-    /// Any take-and-break game (octal, hexadecimal, subtraction, Grundy's game).
-    TakeBreak(TakeBreak),
-}
-
 /// A ruleset named by `seq` or `table`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Ruleset {
@@ -62,38 +48,11 @@ pub enum Ruleset {
     Script(&'static crate::script::ScriptGame),
 }
 
-/// A game expression that could not be read, with where and why.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ExprError {
-    /// The text does not follow the grammar.
-    #[error(transparent)]
-    Syntax(#[from] SyntaxError),
-    /// The text is well-formed but names something invalid.
-    #[error("at column {}: {problem}; {accepted}", .at + 1)]
-    Invalid {
-        /// Byte offset of the offending part.
-        at: usize,
-        /// What is wrong.
-        problem: String,
-        /// What would be accepted.
-        accepted: String,
-    },
-}
-
-impl ExprError {
-    /// Byte offset of the offending part of the text.
-    pub fn at(&self) -> usize {
-        match self {
-            ExprError::Syntax(e) => e.at,
-            ExprError::Invalid { at, .. } => *at,
-        }
-    }
-
-    fn invalid(span: Span, problem: impl Into<String>, accepted: impl Into<String>) -> ExprError {
-        ExprError::Invalid {
-            at: span.start,
-            problem: problem.into(),
-            accepted: accepted.into(),
+impl From<BuiltinRuleset> for Ruleset {
+    fn from(rules: BuiltinRuleset) -> Ruleset {
+        match rules {
+            BuiltinRuleset::Heap(h) => Ruleset::Heap(h),
+            BuiltinRuleset::Board(p) => Ruleset::Board(p),
         }
     }
 }
@@ -106,27 +65,6 @@ const OPERATORS: &[&str] = &[
     "continued_conjunctive",
     "misere",
 ];
-
-/// The compound written by `name`, if any.
-pub(crate) fn compound_kind(name: &str) -> Option<CompoundKind> {
-    Some(match name {
-        "selective" => CompoundKind::Selective,
-        "not_all" => CompoundKind::NotAll,
-        "conjunctive" => CompoundKind::Conjunctive,
-        "continued_conjunctive" => CompoundKind::ContinuedConjunctive,
-        _ => return None,
-    })
-}
-
-/// How a compound is written.
-pub fn compound_name(kind: CompoundKind) -> &'static str {
-    match kind {
-        CompoundKind::Selective => "selective",
-        CompoundKind::NotAll => "not_all",
-        CompoundKind::Conjunctive => "conjunctive",
-        CompoundKind::ContinuedConjunctive => "continued_conjunctive",
-    }
-}
 
 fn accepted_names(reg: &Registry) -> String {
     format!(
@@ -190,7 +128,7 @@ pub fn parse_ruleset_spec(text: &str) -> Result<Ruleset, ExprError> {
 
 /// [`parse_ruleset_spec`] with the games of `reg`.
 pub fn parse_ruleset_in(text: &str, reg: &Registry) -> Result<Ruleset, ExprError> {
-    let term = crate::parse_ruleset(text)?;
+    let term = crate::language::syntax::parse_ruleset(text)?;
     ruleset(&term, reg)
 }
 
@@ -205,12 +143,15 @@ pub fn validate_in(expr: &Expr, reg: &Registry) -> Result<GameExpr, ExprError> {
 }
 
 /// [`validate`] at `depth` levels of nesting, bounded by
-/// [`crate::MAX_NESTING`] even for a tree not built by the parser.
+/// [`crate::language::syntax::MAX_NESTING`] even for a tree not built by the parser.
 fn validate_nested(expr: &Expr, depth: usize, reg: &Registry) -> Result<GameExpr, ExprError> {
-    if depth >= crate::MAX_NESTING {
+    if depth >= crate::language::syntax::MAX_NESTING {
         return Err(ExprError::invalid(
             expr.span,
-            format!("nesting deeper than {} levels", crate::MAX_NESTING),
+            format!(
+                "nesting deeper than {} levels",
+                crate::language::syntax::MAX_NESTING
+            ),
             "at most MAX_NESTING levels of parentheses and games inside games",
         ));
     }
@@ -256,7 +197,7 @@ fn validate_nested(expr: &Expr, depth: usize, reg: &Registry) -> Result<GameExpr
                 )),
             };
         }
-        if let Some(kind) = compound_kind(&term.name) {
+        if let Some(kind) = CompoundKind::named(&term.name) {
             return compound(term, kind, depth, reg);
         }
     }
@@ -266,7 +207,7 @@ fn validate_nested(expr: &Expr, depth: usize, reg: &Registry) -> Result<GameExpr
             signed_summand(term, depth, &mut groups, reg)?;
             continue;
         }
-        if let (Some(kind), None) = (compound_kind(&term.name), &term.literal) {
+        if let (Some(kind), None) = (CompoundKind::named(&term.name), &term.literal) {
             // A conjunctive or selective compound with a partizan part has
             // a value (it is a short game), so it may be a summand; the
             // others are ways of playing the whole game.
@@ -275,7 +216,7 @@ fn validate_nested(expr: &Expr, depth: usize, reg: &Registry) -> Result<GameExpr
                 continue;
             }
         }
-        if term.name == "misere" || compound_kind(&term.name).is_some() {
+        if term.name == "misere" || CompoundKind::named(&term.name).is_some() {
             return Err(ExprError::invalid(
                 term.span,
                 format!(
@@ -306,7 +247,7 @@ fn compound_component(game: GameExpr) -> Option<Component> {
             kind: kind @ (CompoundKind::Conjunctive | CompoundKind::Selective),
             play: Play::Normal,
             parts,
-        } => Some(crate::engine::compound_value::component(kind, parts)),
+        } => Some(crate::games::compound::component(kind, parts)),
         _ => None,
     }
 }
@@ -440,7 +381,7 @@ fn negated_group(g: Component) -> Component {
         // A value is negated at once (its form is at hand); a board stays a
         // board, negated, and is valued when the game is evaluated.
         Component::Partizan(p) if std::ptr::eq(p.spec(), &crate::games::value::SPEC) => {
-            let mut cx = crate::engine::component::Context::new(crate::Limits::default());
+            let mut cx = crate::component::Context::new(crate::vocab::limits::Limits::default());
             match p.value(&mut cx) {
                 Ok(v) => crate::games::value::value(v.neg()),
                 Err(_) => Component::Partizan(Arc::new(Negative(p))),
@@ -468,7 +409,7 @@ fn compound(
     depth: usize,
     reg: &Registry,
 ) -> Result<GameExpr, ExprError> {
-    let name = compound_name(kind);
+    let name = kind.name();
     let usage = format!("write {name}(A, B, ...) with games as components, like {name}(kayles(3), nim(2) + queen(1,2))");
     let args = term.args.as_deref().unwrap_or(&[]);
     if args.is_empty() {
@@ -517,9 +458,9 @@ fn compound(
     if matches!(kind, CompoundKind::Conjunctive | CompoundKind::Selective)
         && parts.iter().flatten().any(Component::is_partizan)
     {
-        return Ok(GameExpr::Sum(vec![
-            crate::engine::compound_value::component(kind, parts),
-        ]));
+        return Ok(GameExpr::Sum(vec![crate::games::compound::component(
+            kind, parts,
+        )]));
     }
     Ok(GameExpr::Compound {
         kind,
@@ -549,7 +490,13 @@ fn integer_value(text: &str, span: Span) -> Result<Component, ExprError> {
             accepted,
         },
     };
-    match validate_nested(&expr, crate::MAX_NESTING - 1, Registry::builtin()).map_err(shifted)? {
+    match validate_nested(
+        &expr,
+        crate::language::syntax::MAX_NESTING - 1,
+        Registry::builtin(),
+    )
+    .map_err(shifted)?
+    {
         GameExpr::Sum(mut c) if c.len() == 1 => Ok(c.remove(0)),
         _ => Err(ExprError::invalid(
             span,
@@ -593,7 +540,7 @@ fn component(term: &Term, depth: usize, reg: &Registry) -> Result<Component, Exp
 fn spec_named(
     term: &Term,
     reg: &Registry,
-) -> Result<&'static crate::registry::GameSpec, ExprError> {
+) -> Result<&'static crate::component::spec::GameSpec, ExprError> {
     let name = term.name.as_str();
     reg.lookup(name).ok_or_else(|| {
         let hint = reg
@@ -652,7 +599,7 @@ fn misere_canonical(term: &Term, reg: &Registry) -> Result<Component, ExprError>
             )),
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let mut cx = crate::engine::component::Context::new(crate::Limits::default());
+    let mut cx = crate::component::Context::new(crate::vocab::limits::Limits::default());
     cx.start(&crate::games::misere_form::reading_budget());
     let form = crate::misere::misere_canonical_sum(&parts, &mut cx)
         .map_err(|e| ExprError::invalid(term.span, e.to_string(), usage))?;
@@ -681,7 +628,7 @@ pub(crate) fn ruleset(term: &Term, reg: &Registry) -> Result<Ruleset, ExprError>
         None => spec_named(term, reg)?,
     };
     match spec.ruleset {
-        Some(ruleset) => ruleset(&Call::new(term)),
+        Some(ruleset) => ruleset(&Call::new(term)).map(Ruleset::from),
         None => Err(ExprError::invalid(
             term.name_span,
             format!(
@@ -699,26 +646,6 @@ pub(crate) fn ruleset(term: &Term, reg: &Registry) -> Result<Ruleset, ExprError>
     }
 }
 
-/// Writes a sum as the language reads it: its empty components left out,
-/// `0` when none is left.
-pub(crate) fn write_sum(f: &mut fmt::Formatter<'_>, groups: &[Component]) -> fmt::Result {
-    write_terms(f, groups, Component::to_string)
-}
-
-/// Writes a sum with each non-empty component written by `show`.
-pub(crate) fn write_terms(
-    f: &mut fmt::Formatter<'_>,
-    groups: &[Component],
-    show: impl Fn(&Component) -> String,
-) -> fmt::Result {
-    let shown: Vec<String> = groups.iter().filter(|g| !g.is_empty()).map(show).collect();
-    if shown.is_empty() {
-        f.write_str("0")
-    } else {
-        f.write_str(&shown.join(" + "))
-    }
-}
-
 impl fmt::Display for GameExpr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -732,7 +659,7 @@ impl fmt::Display for GameExpr {
                 if *play == Play::Misere {
                     f.write_str("misere(")?;
                 }
-                write!(f, "{}(", compound_name(*kind))?;
+                write!(f, "{}(", kind.name())?;
                 for (i, part) in parts.iter().enumerate() {
                     if i > 0 {
                         f.write_str(", ")?;

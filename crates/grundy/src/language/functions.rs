@@ -16,7 +16,7 @@
 //! ([`parse_list_call`]).
 //!
 //! ```
-//! use grundy::{Analysis, Engine, Limits};
+//! use grundy::{engine::Analysis, Engine, Limits};
 //! let mut engine = Engine::new(Limits::default());
 //! let Analysis::Partizan { report, .. } = engine.analyse("cool({3|-1}, 1) + ^").unwrap() else {
 //!     unreachable!()
@@ -28,14 +28,16 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::{Arc, OnceLock};
 
-use crate::engine::component::{Component, Context, Key, Partizan, PartizanPosition};
-use crate::engine::EvalError;
+use crate::component::spec::{GameKind, GameSpec, Picture};
+use crate::component::write_sum;
+use crate::component::EvalError;
+use crate::component::ExprError;
+use crate::component::{Component, Context, Key, Partizan, PartizanPosition};
 use crate::games::value::Value;
-use crate::language::expr::write_sum;
 use crate::language::syntax::{Arg, Term};
 use crate::partizan::{self, Game};
-use crate::registry::{GameKind, GameSpec, Picture, Registry};
-use crate::{ExprError, Player};
+use crate::registry::Registry;
+use crate::vocab::outcome::Player;
 
 /// What a function gives.
 #[derive(Clone, Copy)]
@@ -327,7 +329,7 @@ impl PartizanPosition for Applied {
         player: Player,
         visit: &mut dyn FnMut(Partizan) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let mut cx = Context::new(crate::Limits::default());
+        let mut cx = Context::new(crate::vocab::limits::Limits::default());
         match self.compute(&mut cx) {
             Ok(v) => value_options(v, player, visit),
             Err(_) => ControlFlow::Continue(()),
@@ -484,7 +486,7 @@ pub fn list_to_string(games: &[Game]) -> String {
 /// If `text` is a call of a list function standing alone (such as
 /// `incentives(G)`), that call, validated; `None` for any other text.
 pub fn parse_list_call(text: &str, reg: &Registry) -> Option<Result<ListCall, ExprError>> {
-    let expr = crate::parse_expr(text).ok()?;
+    let expr = crate::language::syntax::parse_expr(text).ok()?;
     let [term] = expr.terms.as_slice() else {
         return None;
     };

@@ -2,7 +2,7 @@
 //! a validated game ([`expr`]), and the registry of games whose names it
 //! reads ([`registry`]).
 
-pub(crate) mod expr;
+pub mod expr;
 pub mod functions;
 pub mod registry;
-pub(crate) mod syntax;
+pub mod syntax;

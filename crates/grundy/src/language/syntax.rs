@@ -29,7 +29,7 @@
 //! error naming the column, never a stack overflow.
 //!
 //! Nothing here knows what `kayles` or `queen` means: that is stage two
-//! ([`crate::GameExpr`]), which turns this tree into a game or an error that
+//! ([`crate::language::expr::GameExpr`]), which turns this tree into a game or an error that
 //! names what was wrong and what would be accepted.
 
 use std::fmt;
@@ -145,9 +145,9 @@ pub struct SyntaxError {
 /// Parses a whole game expression.
 ///
 /// ```
-/// let e = grundy::parse_expr("nim(3,5) + queen(2,1)").unwrap();
+/// let e = grundy::language::syntax::parse_expr("nim(3,5) + queen(2,1)").unwrap();
 /// assert_eq!(e.terms.len(), 2);
-/// assert!(grundy::parse_expr("nim(3,").is_err());
+/// assert!(grundy::language::syntax::parse_expr("nim(3,").is_err());
 /// ```
 ///
 /// Texts longer than [`MAX_EXPR_LEN`] and nesting deeper than
@@ -155,7 +155,7 @@ pub struct SyntaxError {
 ///
 /// ```
 /// let deep = format!("{}nim(1){}", "(".repeat(300), ")".repeat(300));
-/// let err = grundy::parse_expr(&deep).unwrap_err();
+/// let err = grundy::language::syntax::parse_expr(&deep).unwrap_err();
 /// assert!(err.to_string().contains("at most 200 levels"), "{err}");
 /// ```
 pub fn parse_expr(text: &str) -> Result<Expr, SyntaxError> {

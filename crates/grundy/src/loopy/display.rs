@@ -18,7 +18,7 @@ use super::graph::LoopyGame;
 use super::survive::{leq, Side};
 use super::value::LoopyValue;
 use crate::partizan::{option_order, write_option, Dyadic, Game};
-use crate::Budget;
+use crate::vocab::budget::Budget;
 
 /// CGSuite's longest run of bars before braces.
 const MAX_BARS: usize = 4;
@@ -59,7 +59,7 @@ impl<'a> Printer<'a> {
             short: shorts(g),
             stack: HashMap::new(),
             labels: 0,
-            budget: Budget::new(crate::Limits::default()),
+            budget: Budget::new(crate::vocab::limits::Limits::default()),
         }
     }
 

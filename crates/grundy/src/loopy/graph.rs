@@ -4,7 +4,8 @@
 use std::collections::HashMap;
 
 use crate::partizan::Game;
-use crate::{Budget, LimitError};
+use crate::vocab::budget::Budget;
+use crate::vocab::limits::LimitError;
 
 /// What the graph builders are called in limit errors.
 const WHAT: &str = "loopy game graph";

@@ -30,8 +30,8 @@
 //! Comparison is a game of survival on pairs of positions
 //! ([`survive`](self::leq)); outcomes with draws come from retrograde
 //! analysis of the graph of (position, player to move), by the same solver
-//! as every loopy game ([`crate::analyse_loopy_within`]). Every computation
-//! draws on a [`crate::Budget`]: graph sizes, comparison tables and the
+//! as every loopy game ([`crate::solvers::loopy::analyse_loopy_within`]). Every computation
+//! draws on a [`crate::vocab::budget::Budget`]: graph sizes, comparison tables and the
 //! simplification's steps are checked before memory is taken.
 
 mod display;
@@ -48,7 +48,7 @@ pub use parse::{is_loopy_notation, parse_loopy, parse_loopy_with};
 pub use survive::{leq, Side};
 pub use value::LoopyValue;
 
-use crate::LimitError;
+use crate::vocab::limits::LimitError;
 
 /// What went wrong with a loopy game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -91,10 +91,10 @@ impl From<crate::partizan::Error> for Error {
     }
 }
 
-impl From<crate::LoopyError> for Error {
-    fn from(e: crate::LoopyError) -> Error {
+impl From<crate::solvers::loopy::LoopyError> for Error {
+    fn from(e: crate::solvers::loopy::LoopyError) -> Error {
         match e {
-            crate::LoopyError::Limit(l) => Error::Limit(l),
+            crate::solvers::loopy::LoopyError::Limit(l) => Error::Limit(l),
         }
     }
 }

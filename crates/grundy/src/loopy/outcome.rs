@@ -1,12 +1,15 @@
 //! Who wins a loopy game under normal play, each player moving first,
 //! when endless play is a draw: retrograde analysis (Winning Ways ch. 11)
 //! of the graph of states (position, player to move), by the same solver
-//! as every loopy game ([`crate::analyse_loopy_within`]).
+//! as every loopy game ([`crate::solvers::loopy::analyse_loopy_within`]).
 
 use std::fmt;
 
 use super::graph::LoopyGame;
-use crate::{analyse_loopy_within, Budget, GameGraph, LoopyError, LoopyOutcome, Play};
+use crate::solvers::loopy::{analyse_loopy_within, LoopyError, LoopyOutcome};
+use crate::solvers::search::Play;
+use crate::vocab::budget::Budget;
+use crate::vocab::rules::GameGraph;
 
 /// The result of play from a position with one player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]

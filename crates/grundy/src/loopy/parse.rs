@@ -26,7 +26,7 @@ use super::value::LoopyValue;
 use super::Error;
 use crate::language::syntax::{MAX_EXPR_LEN, MAX_NESTING};
 use crate::partizan::{parse_short_atom, Dyadic, Game};
-use crate::Budget;
+use crate::vocab::budget::Budget;
 
 /// The words of loopy notation (not labels).
 const KEYWORDS: [&str; 9] = [

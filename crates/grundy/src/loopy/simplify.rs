@@ -26,7 +26,8 @@
 
 use super::graph::LoopyGame;
 use super::survive::{leq_at, leq_table, LeqTable, Side};
-use crate::{Budget, LimitError};
+use crate::vocab::budget::Budget;
+use crate::vocab::limits::LimitError;
 
 const WHAT: &str = "loopy simplification";
 

@@ -16,7 +16,8 @@
 //! `a`, `b`.
 
 use super::graph::LoopyGame;
-use crate::{Budget, LimitError};
+use crate::vocab::budget::Budget;
+use crate::vocab::limits::LimitError;
 
 const WHAT: &str = "loopy comparison";
 

@@ -8,7 +8,7 @@ use super::simplify::{canonical_stopper, side_form};
 use super::survive::{leq, Side};
 use super::Error;
 use crate::partizan::{Comparison, Game};
-use crate::Budget;
+use crate::vocab::budget::Budget;
 
 /// The value of a loopy game (Siegel, *CGT*, VI.4–5).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

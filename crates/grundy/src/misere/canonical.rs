@@ -34,7 +34,8 @@ use std::sync::{LazyLock, Mutex, MutexGuard, PoisonError};
 
 use rustc_hash::FxHashMap;
 
-use crate::{Budget, LimitError};
+use crate::vocab::budget::Budget;
+use crate::vocab::limits::LimitError;
 
 const WHAT: &str = "misère canonical forms";
 

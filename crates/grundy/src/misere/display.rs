@@ -24,7 +24,8 @@
 //! `*[4,2]` where it must read back ([`input_notation`]).
 
 use super::canonical::{Id, Meter, Store};
-use crate::{Budget, LimitError};
+use crate::vocab::budget::Budget;
+use crate::vocab::limits::LimitError;
 
 /// The plain-text notation of `g`, within `budget` for the sums and
 /// differences the shorthand needs; without the shorthand of sums with

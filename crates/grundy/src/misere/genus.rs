@@ -12,7 +12,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::canonical::{Id, Phylum, Store};
-use crate::Nimber;
+use crate::vocab::nimber::Nimber;
 
 /// How CGSuite writes a genus: a Nim heap's as its size alone (`2`), a tame
 /// or restive game's with its misère Grundy value only (`0^0`, `1^2`: the

@@ -27,13 +27,13 @@
 //! ```
 //!
 //! Positions of the library's games are turned into forms by
-//! [`misere_canonical`] (or, from text, [`misere_form_of`]), which
+//! [`misere_canonical`] (or, from text, [`crate::api::misere_form_of`]), which
 //! memoises per position and adds the forms of the parts of a position
 //! that splits:
 //!
 //! ```
 //! use grundy::misere::misere_form_of;
-//! use grundy::{Context, Limits};
+//! use grundy::{component::Context, Limits};
 //!
 //! let mut cx = Context::new(Limits::default());
 //! // Four pins of Kayles are *1 in misère play: the mover loses.
@@ -62,9 +62,12 @@ pub use genus::Genus;
 pub fn forms_held() -> u64 {
     canonical::store().len() as u64
 }
-pub use position::{misere_canonical, misere_canonical_sum, misere_form_of, MisereMemo};
+pub use position::{misere_canonical, misere_canonical_sum, MisereMemo};
 
-use crate::{Budget, LimitError, Nimber, Outcome};
+use crate::vocab::budget::Budget;
+use crate::vocab::limits::LimitError;
+use crate::vocab::nimber::Nimber;
+use crate::vocab::outcome::Outcome;
 
 /// A misère canonical form of a finite impartial game: a handle into the
 /// process-wide store, `Copy`, valid on every thread. Equal handles are

@@ -13,7 +13,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::canonical::{store, Id, Meter};
 use super::MisereForm;
-use crate::{Context, EvalError, Impartial, Key, LimitError, SearchError};
+use crate::component::{Context, EvalError, Impartial, Key};
+use crate::solvers::search::SearchError;
+use crate::vocab::limits::LimitError;
 
 const WHAT: &str = "misère canonical form";
 
@@ -71,7 +73,7 @@ struct Frame {
 ///
 /// ```
 /// use grundy::misere::misere_canonical;
-/// use grundy::{parse_game, Component, Context, GameExpr, Limits};
+/// use grundy::{parse_game, Component, component::Context, GameExpr, Limits};
 ///
 /// let mut cx = Context::new(Limits::default());
 /// let GameExpr::Sum(parts) = parse_game("dawson(12)").unwrap() else { unreachable!() };
@@ -185,7 +187,7 @@ fn open(position: Impartial, key: Key, cx: &mut Context, used: u128) -> Result<F
 }
 
 /// The form of a position whose children's forms are all known.
-fn finish(done: &Frame, budget: &crate::Budget) -> Result<Id, LimitError> {
+fn finish(done: &Frame, budget: &crate::vocab::budget::Budget) -> Result<Id, LimitError> {
     let _ = &done.position;
     let mut meter = Meter::new(budget);
     let mut s = store();
@@ -205,7 +207,7 @@ fn finish(done: &Frame, budget: &crate::Budget) -> Result<Id, LimitError> {
 ///
 /// ```
 /// use grundy::misere::{misere_canonical_sum, MisereForm};
-/// use grundy::{parse_game, Component, Context, GameExpr, Limits};
+/// use grundy::{parse_game, Component, component::Context, GameExpr, Limits};
 ///
 /// let mut cx = Context::new(Limits::default());
 /// let heap = |n: u64| match parse_game(&format!("nim({n})")).unwrap() {
@@ -228,37 +230,4 @@ pub fn misere_canonical_sum(
         total = total.try_add(f, cx.budget())?;
     }
     Ok(total)
-}
-
-/// The misère canonical form of a game written as text (`kayles(4)`,
-/// `nim(2) + dawson(5)`, `misere(kayles(3))`: the form does not depend on
-/// the play rule written): the sum of its components' forms. Compounds
-/// other than the sum and partizan components are errors.
-///
-/// ```
-/// use grundy::misere::misere_form_of;
-/// use grundy::{Context, Limits};
-///
-/// let mut cx = Context::new(Limits::default());
-/// let g = misere_form_of("grundy_game(13)", &mut cx).unwrap();
-/// assert_eq!(g.genus().to_string(), "3^1431");
-/// assert!(misere_form_of("domineering(\"..\")", &mut cx).is_err());
-/// ```
-pub fn misere_form_of(text: &str, cx: &mut Context) -> Result<MisereForm, EvalError> {
-    let components = match crate::parse_game(text)? {
-        crate::GameExpr::Sum(c) | crate::GameExpr::Misere(c) => c,
-        crate::GameExpr::Compound { .. } => {
-            return Err(EvalError::NotImpartial(format!(
-                "{text} is a compound other than the sum; misère canonical forms are of sums"
-            )))
-        }
-    };
-    let parts = components
-        .into_iter()
-        .map(|c| match c {
-            crate::Component::Impartial(p) => Ok(p),
-            crate::Component::Partizan(p) => Err(EvalError::NotImpartial(p.to_string())),
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    misere_canonical_sum(&parts, cx)
 }

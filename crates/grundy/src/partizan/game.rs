@@ -26,7 +26,7 @@ use super::dyadic::Dyadic;
 use super::table::{self, Kind, Node};
 use super::thermograph::{Thermograph, Trajectory};
 use super::Error;
-use crate::Outcome;
+use crate::vocab::outcome::Outcome;
 
 pub(crate) use super::table::Id;
 
@@ -113,7 +113,7 @@ pub(crate) struct Store {
     key: Vec<Id>,
     /// The budget of the computation under way on this thread (see
     /// [`within_budget`]), and the sums and forms it has made so far.
-    budget: Option<crate::Budget>,
+    budget: Option<crate::vocab::budget::Budget>,
     made: u64,
     /// `made` when the limits were last checked.
     checked: u64,
@@ -121,7 +121,7 @@ pub(crate) struct Store {
     compared: u64,
     /// The limit the budget ran out on: from then on every operation gives
     /// up and nothing is memoised (see [`within_budget`]).
-    stop: Option<crate::LimitError>,
+    stop: Option<crate::vocab::limits::LimitError>,
     /// The printing under way.
     pub(crate) render: super::display::Render,
 }
@@ -131,7 +131,7 @@ pub(crate) struct Store {
 const CANON_INLINE: usize = 10;
 
 /// What a memo entry of the store (a sum, a form with its options, a
-/// comparison) costs, roughly, for [`crate::Limits::max_memory`].
+/// comparison) costs, roughly, for [`crate::vocab::limits::Limits::max_memory`].
 const STORE_ENTRY_BYTES: u128 = 512;
 /// What a memoised comparison costs, roughly (with the transient double
 /// table of a resize).
@@ -146,7 +146,7 @@ const COMPARISON_BYTES: u128 = 96;
 /// and this returns the limit's error whatever `f` made of it, so no answer
 /// computed past the limit escapes.
 pub fn within_budget<T, E: From<Error>>(
-    budget: &crate::Budget,
+    budget: &crate::vocab::budget::Budget,
     f: impl FnOnce() -> Result<T, E>,
 ) -> Result<T, E> {
     let previous = with_store(|s| {
@@ -499,7 +499,7 @@ impl Game {
 }
 
 /// The depth limit in force on this thread: the budget's
-/// [`crate::Limits::max_depth`], or its default outside a budget.
+/// [`crate::vocab::limits::Limits::max_depth`], or its default outside a budget.
 pub(crate) fn max_depth() -> usize {
     with_store(|s| {
         s.budget
@@ -1272,7 +1272,7 @@ impl Store {
     }
 
     /// Refuses a recursion over `id`'s followers deeper than the depth limit
-    /// in force ([`crate::Limits::max_depth`]; its default without a
+    /// in force ([`crate::vocab::limits::Limits::max_depth`]; its default without a
     /// budget): a game's birthday bounds the depth of the walk.
     fn depth_guard(&self, id: Id, what: &str) -> Result<(), Error> {
         let limit = self
@@ -1283,7 +1283,7 @@ impl Store {
             });
         let birthday = self.birthday_of(id);
         if birthday > limit as u64 {
-            return Err(Error::Limit(crate::LimitError::Depth {
+            return Err(Error::Limit(crate::vocab::limits::LimitError::Depth {
                 what: format!("{what} of a game of birthday {birthday}"),
                 limit,
             }));

@@ -12,7 +12,7 @@ use super::dyadic::Dyadic;
 use super::game::Game;
 use super::rules::{PartizanRules, Sign};
 use super::Error;
-use crate::Player;
+use crate::vocab::outcome::Player;
 
 fn position_error(
     game: &'static str,

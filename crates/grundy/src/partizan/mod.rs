@@ -45,7 +45,7 @@
 //! game has a negative). Heating, cooling, sums and thermographs are
 //! checked against it. Written nimbers go up to
 //! [`MAX_NIMBER_LITERAL`], up multiples to [`MAX_UP_MULTIPLE`], `^<n>` to
-//! [`MAX_UP_NTH`]. Solvers draw on a [`crate::Budget`] (positions, memory,
+//! [`MAX_UP_NTH`]. Solvers draw on a [`crate::vocab::budget::Budget`] (positions, memory,
 //! time, depth, cancel) and stop with [`Error::Limit`] when it runs out.
 //! Values live in one table shared by all threads (a [`Game`] is
 //! `Send + Sync`), which grows with the distinct values met and is never
@@ -53,10 +53,10 @@
 //!
 //! Games are positions of a [`PartizanRules`] type; the [`CanonicalSolver`]
 //! turns a position into its value. Sums of positions written in the
-//! expression language are analysed by the [`crate::Engine`]:
+//! expression language are analysed by the [`crate::engine::Engine`]:
 //!
 //! ```
-//! use grundy::{Analysis, Engine, Limits};
+//! use grundy::{engine::Analysis, Engine, Limits};
 //! let mut engine = Engine::new(Limits::default());
 //! let Analysis::Partizan { report, .. } = engine.analyse("domineering(\"...|...\")").unwrap() else {
 //!     unreachable!("Domineering is partizan")
@@ -142,5 +142,5 @@ pub enum Error {
     /// A limit of the solver's budget was hit (positions, memory, time,
     /// depth of the lines of play, cancel); the message names the flag.
     #[error(transparent)]
-    Limit(#[from] crate::LimitError),
+    Limit(#[from] crate::vocab::limits::LimitError),
 }

@@ -11,7 +11,7 @@
 //! memo (a form shares followers that a plain recursion would visit once per
 //! path), counts the forms it makes against the budget in force (see
 //! [`super::within_budget`]), and refuses a recursion deeper than the depth
-//! limit ([`crate::Limits::max_depth`]) with [`Error::Limit`], on a stack
+//! limit ([`crate::vocab::limits::Limits::max_depth`]) with [`Error::Limit`], on a stack
 //! that grows as needed, so no input overflows the stack.
 //!
 //! ```
@@ -28,7 +28,7 @@ use std::collections::HashMap;
 
 use super::game::{max_depth, Game};
 use super::{Dyadic, Error};
-use crate::LimitError;
+use crate::vocab::limits::LimitError;
 
 /// Runs `f` with at least 64 KiB of stack left, growing it by 1 MiB
 /// segments: the recursions here are bounded by the depth limit, not by
@@ -492,8 +492,8 @@ impl Game {
                     "the unit {u} is not positive (it is {}); Norton multiplication G.U is \
                      defined for U > 0",
                     match u.outcome() {
-                        crate::Outcome::P => "0",
-                        crate::Outcome::R => "negative",
+                        crate::vocab::outcome::Outcome::P => "0",
+                        crate::vocab::outcome::Outcome::R => "negative",
                         _ => "fuzzy with 0",
                     }
                 ),

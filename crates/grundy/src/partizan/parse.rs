@@ -23,9 +23,9 @@
 //! itself.
 //!
 //! Bounds, shared with the expression grammar: a text longer than
-//! [`crate::MAX_EXPR_LEN`] bytes is refused before it is read, and nesting
+//! [`crate::language::syntax::MAX_EXPR_LEN`] bytes is refused before it is read, and nesting
 //! (each bracket, brace, length of bars, sign or `Tiny(`/`Miny(` is a level)
-//! deeper than [`crate::MAX_NESTING`] levels is an error, not a stack
+//! deeper than [`crate::language::syntax::MAX_NESTING`] levels is an error, not a stack
 //! overflow.
 //!
 //! `^n` is `n.^`; `^<n>` is up-nth and `^[n]` up-to-the-nth (see

@@ -12,7 +12,9 @@ use super::operations::ordinal_sum_over;
 use super::Error;
 use rustc_hash::FxHashMap;
 
-use crate::{Budget, LimitError, Outcome, Player};
+use crate::vocab::budget::Budget;
+use crate::vocab::limits::LimitError;
+use crate::vocab::outcome::{Outcome, Player};
 
 const VALUES: &str = "canonical values";
 const SEARCH: &str = "minimax search";
@@ -176,7 +178,7 @@ impl Sign {
 /// overflow the thread's stack; it draws on a [`Budget`]: each memoised
 /// position is charged, the memo is checked against the memory limit before
 /// it grows, a line of play (or a split into parts) deeper than
-/// [`crate::Limits::max_depth`] is an error, and the clock and the cancel
+/// [`crate::vocab::limits::Limits::max_depth`] is an error, and the clock and the cancel
 /// flag are looked at as positions are expanded.
 ///
 /// ```
@@ -365,7 +367,7 @@ fn grow_stack<F, K: Eq + Hash, V, S>(
     let frame = std::mem::size_of::<F>() as u128 + 4 * std::mem::size_of::<K>() as u128;
     let entry = (std::mem::size_of::<(K, V)>() as u128 + 1) * 8 / 7;
     budget.check_bytes(what, cap as u128 * frame + memo.capacity() as u128 * entry)?;
-    crate::budget::try_grow(stack, cap, what, budget)
+    crate::vocab::budget::try_grow(stack, cap, what, budget)
 }
 
 /// Makes room for one more entry in `memo`, checking the memory limit
@@ -409,7 +411,7 @@ pub fn search_outcome<R: PartizanRules>(
 }
 
 /// [`search_outcome`] drawing on `budget`: the search keeps its own stack,
-/// lines of play deeper than [`crate::Limits::max_depth`] are an error, and
+/// lines of play deeper than [`crate::vocab::limits::Limits::max_depth`] are an error, and
 /// the memo is charged and checked like the canonical solver's.
 pub fn search_outcome_within<R: PartizanRules>(
     rules: &R,

@@ -24,7 +24,7 @@ use rustc_hash::FxHashSet;
 use super::core::Core;
 use super::monoid::Word;
 use super::QuotientError;
-use crate::Budget;
+use crate::vocab::budget::Budget;
 
 /// The lower bound for a candidate refuted by `failure` while heap `heap`
 /// was taken in, or `None` when the failure does not reach that heap (then

@@ -16,7 +16,7 @@ use rustc_hash::FxHashMap;
 use super::core::{transitions, Core, OptionLists};
 use super::monoid::{Bits, Monoid, Word};
 use super::QuotientError;
-use crate::Budget;
+use crate::vocab::budget::Budget;
 
 /// A cyclic monoid `C(index, period)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,7 +177,7 @@ impl Enumeration<'_, '_> {
                 id.is_some_and(|id| self.p[id as usize])
             });
             let nid = u32::try_from(self.keys.len()).map_err(|_| {
-                QuotientError::Limit(crate::LimitError::Positions {
+                QuotientError::Limit(crate::vocab::limits::LimitError::Positions {
                     what: "misère quotient candidate".into(),
                     needed: self.keys.len() as u128 + 1,
                     limit: self.budget.limits().max_positions,

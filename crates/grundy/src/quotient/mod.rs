@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use grundy::quotient::compute_quotient;
-//! use grundy::{Budget, Outcome, TakeBreak};
+//! use grundy::{Budget, Outcome, takebreak::TakeBreak};
 //!
 //! // Dawson's Kayles (0.07) up to heap 12: a quotient of 12 elements.
 //! let q = compute_quotient(&TakeBreak::dawsons_kayles(), 12, &Budget::default()).unwrap();
@@ -97,7 +97,11 @@ use std::ops::ControlFlow;
 pub use present::{Generator, Presentation};
 pub use solve::{GrowthAttempt, QuotientStats};
 
-use crate::{guy_smith_bound, takebreak_options_until, Budget, LimitError, Outcome, TakeBreak};
+use crate::solvers::heap_options::takebreak_options_until;
+use crate::takebreak::{guy_smith_bound, TakeBreak};
+use crate::vocab::budget::Budget;
+use crate::vocab::limits::LimitError;
+use crate::vocab::outcome::Outcome;
 use solve::Solver;
 
 /// Why a quotient could not be computed.

@@ -8,7 +8,9 @@ use super::core::{mul_option, transitions, Core, OptionLists};
 use super::monoid::{Bits, Monoid};
 use super::verify::{verify, Antichain, Failure, View};
 use super::QuotientError;
-use crate::{Budget, Rules, TakeBreak};
+use crate::takebreak::TakeBreak;
+use crate::vocab::budget::Budget;
+use crate::vocab::rules::Rules;
 
 /// How many refuted candidates one heap may go through before the search
 /// gives up (each one is built and verified in full).

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use super::*;
-use crate::Rules;
+use crate::vocab::rules::Rules;
 
 /// Misère outcome of a sum (heaps sorted), by search over sums.
 struct Brute {
@@ -126,9 +126,9 @@ fn extension_is_incremental_and_errors_keep_the_work_done() {
     q.extend_to(20, &Budget::default()).unwrap();
     assert_eq!(q.orders(), whole.orders());
     assert_eq!(q.report(), whole.report());
-    let tiny = Budget::new(crate::Limits {
+    let tiny = Budget::new(crate::vocab::limits::Limits {
         max_positions: 30,
-        ..crate::Limits::default()
+        ..crate::vocab::limits::Limits::default()
     });
     let mut q = MisereQuotient::new(TakeBreak::dawsons_kayles());
     let err = q.extend_to(30, &tiny).unwrap_err();
@@ -174,9 +174,9 @@ fn a_stalled_heap_is_reported_with_how_far_its_search_got() {
     assert_eq!(q.unfinished(), None);
     // Stopped before any candidate was refuted: said so, with no figures.
     let mut early = q.clone();
-    let tiny = Budget::new(crate::Limits {
+    let tiny = Budget::new(crate::vocab::limits::Limits {
         max_positions: 10,
-        ..crate::Limits::default()
+        ..crate::vocab::limits::Limits::default()
     });
     assert!(early.extend_to(34, &tiny).is_err());
     assert_eq!(early.unfinished().map(|a| a.refuted), Some(0));
@@ -185,9 +185,9 @@ fn a_stalled_heap_is_reported_with_how_far_its_search_got() {
         shown.contains("heap 34 not taken in: stopped while its first candidate"),
         "{shown}"
     );
-    let bounded = Budget::new(crate::Limits {
+    let bounded = Budget::new(crate::vocab::limits::Limits {
         max_positions: 3_000_000,
-        ..crate::Limits::default()
+        ..crate::vocab::limits::Limits::default()
     });
     let err = q.extend_to(34, &bounded).unwrap_err();
     assert!(err.to_string().contains("--max-positions"), "{err}");

@@ -35,7 +35,7 @@ use std::cmp::Ordering;
 use super::core::mul_option;
 use super::monoid::{lex_cmp, Bits, Monoid, Word};
 use super::QuotientError;
-use crate::Budget;
+use crate::vocab::budget::Budget;
 
 /// What the verifier reads: a monoid, its P-portion, a pretending function
 /// for heaps `0..phi.len()` and the images of each heap's options.

@@ -1,14 +1,13 @@
-//! A script's claimed formula (`claim(p)`) checked against brute force:
-//! every position of a range valued by search of its options, compared
-//! with what the claim says, the first counterexample reported.
+//! What a script's claimed formula (`claim(p)`) is checked on: the
+//! positions `verify` lists, and the verdict. The check itself, which needs
+//! the engine, is [`crate::engine::claim`].
 
 use std::sync::Arc;
 
-use super::game::{Claim, ScriptGame};
+use super::game::ScriptGame;
 use super::position::{Args, Value};
-use crate::engine::{Analysis, Engine};
-use crate::language::expr::GameExpr;
-use crate::{Budget, EvalError, LoopyOutcome, Outcome};
+use crate::component::EvalError;
+use crate::vocab::budget::Budget;
 
 /// The shapes of position `verify` can list by itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,7 +61,7 @@ impl ScriptGame {
             EvalError::Script(Box::new(super::ScriptError::Declaration {
                 file: self.path().to_string(),
                 problem: format!(
-                    "verify cannot list the positions of game '{}': its example {} is not                      written with integers or one array of integers",
+                    "verify cannot list the positions of game '{}': its example {} is not written with integers or one array of integers",
                     self.name(),
                     self.example_written()
                 ),
@@ -93,93 +92,4 @@ impl ScriptGame {
             coords[i + 1..].iter_mut().for_each(|c| *c = 0);
         }
     }
-
-    /// Checks `claim(p)` against brute force on the positions of
-    /// [`ScriptGame::verify_positions`]; `progress` is called after each.
-    pub fn verify_claim(
-        &'static self,
-        bound: u64,
-        budget: &Budget,
-        progress: &mut dyn FnMut(u64),
-    ) -> Result<ClaimVerdict, EvalError> {
-        let positions = self.verify_positions(bound, budget)?;
-        let mut engine = Engine::with_budget(budget.clone());
-        let mut checked = 0;
-        for p in positions {
-            let Some(claim) = self.claim(&p, Some(budget)).map_err(super::solve::eval)? else {
-                return Err(EvalError::Script(Box::new(
-                    super::ScriptError::Declaration {
-                        file: self.path().to_string(),
-                        problem: format!("game '{}' has no claim", self.name()),
-                        accepted: "give fn claim(p) returning its value or outcome".into(),
-                    },
-                )));
-            };
-            let game = GameExpr::Sum(vec![self.component(p.clone())]);
-            let analysis = engine.analyse_game(&game)?;
-            if let Some(found) = disagreement(&claim, &analysis) {
-                return Ok(ClaimVerdict::Refuted {
-                    position: self.written(&p),
-                    claimed: claim.to_string(),
-                    found,
-                    checked,
-                });
-            }
-            checked += 1;
-            progress(checked);
-        }
-        Ok(ClaimVerdict::Holds { checked })
-    }
-}
-
-/// What brute force found, when it is not what `claim` says.
-fn disagreement(claim: &Claim, analysis: &Analysis) -> Option<String> {
-    let found = match analysis {
-        Analysis::Impartial(e) => match claim {
-            Claim::Nimber(n) => {
-                let v = e.nimber.map_or(u64::MAX, |v| v.0);
-                return (v != *n).then(|| format!("*{v}"));
-            }
-            Claim::Outcome(o) => return (e.outcome != *o).then(|| e.outcome.to_string()),
-            Claim::Loopy(o) => {
-                let mine = if e.outcome == Outcome::P {
-                    LoopyOutcome::Loss
-                } else {
-                    LoopyOutcome::Win
-                };
-                return (mine != *o).then(|| mine.to_string());
-            }
-            Claim::Value(g) => {
-                let v = e.nimber.map_or(u64::MAX, |v| v.0);
-                return (g.to_string() != format!("*{v}") && !(v == 0 && g.to_string() == "0"))
-                    .then(|| format!("*{v}"));
-            }
-        },
-        Analysis::Partizan { report, .. } => match claim {
-            Claim::Value(g) => return (*g != report.value).then(|| report.value.to_string()),
-            Claim::Outcome(o) => return (report.outcome != *o).then(|| report.outcome.to_string()),
-            Claim::Nimber(n) => {
-                let v = report.nimber.map(|v| v.0);
-                return (v != Some(*n)).then(|| report.value.to_string());
-            }
-            Claim::Loopy(_) => report.value.to_string(),
-        },
-        // Claims are checked on positions under normal play.
-        Analysis::PartizanMisere(r) => r.outcome.to_string(),
-        Analysis::Loopy(r) => {
-            let line = &r.lines[0];
-            match claim {
-                Claim::Loopy(o) if r.lines.len() == 1 => {
-                    return (line.outcome != *o).then(|| line.outcome.to_string())
-                }
-                _ => r
-                    .lines
-                    .iter()
-                    .map(|l| l.outcome.to_string())
-                    .collect::<Vec<_>>()
-                    .join("/"),
-            }
-        }
-    };
-    Some(found)
 }

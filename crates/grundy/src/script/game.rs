@@ -11,8 +11,10 @@ use rhai::{Dynamic, EvalAltResult, FnPtr, Scope, AST};
 
 use super::position::{describe, Args, Value};
 use super::ScriptError;
-use crate::registry::{GameKind, GameSpec};
-use crate::{Budget, LimitError, Limits, Player};
+use crate::component::spec::{GameKind, GameSpec};
+use crate::vocab::budget::Budget;
+use crate::vocab::limits::{LimitError, Limits};
+use crate::vocab::outcome::Player;
 
 /// A loaded script file: its sandboxed interpreter and compiled text,
 /// shared by the games it defines.
@@ -131,9 +133,9 @@ pub enum Claim {
     /// A Grundy value (an integer).
     Nimber(u64),
     /// An outcome class: `"P"`, `"N"`, `"L"` or `"R"`.
-    Outcome(crate::Outcome),
+    Outcome(crate::vocab::outcome::Outcome),
     /// A loopy outcome for the player to move: `"win"`, `"loss"`, `"draw"`.
-    Loopy(crate::LoopyOutcome),
+    Loopy(crate::solvers::loopy::LoopyOutcome),
     /// A canonical value in CGSuite notation (`"1/2"`, `"{1|*}"`).
     Value(crate::partizan::Game),
 }
@@ -345,7 +347,7 @@ impl ScriptGame {
 
     /// The example's position (`chomp(3,4)`: `3,4`), if it reads as one.
     fn example_args(&self) -> Option<Args> {
-        let expr = crate::parse_expr(&self.example).ok()?;
+        let expr = crate::language::syntax::parse_expr(&self.example).ok()?;
         let [term] = expr.terms.as_slice() else {
             return None;
         };
@@ -541,13 +543,13 @@ impl ScriptGame {
         }
         let text = d.to_string();
         Ok(Some(match text.as_str() {
-            "P" => Claim::Outcome(crate::Outcome::P),
-            "N" => Claim::Outcome(crate::Outcome::N),
-            "L" => Claim::Outcome(crate::Outcome::L),
-            "R" => Claim::Outcome(crate::Outcome::R),
-            "win" => Claim::Loopy(crate::LoopyOutcome::Win),
-            "loss" => Claim::Loopy(crate::LoopyOutcome::Loss),
-            "draw" => Claim::Loopy(crate::LoopyOutcome::Draw),
+            "P" => Claim::Outcome(crate::vocab::outcome::Outcome::P),
+            "N" => Claim::Outcome(crate::vocab::outcome::Outcome::N),
+            "L" => Claim::Outcome(crate::vocab::outcome::Outcome::L),
+            "R" => Claim::Outcome(crate::vocab::outcome::Outcome::R),
+            "win" => Claim::Loopy(crate::solvers::loopy::LoopyOutcome::Win),
+            "loss" => Claim::Loopy(crate::solvers::loopy::LoopyOutcome::Loss),
+            "draw" => Claim::Loopy(crate::solvers::loopy::LoopyOutcome::Draw),
             other => Claim::Value(
                 crate::partizan::Game::parse(other).map_err(|_| returned(describe(&d)))?,
             ),

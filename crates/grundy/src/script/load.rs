@@ -9,9 +9,10 @@ use rhai::{Dynamic, FnPtr, Map, Scope};
 
 use super::game::{on_progress, Hook, Hooks, ScriptFile, ScriptGame};
 use super::ScriptError;
-use crate::language::expr::ExprError;
-use crate::registry::{Call, GameKind, GameSpec};
-use crate::{Component, Limits};
+use crate::component::spec::{Call, GameKind, GameSpec};
+use crate::component::Component;
+use crate::component::ExprError;
+use crate::vocab::limits::Limits;
 
 /// The largest script file read.
 pub const MAX_SCRIPT_BYTES: u64 = 1 << 20;
@@ -123,7 +124,7 @@ pub fn load_source(
             message: e.err_type().to_string(),
         }
     })?;
-    let budget = crate::Budget::new(*limits);
+    let budget = crate::vocab::budget::Budget::new(*limits);
     {
         let _entered = super::game::enter(&budget);
         let _metered = super::game::Metered::new(limits.max_memory);
@@ -453,7 +454,7 @@ fn leak_str(s: &str) -> &'static str {
 
 /// How a front end draws a scripted game: as heaps when its example's
 /// arguments are whole numbers (`sub134(10)`, `pair(1,7)`), else as text.
-fn picture_of(example: &str) -> crate::registry::Picture {
+fn picture_of(example: &str) -> crate::component::spec::Picture {
     let args = example
         .split_once('(')
         .and_then(|(_, rest)| rest.strip_suffix(')'));
@@ -464,7 +465,7 @@ fn picture_of(example: &str) -> crate::registry::Picture {
         })
     };
     match args {
-        Some(a) if numbers(a) => crate::registry::Picture::Heaps,
-        _ => crate::registry::Picture::Text,
+        Some(a) if numbers(a) => crate::component::spec::Picture::Heaps,
+        _ => crate::component::spec::Picture::Text,
     }
 }

@@ -33,9 +33,9 @@
 //! earlier position is found loopy and analysed by retrograde analysis.
 //!
 //! The interpreter is sandboxed: no files, modules, clock or `eval`; each
-//! call is bounded by [`crate::Limits::max_script_ops`] operations, the
+//! call is bounded by [`crate::vocab::limits::Limits::max_script_ops`] operations, the
 //! time limit and the cancel flag of the query's budget, 64 nested calls,
-//! and arrays and strings sized from [`crate::Limits::max_memory`].
+//! and arrays and strings sized from [`crate::vocab::limits::Limits::max_memory`].
 
 mod claim;
 mod game;
@@ -49,66 +49,4 @@ pub use game::{Claim, Host, HostError, ScriptFile, ScriptGame};
 pub use load::{define, load_file, load_source, Definition};
 pub use position::{Args, Value};
 
-use crate::LimitError;
-
-/// Why a script could not be loaded or run. Every variant names the file;
-/// those raised while evaluating also name the game, the function and the
-/// position.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ScriptError {
-    /// The file could not be read.
-    #[error("{file}: {problem}")]
-    File {
-        /// The file as named.
-        file: String,
-        /// What went wrong.
-        problem: String,
-    },
-    /// The script does not parse.
-    #[error("{place}: syntax error: {message}")]
-    Syntax {
-        /// `file:line:column`.
-        place: String,
-        /// The interpreter's message.
-        message: String,
-    },
-    /// The file's declarations are not a game.
-    #[error("{file}: {problem}; {accepted}")]
-    Declaration {
-        /// The file as named.
-        file: String,
-        /// What is wrong.
-        problem: String,
-        /// What would be accepted.
-        accepted: String,
-    },
-    /// A function of the script failed while it ran.
-    #[error("{place}: {message}, in {call} of game '{game}'")]
-    Runtime {
-        /// `file:line:column` of the failing part.
-        place: String,
-        /// The game evaluated.
-        game: String,
-        /// The function and its position, `moves(7)`.
-        call: String,
-        /// The interpreter's message.
-        message: String,
-    },
-    /// A function of the script returned something that is not what it must return.
-    #[error("{file}: {call} of game '{game}' returned {found}; {accepted}")]
-    Returned {
-        /// The file.
-        file: String,
-        /// The game evaluated.
-        game: String,
-        /// The function and its position, `moves(7)`.
-        call: String,
-        /// What came back.
-        found: String,
-        /// What would be accepted.
-        accepted: String,
-    },
-    /// A limit of the query's budget stopped the script.
-    #[error(transparent)]
-    Limit(#[from] LimitError),
-}
+pub use crate::component::error::ScriptError;

@@ -7,8 +7,10 @@ use std::sync::Arc;
 
 use super::game::ScriptGame;
 use super::position::{Args, Value};
-use crate::engine::component::Context;
-use crate::{Budget, EvalError, LimitError};
+use crate::component::Context;
+use crate::component::EvalError;
+use crate::vocab::budget::Budget;
+use crate::vocab::limits::LimitError;
 
 impl ScriptGame {
     fn context(budget: &Budget) -> Context {
@@ -69,7 +71,7 @@ impl ScriptGame {
 
     /// Refuses a partizan game where Grundy values are listed.
     fn impartial_for(&self, command: &str) -> Result<(), EvalError> {
-        if self.kind() == crate::registry::GameKind::Impartial {
+        if self.kind() == crate::component::spec::GameKind::Impartial {
             return Ok(());
         }
         Err(EvalError::Script(Box::new(super::ScriptError::Declaration {
@@ -117,7 +119,7 @@ impl ScriptGame {
     }
 
     fn too_large(&self, n: u64) -> EvalError {
-        EvalError::Expr(crate::ExprError::Invalid {
+        EvalError::Expr(crate::component::ExprError::Invalid {
             at: 0,
             problem: format!("{n} is larger than a script's integers (2^63-1)"),
             accepted: format!("positions of {} up to 2^63-1", self.name()),

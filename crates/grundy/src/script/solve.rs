@@ -15,16 +15,19 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::game::ScriptGame;
 use super::position::{Args, Value};
 use super::ScriptError;
-use crate::engine::component::{Context, Key, Partizan, PartizanPosition};
-use crate::engine::EvalError;
-use crate::language::expr::ExprError;
+use crate::component::spec::{Call, GameKind, GameSpec};
+use crate::component::EvalError;
+use crate::component::ExprError;
+use crate::component::{Component, Impartial, ImpartialPosition};
+use crate::component::{Context, Key, Partizan, PartizanPosition};
 use crate::language::syntax::Arg;
 use crate::partizan::Game;
-use crate::registry::{Call, GameKind, GameSpec};
 use crate::solvers::mex::mex_naive;
-use crate::{
-    Budget, Component, Impartial, ImpartialPosition, LimitError, Nimber, Player, SearchError,
-};
+use crate::solvers::search::SearchError;
+use crate::vocab::budget::Budget;
+use crate::vocab::limits::LimitError;
+use crate::vocab::nimber::Nimber;
+use crate::vocab::outcome::Player;
 
 /// A position of a scripted game.
 #[derive(Clone)]
@@ -46,7 +49,7 @@ impl ScriptGame {
             let at = params
                 .first()
                 .and_then(|p| p.first())
-                .map_or(call.name_span(), crate::registry::item_span);
+                .map_or(call.name_span(), crate::component::spec::item_span);
             return Err(call.error(
                 at,
                 format!("'{}' takes no parameters in [...]", self.name),
@@ -137,10 +140,7 @@ impl ScriptGame {
 
 /// A script error as the engine reports it (a limit as a limit).
 pub(super) fn eval(e: ScriptError) -> EvalError {
-    match e {
-        ScriptError::Limit(l) => EvalError::Limit(l),
-        other => EvalError::Script(Box::new(other)),
-    }
+    EvalError::from(e)
 }
 
 /// The values of every scripted game met, by game, kept between queries.

@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::TakeBreak;
+use crate::takebreak::TakeBreak;
 
 /// Visits the options of a heap of `n` in a take-and-break game, as the heaps
 /// each leaves, stopping when `visit` breaks or after `budget` options
@@ -121,7 +121,7 @@ pub fn takebreak_options_until(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Rules;
+    use crate::vocab::rules::Rules;
 
     fn sorted(mut v: Vec<Vec<u64>>) -> Vec<Vec<u64>> {
         for o in &mut v {

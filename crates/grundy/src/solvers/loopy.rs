@@ -6,8 +6,11 @@
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
 
-use crate::budget::try_grow;
-use crate::{Budget, GameGraph, LimitError, Play, Remoteness};
+use crate::solvers::search::{Play, Remoteness};
+use crate::vocab::budget::try_grow;
+use crate::vocab::budget::Budget;
+use crate::vocab::limits::LimitError;
+use crate::vocab::rules::GameGraph;
 
 const WHAT: &str = "retrograde analysis";
 
@@ -61,7 +64,7 @@ impl Default for LoopyConfig {
 }
 
 impl LoopyConfig {
-    /// A budget of the default [`Limits`](crate::Limits) with this position limit, starting now.
+    /// A budget of the default [`Limits`](crate::vocab::limits::Limits) with this position limit, starting now.
     pub fn budget(&self) -> Budget {
         Budget::with_max_positions(self.max_positions)
     }
@@ -169,7 +172,7 @@ impl fmt::Display for Gsg {
 /// Propagation visits positions in order of their distance from the end, so
 /// it also yields the remoteness of every won or lost position (win as fast as
 /// possible, lose as slowly as possible) with the same conventions as
-/// [`crate::PlainSearch`]; on an acyclic graph the two agree exactly.
+/// [`crate::solvers::search::PlainSearch`]; on an acyclic graph the two agree exactly.
 ///
 /// Partizan games fit too: put the player to move into the position.
 ///
@@ -178,7 +181,7 @@ impl fmt::Display for Gsg {
 /// ∞(K)), which, unlike win/loss/draw, still adds up over disjunctive sums.
 ///
 /// ```
-/// use grundy::{analyse_loopy, GameGraph, LoopyConfig, LoopyOutcome, Play};
+/// use grundy::{solvers::loopy::analyse_loopy, vocab::rules::GameGraph, solvers::loopy::LoopyConfig, solvers::loopy::LoopyOutcome, solvers::search::Play};
 ///
 /// /// Positions 0..4 on a ring with an exit: 0 -> 1 -> 2 -> 0, and 2 -> 3 (the end).
 /// struct Ring;
@@ -198,7 +201,7 @@ impl fmt::Display for Gsg {
 /// assert_eq!(a.outcome(&1), Some(LoopyOutcome::Loss));
 /// assert_eq!(a.outcome(&0), Some(LoopyOutcome::Win));
 /// assert_eq!(a.winning_moves(&0), vec![1]);
-/// # Ok::<(), grundy::LoopyError>(())
+/// # Ok::<(), grundy::solvers::loopy::LoopyError>(())
 /// ```
 pub fn analyse_loopy<G: GameGraph>(
     graph: &G,
@@ -411,7 +414,7 @@ impl<P: Clone + Eq + std::hash::Hash> LoopyAnalysis<P> {
 
     /// For a won or lost position, how many moves the game lasts when the
     /// winner hurries and the loser delays (misère counts include one
-    /// phantom move at the end, as in [`crate::PlainSearch`]). `None` for a
+    /// phantom move at the end, as in [`crate::solvers::search::PlainSearch`]). `None` for a
     /// draw or an unreachable position.
     pub fn remoteness(&self, position: &P) -> Option<Remoteness> {
         let &i = self.ids.get(position)?;
@@ -577,8 +580,9 @@ impl<P: Clone + Eq + std::hash::Hash> LoopyAnalysis<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Limits;
-    use crate::{Outcome, PlainSearch, SearchConfig};
+    use crate::solvers::search::{PlainSearch, SearchConfig};
+    use crate::vocab::limits::Limits;
+    use crate::vocab::outcome::Outcome;
     use proptest::prelude::*;
 
     /// An explicit graph on nodes 0..n given by adjacency lists.

@@ -2,8 +2,12 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::budget::try_grow;
-use crate::{Budget, LimitError, Limits, MexSet, Nimber, Rules};
+use crate::solvers::mex::MexSet;
+use crate::vocab::budget::try_grow;
+use crate::vocab::budget::Budget;
+use crate::vocab::limits::{LimitError, Limits};
+use crate::vocab::nimber::Nimber;
+use crate::vocab::rules::Rules;
 
 const WHAT: &str = "the memoised search";
 
@@ -27,7 +31,7 @@ pub enum SolveError {
 /// and the clock and cancel flag are looked at as it goes.
 ///
 /// ```
-/// use grundy::{MemoSolver, Nim, Nimber, Limits};
+/// use grundy::{solvers::memo::MemoSolver, games::nim::Nim, Nimber, Limits};
 /// let mut s = MemoSolver::new(Nim, Limits::default());
 /// assert_eq!(s.nimber(&5).unwrap(), Nimber(5));
 /// ```
@@ -216,7 +220,7 @@ fn allocation(bytes: u128, budget: &Budget) -> LimitError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Nim;
+    use crate::games::nim::Nim;
 
     /// Splitting a heap into two unequal heaps (Grundy's game), written inline so
     /// that this test does not depend on the take-and-break module.

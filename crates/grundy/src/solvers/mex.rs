@@ -4,7 +4,7 @@
 /// between positions so that computing a mex allocates nothing.
 ///
 /// ```
-/// use grundy::MexSet;
+/// use grundy::solvers::mex::MexSet;
 /// let mut s = MexSet::new();
 /// for v in [0, 1, 3] { s.insert(v); }
 /// assert_eq!(s.mex(), 2);

@@ -6,8 +6,13 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::budget::try_grow;
-use crate::{Budget, GameGraph, LimitError, MexSet, Nimber, Outcome};
+use crate::solvers::mex::MexSet;
+use crate::vocab::budget::try_grow;
+use crate::vocab::budget::Budget;
+use crate::vocab::limits::LimitError;
+use crate::vocab::nimber::Nimber;
+use crate::vocab::outcome::Outcome;
+use crate::vocab::rules::GameGraph;
 
 const WHAT: &str = "plain search";
 
@@ -48,7 +53,7 @@ impl Remoteness {
     /// The number of moves in words: `1 move`, `0 moves`, `7 moves`.
     ///
     /// ```
-    /// use grundy::Remoteness;
+    /// use grundy::solvers::search::Remoteness;
     /// assert_eq!(Remoteness(1).in_words(), "1 move");
     /// assert_eq!(Remoteness(0).in_words(), "0 moves");
     /// ```
@@ -99,7 +104,7 @@ impl SearchConfig {
         SearchConfig { max_positions }
     }
 
-    /// A budget of the default [`Limits`](crate::Limits) with this position limit, starting now.
+    /// A budget of the default [`Limits`](crate::vocab::limits::Limits) with this position limit, starting now.
     pub fn budget(&self) -> Budget {
         Budget::with_max_positions(self.max_positions)
     }
@@ -185,7 +190,7 @@ enum State {
 /// retrograde analysis of loopy games.
 ///
 /// ```
-/// use grundy::{GameGraph, Outcome, Play, PlainSearch, SearchConfig};
+/// use grundy::{vocab::rules::GameGraph, Outcome, solvers::search::Play, solvers::search::PlainSearch, solvers::search::SearchConfig};
 ///
 /// /// Subtraction game S = {1, 2}: take one or two tokens.
 /// struct TakeOneOrTwo;
@@ -201,7 +206,7 @@ enum State {
 /// assert_eq!(search.outcome(&10, Play::Misere)?, Outcome::P); // 1 more than a multiple of 3
 /// assert_eq!(search.winning_moves(&10, Play::Normal)?, vec![9]);
 /// assert_eq!(search.remoteness(&10, Play::Normal)?.moves(), 7);
-/// # Ok::<(), grundy::SearchError>(())
+/// # Ok::<(), grundy::solvers::search::SearchError>(())
 /// ```
 #[derive(Debug)]
 pub struct PlainSearch<G: GameGraph> {
@@ -220,7 +225,7 @@ pub struct PlainSearch<G: GameGraph> {
 
 impl<G: GameGraph> PlainSearch<G> {
     /// A search over `graph` with the given position limit (and the other
-    /// default [`Limits`](crate::Limits)); nothing is explored yet.
+    /// default [`Limits`](crate::vocab::limits::Limits)); nothing is explored yet.
     pub fn new(graph: G, config: SearchConfig) -> PlainSearch<G> {
         PlainSearch::with_budget(graph, &config.budget())
     }

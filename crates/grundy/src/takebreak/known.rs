@@ -10,7 +10,7 @@
 use std::sync::OnceLock;
 
 use super::period::guy_smith_bound;
-use crate::TakeBreak;
+use crate::takebreak::TakeBreak;
 
 const PERIODS: &str = include_str!("../../../../data/takebreak/periods.toml");
 

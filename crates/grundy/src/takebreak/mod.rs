@@ -9,7 +9,7 @@
 //! [`SequenceStore`] keeps values on disk, checkpointed and checksummed.
 //!
 //! ```
-//! use grundy::{SequenceConfig, TakeBreak};
+//! use grundy::{takebreak::SequenceConfig, takebreak::TakeBreak};
 //! let dawson = TakeBreak::dawsons_kayles().try_sequence(10_000, &SequenceConfig::default()).unwrap();
 //! let p = dawson.periodicity().unwrap();
 //! assert!(p.proved);

@@ -36,7 +36,7 @@
 //! except Nim's, which its closed form `G(n) = n` proves.
 
 use super::values::{with_cells, Cell, ValueTable};
-use crate::TakeBreak;
+use crate::takebreak::TakeBreak;
 
 /// A (pre-)period of a heap sequence, proved or only observed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

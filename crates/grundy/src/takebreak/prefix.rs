@@ -19,7 +19,7 @@
 use std::collections::BTreeSet;
 
 use super::values::ValueTable;
-use crate::TakeBreak;
+use crate::takebreak::TakeBreak;
 
 /// The values of the heaps `1..end` as a set of what they miss.
 #[derive(Clone, Debug, Default)]
@@ -97,7 +97,7 @@ mod tests {
 mod properties {
     use proptest::prelude::*;
 
-    use crate::{HeapSolver, SequenceConfig, SolverChoice, TakeBreak, ValueTable};
+    use crate::takebreak::{HeapSolver, SequenceConfig, SolverChoice, TakeBreak, ValueTable};
 
     /// `G(0..=to)` of `rules` with the given engine choice, and whether the
     /// incremental mex computed them.
@@ -110,7 +110,7 @@ mod properties {
         };
         let mut s = HeapSolver::new(rules.clone(), config).unwrap();
         s.try_extend(to, u64::MAX).unwrap();
-        let prefix = s.engine() == crate::HeapEngine::Prefix;
+        let prefix = s.engine() == crate::takebreak::HeapEngine::Prefix;
         (s.values().clone(), prefix)
     }
 

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::Rules;
+use crate::vocab::rules::Rules;
 
 /// The most code digits (after the point) that a [`TakeBreak`] accepts by default.
 ///
@@ -100,7 +100,7 @@ enum Split {
 /// forever (`0.(3)` is Nim).
 ///
 /// ```
-/// use grundy::{Rules, TakeBreak};
+/// use grundy::{vocab::rules::Rules, takebreak::TakeBreak};
 /// let kayles = TakeBreak::kayles();
 /// assert_eq!(kayles.to_string(), "0.77");
 /// let mut options = Vec::new();
@@ -328,7 +328,7 @@ impl TakeBreak {
     /// before `d0` (CGSuite's digit for moves that add a token) is no move.
     ///
     /// ```
-    /// use grundy::TakeBreak;
+    /// use grundy::takebreak::TakeBreak;
     /// assert_eq!(TakeBreak::from_code("0.[3]").unwrap(), TakeBreak::nim());
     /// assert_eq!(TakeBreak::from_code("4!.0").unwrap(), TakeBreak::grundys_game());
     /// assert_eq!(TakeBreak::grundys_game().to_string(), "4!.0");

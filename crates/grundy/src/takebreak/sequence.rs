@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 
 use super::period::Periodicity;
 use super::values::ValueTable;
-use crate::{Nimber, TakeBreak};
+use crate::takebreak::TakeBreak;
+use crate::vocab::nimber::Nimber;
 
 /// Why a value could not be given.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

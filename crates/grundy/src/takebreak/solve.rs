@@ -80,7 +80,7 @@ use super::prefix::PrefixMex;
 use super::sequence::HeapSequence;
 use super::split_tail::SplitTail;
 use super::values::{with_cells, Cell, ValueTable};
-use crate::TakeBreak;
+use crate::takebreak::TakeBreak;
 
 /// When the sparse engine is worth it: the best mask must leave at most this
 /// fraction of the heaps rare.
@@ -407,7 +407,7 @@ impl Seen {
 /// for a period and proving it when the Guy–Smith theorem applies.
 ///
 /// ```
-/// use grundy::{HeapSolver, SequenceConfig, TakeBreak};
+/// use grundy::{takebreak::HeapSolver, takebreak::SequenceConfig, takebreak::TakeBreak};
 /// let mut solver = HeapSolver::new(TakeBreak::kayles(), SequenceConfig::default()).unwrap();
 /// solver.try_extend(1_000, u64::MAX).unwrap();
 /// let kayles = solver.into_sequence();
@@ -1538,7 +1538,7 @@ impl TakeBreak {
     /// sequence then answers every heap).
     ///
     /// ```
-    /// use grundy::{SequenceConfig, TakeBreak};
+    /// use grundy::{takebreak::SequenceConfig, takebreak::TakeBreak};
     /// let officers = TakeBreak::officers().try_sequence(20, &SequenceConfig::default()).unwrap();
     /// assert_eq!(officers.get(20).unwrap().0, 0);
     /// ```

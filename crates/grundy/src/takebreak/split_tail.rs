@@ -26,7 +26,7 @@
 use std::collections::BTreeSet;
 
 use super::values::ValueTable;
-use crate::TakeBreak;
+use crate::takebreak::TakeBreak;
 
 /// Heaps below `x0` are checked pair by pair in the quick test, so it is
 /// kept small.
@@ -228,7 +228,9 @@ mod tests {
     use proptest::prelude::*;
 
     use super::SplitTail;
-    use crate::{HeapEngine, HeapSolver, SequenceConfig, SolverChoice, TakeBreak, ValueTable};
+    use crate::takebreak::{
+        HeapEngine, HeapSolver, SequenceConfig, SolverChoice, TakeBreak, ValueTable,
+    };
 
     fn values(rules: &TakeBreak, solver: SolverChoice, to: u64) -> (ValueTable, HeapEngine) {
         let config = SequenceConfig {
@@ -310,7 +312,7 @@ mod tests {
             // About 16 bytes a heap: 2 for the value, 12 for the index (its
             // values grow twice as fast as the heaps), so near heap 4000;
             // the table alone would reach heap 2^15.
-            Err(crate::HeapSolveError::MemoryBudget { heap, .. }) => {
+            Err(crate::takebreak::HeapSolveError::MemoryBudget { heap, .. }) => {
                 assert!((3000..6000).contains(&heap), "{heap}")
             }
             other => panic!("{other:?}"),

@@ -77,7 +77,8 @@ use super::period::find_periodicity;
 use super::sequence::HeapSequence;
 use super::values::ValueTable;
 use crate::takebreak::rules::MAX_CODE_DIGITS;
-use crate::{Rules, TakeBreak};
+use crate::takebreak::TakeBreak;
+use crate::vocab::rules::Rules;
 
 const MAGIC: &[u8; 8] = b"GRUNDYSQ";
 const CHUNK_MAGIC: &[u8; 4] = b"CHNK";
@@ -407,7 +408,7 @@ pub struct StoreRecovery {
 /// The values of one game on disk; see the module docs for the format.
 ///
 /// ```
-/// use grundy::{SequenceStore, TakeBreak, ValueTable};
+/// use grundy::{takebreak::SequenceStore, takebreak::TakeBreak, takebreak::ValueTable};
 /// let dir = std::env::temp_dir().join(format!("grundy-doc-store-{}", std::process::id()));
 /// let _ = std::fs::remove_file(&dir);
 /// let mut store = SequenceStore::create(&dir, &TakeBreak::kayles()).unwrap();
@@ -1026,7 +1027,7 @@ impl SequenceStore {
     }
 
     /// Appends `values[self.len()..]`: `values` is the whole sequence so far
-    /// (as [`crate::HeapSolver::values`] gives it), and is synced to disk
+    /// (as [`crate::takebreak::HeapSolver::values`] gives it), and is synced to disk
     /// before returning.
     ///
     /// The store keeps no copy of the values: it checks that `values`
@@ -1090,7 +1091,7 @@ impl SequenceStore {
     /// how a resuming solver gets them without a second copy in memory.
     ///
     /// ```
-    /// use grundy::{HeapSolver, SequenceConfig, SequenceStore, TakeBreak, ValueTable};
+    /// use grundy::{takebreak::HeapSolver, takebreak::SequenceConfig, takebreak::SequenceStore, takebreak::TakeBreak, takebreak::ValueTable};
     /// let path = std::env::temp_dir().join(format!("grundy-doc-take-{}", std::process::id()));
     /// let _ = std::fs::remove_file(&path);
     /// let game = TakeBreak::kayles();
@@ -1187,9 +1188,9 @@ mod tests {
         header[end..].copy_from_slice(&crc.to_le_bytes());
         // Grundy's game: its values are skewed (mostly 0, 1 and 2), as
         // coding likes, and are its own (a reader checks them).
-        let config = crate::SequenceConfig {
+        let config = crate::takebreak::SequenceConfig {
             stop_when_proved: false,
-            ..crate::SequenceConfig::default()
+            ..crate::takebreak::SequenceConfig::default()
         };
         let skewed = game.try_sequence(2999, &config).unwrap().values().to_vec();
         let mut bytes = header.clone();

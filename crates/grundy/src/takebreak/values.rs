@@ -20,7 +20,7 @@ use std::fmt;
 /// The values of heaps `0..len` (see the module docs).
 ///
 /// ```
-/// use grundy::ValueTable;
+/// use grundy::takebreak::ValueTable;
 /// let mut table = ValueTable::from(vec![0, 1, 2]);
 /// assert_eq!(table.bytes_per_value(), 1);
 /// table.push(300);

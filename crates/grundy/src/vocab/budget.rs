@@ -10,7 +10,7 @@
 //! ```
 //! use std::sync::atomic::Ordering;
 //! use std::time::Duration;
-//! use grundy::{Budget, LimitError, Limits, MemoSolver, Nim};
+//! use grundy::{Budget, LimitError, Limits, solvers::memo::MemoSolver, games::nim::Nim};
 //!
 //! let budget = Budget::new(Limits { max_time: Some(Duration::from_secs(10)), ..Limits::default() });
 //! let mut solver = MemoSolver::with_budget(Nim, &budget);
@@ -19,7 +19,7 @@
 //! // A server (or a Ctrl-C handler) stops work through the shared flag.
 //! budget.cancel_flag().store(true, Ordering::Relaxed);
 //! let err = solver.nimber(&1_000_000).unwrap_err();
-//! assert!(matches!(err, grundy::SolveError::Limit(LimitError::Cancelled { .. })));
+//! assert!(matches!(err, grundy::solvers::memo::SolveError::Limit(LimitError::Cancelled { .. })));
 //! ```
 
 use std::fmt;
@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 pub use crate::vocab::limits::{
     parse_duration, parse_size, Bytes, ParseLimitError, DEFAULT_MAX_DEPTH,
 };
-use crate::{LimitError, Limits};
+use crate::vocab::limits::{LimitError, Limits};
 
 /// How often (in calls of [`Budget::tick`]) the clock, the cancel flag and
 /// the progress sink are looked at. A power of two. The fast path of a tick

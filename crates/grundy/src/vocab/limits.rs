@@ -1,12 +1,12 @@
 //! User limits on work: the plain numbers a user sets, and the one error every
-//! solver reports when a limit is hit. [`crate::Budget`] turns them into a
+//! solver reports when a limit is hit. [`crate::vocab::budget::Budget`] turns them into a
 //! shared, running account (with a clock, a cancel flag and progress).
 
 use std::fmt;
 use std::time::Duration;
 
 /// Bounds on the work a computation may do. Defaults suit a laptop; the CLI
-/// exposes each as a flag. Build a [`crate::Budget`] from them to run a solver.
+/// exposes each as a flag. Build a [`crate::vocab::budget::Budget`] from them to run a solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Most positions a solver may store (table cells, heaps, memoised
@@ -268,7 +268,7 @@ const DURATION_ACCEPTED: &str =
 /// by `B` or `iB`.
 ///
 /// ```
-/// use grundy::budget::parse_size;
+/// use grundy::vocab::budget::parse_size;
 /// assert_eq!(parse_size("4G"), Ok(4 << 30));
 /// assert_eq!(parse_size("500M"), Ok(500 << 20));
 /// assert_eq!(parse_size("1234"), Ok(1234));
@@ -295,7 +295,7 @@ pub fn parse_size(text: &str) -> Result<u64, ParseLimitError> {
 ///
 /// ```
 /// use std::time::Duration;
-/// use grundy::budget::parse_duration;
+/// use grundy::vocab::budget::parse_duration;
 /// assert_eq!(parse_duration("30s"), Ok(Duration::from_secs(30)));
 /// assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
 /// assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));

@@ -3,7 +3,7 @@
 //! all work.
 
 pub mod budget;
-pub(crate) mod limits;
-pub(crate) mod nimber;
-pub(crate) mod outcome;
-pub(crate) mod rules;
+pub mod limits;
+pub mod nimber;
+pub mod outcome;
+pub mod rules;

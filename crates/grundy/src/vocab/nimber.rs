@@ -39,11 +39,11 @@ impl Nimber {
     }
 
     /// The outcome class under normal play.
-    pub fn outcome(self) -> crate::Outcome {
+    pub fn outcome(self) -> crate::vocab::outcome::Outcome {
         if self.is_zero() {
-            crate::Outcome::P
+            crate::vocab::outcome::Outcome::P
         } else {
-            crate::Outcome::N
+            crate::vocab::outcome::Outcome::N
         }
     }
 }

@@ -8,7 +8,7 @@ use std::hash::Hash;
 /// An option may be a disjunctive sum of positions, as when a move in a
 /// take-and-break game splits a heap in two; the empty sum is a position with
 /// no moves. Rules say nothing about values: the solvers (see
-/// [`crate::MemoSolver`]) compute them.
+/// [`crate::solvers::memo::MemoSolver`]) compute them.
 pub trait Rules {
     /// A position of one component.
     type Position: Clone + Eq + Ord + Hash + Debug;

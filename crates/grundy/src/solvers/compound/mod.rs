@@ -3,10 +3,12 @@
 //!
 //! The full explanation is on [`CompoundSolver`], the public face of this module.
 
-use crate::{
-    Budget, GameGraph, LimitError, Nimber, Outcome, PlainSearch, Play, Remoteness, SearchConfig,
-    SearchError,
-};
+use crate::solvers::search::{PlainSearch, Play, Remoteness, SearchConfig, SearchError};
+use crate::vocab::budget::Budget;
+use crate::vocab::limits::LimitError;
+use crate::vocab::nimber::Nimber;
+use crate::vocab::outcome::Outcome;
+use crate::vocab::rules::GameGraph;
 
 use std::sync::Mutex;
 
@@ -28,6 +30,21 @@ pub enum CompoundKind {
 }
 
 impl CompoundKind {
+    /// How the compound is written (`not_all`).
+    pub fn name(self) -> &'static str {
+        match self {
+            CompoundKind::Selective => "selective",
+            CompoundKind::NotAll => "not_all",
+            CompoundKind::Conjunctive => "conjunctive",
+            CompoundKind::ContinuedConjunctive => "continued_conjunctive",
+        }
+    }
+
+    /// The compound written `name`, if one is.
+    pub fn named(name: &str) -> Option<CompoundKind> {
+        CompoundKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
     /// All four kinds.
     pub const ALL: [CompoundKind; 4] = [
         CompoundKind::Selective,
@@ -295,7 +312,7 @@ impl Default for CompoundConfig {
 /// | `ContinuedConjunctive` | every component that still has a move | no component has a move |
 ///
 /// [`Compound`] is each of these as a [`GameGraph`] of tuples of component
-/// positions, so [`crate::PlainSearch`] solves it by brute force. The theory
+/// positions, so [`crate::solvers::search::PlainSearch`] solves it by brute force. The theory
 /// decides them from one number per component, computed by plain search on
 /// the component game alone:
 ///
@@ -323,10 +340,10 @@ impl Default for CompoundConfig {
 ///   play: the same with misère suspense numbers.
 ///
 /// (Remoteness and suspense, normal and misère, are defined in
-/// [`crate::PlainSearch`].)
+/// [`crate::solvers::search::PlainSearch`].)
 ///
 /// ```
-/// use grundy::{CompoundKind, CompoundSolver, GameGraph, Outcome, Play, SearchConfig};
+/// use grundy::{solvers::compound::CompoundKind, solvers::compound::CompoundSolver, vocab::rules::GameGraph, Outcome, solvers::search::Play, solvers::search::SearchConfig};
 ///
 /// /// A Nim heap as a game graph.
 /// #[derive(Clone)]
@@ -342,7 +359,7 @@ impl Default for CompoundConfig {
 /// // …while the selective compound is won by emptying all three at once.
 /// assert_eq!(solver.winning_move(CompoundKind::Selective, &[2, 2, 2], Play::Normal)?,
 ///            Some(vec![0, 0, 0]));
-/// # Ok::<(), grundy::CompoundError>(())
+/// # Ok::<(), grundy::solvers::compound::CompoundError>(())
 /// ```
 #[derive(Debug)]
 pub struct CompoundSolver<G: GameGraph + Clone> {

@@ -9,14 +9,19 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use crate::component::{EvalError, ExprError};
+use crate::engine::Engine;
 use crate::engine::{impartial, Atom, AtomRules};
-use crate::language::expr::{compound_kind, ruleset, validate_in, GameExpr, Ruleset};
+use crate::language::expr::{ruleset, validate_in, GameExpr, Ruleset};
 use crate::language::syntax::{parse_expr, Arg, Expr, Term};
 use crate::registry::Registry;
-use crate::{
-    Budget, Compound, CompoundKind, Engine, EvalError, ExprError, GameGraph, Limits, Nimber,
-    Outcome, PlainSearch, Play, Sums,
-};
+use crate::solvers::compound::{Compound, CompoundKind};
+use crate::solvers::search::{PlainSearch, Play};
+use crate::vocab::budget::Budget;
+use crate::vocab::limits::Limits;
+use crate::vocab::nimber::Nimber;
+use crate::vocab::outcome::Outcome;
+use crate::vocab::rules::{GameGraph, Sums};
 
 /// What the check found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -374,7 +379,7 @@ fn collect_free(expr: &Expr, free: &mut Free, reg: &Registry) -> Result<(), Expr
 }
 
 fn collect_term(term: &Term, free: &mut Free, reg: &Registry) -> Result<(), ExprError> {
-    if term.name == "misere" || compound_kind(&term.name).is_some() {
+    if term.name == "misere" || CompoundKind::named(&term.name).is_some() {
         for arg in term.args.as_deref().unwrap_or(&[]) {
             if let Arg::Expr(e) = arg {
                 collect_free(e, free, reg)?;
@@ -427,7 +432,9 @@ mod tests {
             for b in 0..=5u64 {
                 for c in 0..=5u64 {
                     let text = format!("nim({a}) + nim({b}) + nim({c})");
-                    let GameExpr::Sum(components) = crate::parse_game(&text).unwrap() else {
+                    let GameExpr::Sum(components) =
+                        crate::language::expr::parse_game(&text).unwrap()
+                    else {
                         unreachable!()
                     };
                     let start = graph.0.position(&impartial(&components));

@@ -19,12 +19,13 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::{Arc, OnceLock};
 
-use crate::engine::component::{Component, Context, Key, Partizan, PartizanPosition};
-use crate::engine::EvalError;
-use crate::language::expr::write_terms;
+use crate::component::spec::{GameKind, GameSpec, Picture};
+use crate::component::write_terms;
+use crate::component::EvalError;
+use crate::component::{Component, Context, Key, Partizan, PartizanPosition};
 use crate::partizan::{self, Game};
-use crate::registry::{GameKind, GameSpec, Picture};
-use crate::{CompoundKind, Player};
+use crate::solvers::compound::CompoundKind;
+use crate::vocab::outcome::Player;
 
 /// The declaration compound positions report as their game.
 pub static SPEC: GameSpec = GameSpec {
@@ -135,7 +136,7 @@ fn compound_options(
 }
 
 fn name(kind: CompoundKind) -> &'static str {
-    crate::language::expr::compound_name(kind)
+    kind.name()
 }
 
 fn key_of(parts: &[Vec<Component>]) -> Vec<Vec<Key>> {
@@ -168,7 +169,7 @@ impl Search<'_> {
             return Ok(v);
         }
         if depth > self.max_depth {
-            return Err(crate::LimitError::Depth {
+            return Err(crate::vocab::limits::LimitError::Depth {
                 what: format!("the {} compound's lines of play", name(self.kind)),
                 limit: self.max_depth,
             }

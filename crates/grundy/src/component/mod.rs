@@ -1,15 +1,32 @@
-//! A validated position of one game, as every solver and front end sees it.
+//! What a game is to the rest of grundy: the layer between the theory
+//! (values, solvers) and the games, which the games implement and the
+//! language, the engine and the front ends read, so that none of those
+//! names a game and no game names them.
 //!
-//! A game file (see [`crate::registry`]) turns the text of a call such as
-//! `kayles(3,5)` or `domineering("..|..")` into a [`Component`]: an impartial
-//! or a partizan position behind a trait object. The engine, misère play,
-//! compounds, `verify` and the reports work on these traits only, so none of
-//! them knows which games exist.
+//! - [`spec`]: a game's declaration ([`GameSpec`]) and the checked reading of
+//!   its call ([`Call`]);
+//! - [`ruleset`]: a built-in game written without its position, as `seq`,
+//!   `table` and `verify` take it;
+//! - [`error`]: the errors shared on the way from text to value;
+//! - this module: a validated position ([`Component`]), an impartial or a
+//!   partizan position behind a trait object, and the [`Context`] that holds
+//!   the tables solvers keep between queries.
+//!
+//! A game file turns the text of a call such as `kayles(3,5)` or
+//! `domineering("..|..")` into a [`Component`]. The engine, misère play,
+//! compounds, `verify` and the reports work on these traits only.
 //!
 //! A position says what it is (its game, its identity [`Key`], how it
 //! prints) and what its options are; where its game has them it also gives a
-//! fast path — a closed form, a table, a period — through [`Context`], which
-//! holds the tables solvers keep between queries.
+//! fast path — a closed form, a table, a period — through [`Context`].
+
+pub mod error;
+pub mod ruleset;
+pub mod spec;
+
+pub use error::{EvalError, ExprError, ScriptError};
+pub use ruleset::{BuiltinRuleset, HeapKind, HeapRules};
+pub use spec::{Call, GameKind, GameSpec};
 
 use std::any::{Any, TypeId};
 use std::fmt;
@@ -17,10 +34,12 @@ use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::engine::EvalError;
 use crate::partizan;
-use crate::registry::GameSpec;
-use crate::{Budget, Limits, Nimber, Outcome, Play, Player};
+use crate::solvers::search::Play;
+use crate::vocab::budget::Budget;
+use crate::vocab::limits::Limits;
+use crate::vocab::nimber::Nimber;
+use crate::vocab::outcome::{Outcome, Player};
 
 /// The identity of a position: two positions with equal keys are the same
 /// position of the same game (and ruleset). Used by memo tables, plain
@@ -110,7 +129,7 @@ pub trait ImpartialPosition: Send + Sync + fmt::Debug + fmt::Display {
     /// For heaps of a take-and-break game: its rules and the heaps, so
     /// that misère sums can follow the game's misère quotient. `None`
     /// for other games.
-    fn take_break_heaps(&self) -> Option<(&crate::TakeBreak, &[u64])> {
+    fn take_break_heaps(&self) -> Option<(&crate::takebreak::TakeBreak, &[u64])> {
         None
     }
 
@@ -375,5 +394,25 @@ impl Context {
     /// looked at now and then.
     pub fn budget_tick(&mut self) -> Result<(), EvalError> {
         Ok(self.budget.tick("listing options")?)
+    }
+}
+
+/// Writes a sum as the language reads it: its empty components left out,
+/// `0` when none is left.
+pub fn write_sum(f: &mut fmt::Formatter<'_>, groups: &[Component]) -> fmt::Result {
+    write_terms(f, groups, Component::to_string)
+}
+
+/// Writes a sum with each non-empty component written by `show`.
+pub fn write_terms(
+    f: &mut fmt::Formatter<'_>,
+    groups: &[Component],
+    show: impl Fn(&Component) -> String,
+) -> fmt::Result {
+    let shown: Vec<String> = groups.iter().filter(|g| !g.is_empty()).map(show).collect();
+    if shown.is_empty() {
+        f.write_str("0")
+    } else {
+        f.write_str(&shown.join(" + "))
     }
 }

@@ -1,0 +1,33 @@
+//! What `seq`, `table` and `verify` take of a built-in game written without
+//! its position (`kayles`, `sub[1,3,4]`, `queen`): its rules, which a game's
+//! declaration validates (see [`super::spec::RulesetFn`]).
+
+use crate::board::Piece;
+use crate::takebreak::TakeBreak;
+
+/// A heap ruleset with the name it is written by.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HeapRules {
+    /// How the ruleset is written (`kayles`, `sub[1,3,4]`).
+    pub name: String,
+    /// The rules.
+    pub kind: HeapKind,
+}
+
+/// The rules behind a heap ruleset.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum HeapKind {
+    /// Nim, answered by Bouton's closed form.
+    Nim,
+    /// Any take-and-break game (octal, hexadecimal, subtraction, Grundy's game).
+    TakeBreak(TakeBreak),
+}
+
+/// A built-in ruleset whose positions are numbers: heaps or squares.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BuiltinRuleset {
+    /// A heap ruleset: positions are heap sizes.
+    Heap(HeapRules),
+    /// A piece: positions are squares.
+    Board(Piece),
+}
