@@ -317,3 +317,36 @@ fn not_all_of_huge_heaps_is_answered_by_its_theory() {
         start.elapsed()
     );
 }
+
+/// Issue 27: every compound treats its components alike, so the misère
+/// not-all compound, which has no theory, is searched over multisets of
+/// component positions: twelve copies of `nim(2)` meet 91 of them, not
+/// 3^12 = 531 441 (a position limit of 20 000 shows it), and the answers
+/// agree with the search over ordered tuples on fewer copies.
+#[test]
+fn misere_not_all_of_equal_components_is_searched_as_multisets() {
+    let heaps = Dag((0..3).map(|n| (0..n).collect()).collect());
+    let mut brute = PlainSearch::new(
+        Compound::new(heaps, CompoundKind::NotAll),
+        SearchConfig::default(),
+    );
+    let limits = grundy::Limits {
+        max_positions: 20_000,
+        ..grundy::Limits::default()
+    };
+    let mut engine = grundy::Engine::new(limits);
+    for k in 2..=12usize {
+        let text = format!("misere(not_all({}))", vec!["nim(2)"; k].join(", "));
+        let got = engine
+            .evaluate(&text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        if k <= 7 {
+            let expect = brute.outcome(&vec![2u32; k], Play::Misere).unwrap();
+            assert_eq!(got.outcome, expect, "{text}");
+        }
+        for m in &got.winning_moves {
+            let after = engine.evaluate(&m.to_string()).unwrap();
+            assert_eq!(after.outcome, grundy::Outcome::P, "{text} -> {m}");
+        }
+    }
+}
