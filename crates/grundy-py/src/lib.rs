@@ -689,8 +689,28 @@ fn answer<T: serde::Serialize + std::fmt::Display>(
 // ---------------------------------------------------------------------------
 // The questions.
 
-/// Asks a question of the facade: a session of the call's limits, run
-/// where it must run (see [`run`]), answered for Python.
+/// Runs `work` in a session of the call's limits, where it must run (see
+/// [`run`]): the part every question shares.
+fn in_session<T, F>(
+    py: Python<'_>,
+    limits: Option<&Bound<'_, PyDict>>,
+    names: &[&str],
+    progress: Option<&Bound<'_, PyAny>>,
+    work: F,
+) -> PyResult<T>
+where
+    T: Send + 'static,
+    F: FnOnce(&Session, &mpsc::Sender<Note>) -> T + Send + 'static,
+{
+    let cancel = Arc::new(AtomicBool::new(false));
+    let s = session(limits_of(limits)?, &cancel);
+    let (here, max_time) = (involves_python(names), s.limits.max_time);
+    run(py, here, max_time, &cancel, progress, move |tx| {
+        work(&s, tx)
+    })
+}
+
+/// Asks a question of the facade ([`in_session`]), answered for Python.
 fn ask<T, F>(
     py: Python<'_>,
     limits: Option<&Bound<'_, PyDict>>,
@@ -702,12 +722,7 @@ where
     T: serde::Serialize + std::fmt::Display + Send + 'static,
     F: FnOnce(&Session, &mpsc::Sender<Note>) -> Result<T, Error> + Send + 'static,
 {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let s = session(limits_of(limits)?, &cancel);
-    let (here, max_time) = (involves_python(names), s.limits.max_time);
-    let r = run(py, here, max_time, &cancel, progress, move |tx| {
-        work(&s, tx)
-    });
+    let r = in_session(py, limits, names, progress, work);
     answer(py, r)
 }
 
@@ -729,16 +744,14 @@ fn value_many(
     texts: Vec<String>,
     limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let s = session(limits_of(limits)?, &cancel);
-    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let here = involves_python(&refs);
-    let results = run(py, here, s.limits.max_time, &cancel, None, move |_| {
-        with_engine(&s, |engine| {
+    let names: Vec<String> = texts.clone();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let results = in_session(py, limits, &names, None, move |s, _| {
+        with_engine(s, |engine| {
             texts
                 .iter()
                 .map(|t| {
-                    api::value_analysis(&s, engine, t).map(|a| {
+                    api::value_analysis(s, engine, t).map(|a| {
                         let json = serde_json::to_string(&a).unwrap_or_default();
                         (json, a.line())
                     })
@@ -949,11 +962,9 @@ fn thermograph(
     text: String,
     limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let s = session(limits_of(limits)?, &cancel);
-    let here = involves_python(&[&text]);
-    let r = run(py, here, s.limits.max_time, &cancel, None, move |_| {
-        api::thermograph(&s, &text)
+    let name = text.clone();
+    let r = in_session(py, limits, &[&name], None, move |s, _| {
+        api::thermograph(s, &text)
     })?;
     match r {
         Ok(a) => {
