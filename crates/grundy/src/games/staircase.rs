@@ -10,6 +10,8 @@ use crate::component::spec::{Call, GameKind, GameSpec};
 use crate::component::EvalError;
 use crate::component::ExprError;
 use crate::component::{Component, Context, Impartial, ImpartialPosition, Key};
+use crate::solvers::bouton::{misere_nim_outcome, misere_nim_winning_moves, nim_value};
+use crate::solvers::search::Play;
 use crate::vocab::nimber::Nimber;
 use crate::vocab::outcome::Outcome;
 use crate::vocab::rules::GameGraph;
@@ -143,6 +145,92 @@ pub fn staircase_options_with_value(
         }
     }
     Ok(options)
+}
+
+/// The coins of the odd steps (1, 3, 5, …): the Nim heaps Staircase Nim is.
+fn odd_steps(steps: &[u64]) -> Vec<u64> {
+    steps.iter().skip(1).step_by(2).copied().collect()
+}
+
+/// Misère Staircase Nim (the player who moves last loses): the player to
+/// move loses exactly when the odd steps, as Nim heaps, are a P-position of
+/// misère Nim (Bouton's misère rule, [`misere_nim_outcome`]).
+///
+/// Proof, by induction on Σ i·cᵢ (which every move lowers). Write f for the
+/// misère-Nim outcome of the odd steps.
+/// - f = P: a move off an odd step is a Nim move on the odd heaps, so it
+///   leaves f = N, a loss for the mover by induction; a move of c coins
+///   off an even step 2k onto step 2k − 1 is answered by moving the same c
+///   coins on to step 2k − 2, which restores the odd heaps (f = P again, a
+///   win for the one who restored them, by induction). The position has a
+///   move, since f = P needs a coin on an odd step.
+/// - f = N with a coin on an odd step: misère Nim's winning move, made by
+///   moving coins off that odd step, leaves f = P.
+/// - f = N with every odd step empty: either no coin can move (the mover
+///   has no move and wins, in misère play), or some even step 2k ≥ 2 holds
+///   a coin, and moving one coin onto step 2k − 1 leaves one odd heap of 1,
+///   f = P.
+///
+/// Checked against plain search of every staircase of up to five steps of
+/// up to three coins (outcome and every winning move).
+///
+/// ```
+/// use grundy::games::staircase::misere_staircase_outcome;
+/// use grundy::Outcome;
+/// // One coin on step 1: the mover must bring it down, and moves last.
+/// assert_eq!(misere_staircase_outcome(&[0, 1]), Outcome::P);
+/// // Twelve steps of two coins: odd steps 2,2,2,2,2,2 (nim-sum 0, big heaps).
+/// assert_eq!(misere_staircase_outcome(&[2; 12]), Outcome::P);
+/// ```
+pub fn misere_staircase_outcome(steps: &[u64]) -> Outcome {
+    misere_nim_outcome(&odd_steps(steps))
+}
+
+/// Every winning move of a lone misère Staircase Nim position (see
+/// [`misere_staircase_outcome`]): each move that leaves the odd steps a
+/// misère-Nim P-position. Off an odd step that is one of misère Nim's
+/// winning moves; off an even step 2k, c coins land on the odd step 2k − 1,
+/// and only two counts can make a P-position of it: the one that makes the
+/// nim-sum 0, and 1 (when every heap is then at most 1).
+pub fn misere_staircase_winning_moves(steps: &[u64]) -> Result<Vec<Vec<u64>>, StaircaseError> {
+    let total = staircase_total(steps)?;
+    let overflow = || StaircaseError::TooManyCoins {
+        total: total as u128,
+    };
+    let odd = odd_steps(steps);
+    let mut moves = Vec::new();
+    let mut push = |i: usize, k: u64| -> Result<(), StaircaseError> {
+        let mut next = steps.to_vec();
+        next[i] -= k;
+        next[i - 1] = next[i - 1].checked_add(k).ok_or_else(overflow)?;
+        moves.push(next);
+        Ok(())
+    };
+    // Nim moves: coins leave odd step 2j + 1.
+    for (j, size) in misere_nim_winning_moves(&odd) {
+        let i = 2 * j + 1;
+        push(i, steps[i] - size)?;
+    }
+    // Coins arrive on odd step 2j + 1 from even step 2j + 2.
+    let sum = nim_value(&odd).0;
+    for (j, &h) in odd.iter().enumerate() {
+        let Some(&above) = steps.get(2 * j + 2) else {
+            break;
+        };
+        let mut candidates = [sum ^ h, 1];
+        candidates.sort_unstable();
+        let mut grown = odd.clone();
+        for (n, &to) in candidates.iter().enumerate() {
+            if to <= h || to - h > above || (n == 1 && candidates[0] == to) {
+                continue;
+            }
+            grown[j] = to;
+            if misere_nim_outcome(&grown) == Outcome::P {
+                push(2 * j + 2, to - h)?;
+            }
+        }
+    }
+    Ok(moves)
 }
 
 /// The winning moves of a lone Staircase Nim position: its options of value 0.
@@ -474,6 +562,25 @@ impl ImpartialPosition for Staircase {
         Ok(staircase_value(&self.steps))
     }
 
+    /// Misère play by [`misere_staircase_outcome`] (normal play goes by the
+    /// value).
+    fn closed_outcome(&self, play: Play) -> Option<Outcome> {
+        (play == Play::Misere).then(|| misere_staircase_outcome(&self.steps))
+    }
+
+    fn closed_winning_moves(&self, play: Play) -> Option<Vec<Impartial>> {
+        if play != Play::Misere {
+            return None;
+        }
+        let moves = misere_staircase_winning_moves(&self.steps).ok()?;
+        Some(
+            moves
+                .into_iter()
+                .map(|steps| Arc::new(Staircase { steps }) as Impartial)
+                .collect(),
+        )
+    }
+
     fn options_with_value(
         &self,
         target: Nimber,
@@ -502,6 +609,39 @@ mod tests {
     use super::*;
     use crate::solvers::search::{PlainSearch, Play, SearchConfig};
     use proptest::prelude::*;
+
+    /// The misère closed form against plain search on every staircase of up
+    /// to five steps of up to three coins: the outcome and the set of
+    /// winning moves.
+    #[test]
+    fn misere_staircase_matches_plain_search() {
+        let mut s = PlainSearch::new(StaircaseNim, SearchConfig::default());
+        let mut positions = vec![vec![]];
+        let mut checked = 0;
+        for _ in 0..5 {
+            positions = positions
+                .iter()
+                .flat_map(|p: &Vec<u64>| {
+                    (0..4u64).map(move |c| {
+                        let mut p = p.clone();
+                        p.push(c);
+                        p
+                    })
+                })
+                .collect();
+            for p in &positions {
+                let outcome = s.outcome(p, Play::Misere).unwrap();
+                assert_eq!(misere_staircase_outcome(p), outcome, "{p:?}");
+                let mut expect = s.winning_moves(p, Play::Misere).unwrap();
+                let mut got = misere_staircase_winning_moves(p).unwrap();
+                expect.sort();
+                got.sort();
+                assert_eq!(got, expect, "{p:?}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 4 + 16 + 64 + 256 + 1024);
+    }
 
     proptest! {
         #[test]
