@@ -194,3 +194,31 @@ fn long_misere_sums_of_copies_are_answered_at_once() {
     // nim(2) to 0, or one nim(3) to nim(1).
     assert_eq!(e.winning_moves.len(), 2, "{:?}", e.winning_moves.len());
 }
+
+/// Issue 27: a lone misère Staircase Nim position is answered by its
+/// theorem (the odd steps as misère Nim heaps), not searched: twelve steps
+/// of two coins would meet millions of positions, and a limit of 1 000
+/// positions shows none is searched. Every winning move leads to P.
+#[test]
+fn misere_staircase_is_answered_by_its_theory() {
+    let limits = grundy::Limits {
+        max_positions: 1000,
+        ..grundy::Limits::default()
+    };
+    let mut engine = Engine::new(limits);
+    let twos = ["2"; 12].join(",");
+    let e = engine
+        .evaluate(&format!("misere(staircase({twos}))"))
+        .unwrap();
+    assert_eq!(e.outcome, Outcome::P);
+    assert!(e.winning_moves.is_empty());
+    let e = engine
+        .evaluate(&format!("misere(staircase({twos},2,5))"))
+        .unwrap();
+    assert_eq!(e.outcome, Outcome::N);
+    assert!(!e.winning_moves.is_empty());
+    for m in &e.winning_moves {
+        let after = engine.evaluate(&m.to_string()).unwrap();
+        assert_eq!(after.outcome, Outcome::P, "{m}");
+    }
+}
