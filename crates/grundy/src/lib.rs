@@ -75,9 +75,9 @@ pub use solvers::mex::{mex_naive, mex_of_words, MexSet};
 pub use solvers::search::{PlainSearch, Play, Remoteness, SearchConfig, SearchError};
 pub use takebreak::{
     find_periodicity, guy_smith_bound, heaps_to_prove, published_period, CodeError, HeapEngine,
-    HeapSequence, HeapSolveError, HeapSolver, LockWait, Periodicity, Progress, SequenceConfig,
-    SequenceError, SequenceStats, SequenceStore, SolverChoice, StoreError, StoreRecovery,
-    TakeBreak, ValueTable, WorkCounts, DEFAULT_STORE_MEMORY, MAX_CODE_DIGITS,
+    HeapSequence, HeapSolveError, HeapSolver, LockWait, Periodicity, Progress, Proof,
+    SequenceConfig, SequenceError, SequenceStats, SequenceStore, SolverChoice, StoreError,
+    StoreRecovery, TakeBreak, ValueTable, WorkCounts, DEFAULT_STORE_MEMORY, MAX_CODE_DIGITS,
     MAX_LISTED_RARE_HEAPS, MAX_THREADS, SPARSE_MAX_RARE_FRACTION,
 };
 pub use vocab::limits::{parse_duration, parse_size, LimitError, Limits, ParseLimitError};
