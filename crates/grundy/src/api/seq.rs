@@ -567,19 +567,12 @@ fn period_line(sequence: &HeapSequence) -> String {
             } else {
                 format!("period {}", p.period)
             };
-            let status = if p.proved && p.saltus > 0 {
-                // Only Nim's arithmetic period is proved: by G(n) = n.
-                "proved (Nim's closed form G(n) = n)".to_string()
-            } else if p.proved {
-                format!(
-                    "proved (Guy–Smith check on heaps 0..={})",
-                    p.checked.saturating_sub(1)
-                )
-            } else {
-                format!(
+            let status = match p.proof {
+                Some(proof) if p.proved => format!("proved ({})", proof.describe(p.checked)),
+                _ => format!(
                     "observed in heaps 0..={}, not proved",
                     p.checked.saturating_sub(1)
-                )
+                ),
             };
             format!("{kind}, preperiod {}: {status}", p.preperiod)
         }

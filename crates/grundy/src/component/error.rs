@@ -152,7 +152,8 @@ pub enum EvalError {
     /// within it: only a store (or a higher limit) can answer.
     #[error(
         "G({heap}) of `{ruleset}` needs every heap up to {heap}, over the limit of {limit} heaps \
-         (--max-positions), and no period is proved in the {computed} heaps computed; compute it \
+         (--max-positions), and no period is proved in the {computed} heaps computed{observed}; \
+         compute it \
          once into a store with `grundy seq '{ruleset}' --at {heap} --store FILE` (it \
          checkpoints, and --resume continues it), then ask again with --store FILE"
     )]
@@ -165,6 +166,9 @@ pub enum EvalError {
         limit: u64,
         /// Heaps computed in the search for a period.
         computed: u64,
+        /// What was seen instead of a proof (empty if nothing): an
+        /// arithmetic period that no theorem proves for this code.
+        observed: String,
     },
     /// A partizan component where only impartial games are allowed.
     #[error(

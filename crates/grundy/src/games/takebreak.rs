@@ -280,22 +280,152 @@ pub fn sequence<'c>(
         // In rounds of heaps, so that the clock and the cancel flag are
         // looked at while a long sequence is computed.
         let mut solver = crate::takebreak::HeapSolver::new(rules.clone(), config)?;
+        // An arithmetic period that nothing here can prove for this code is
+        // reported as soon as it is seen, instead of computing on to 2^20
+        // heaps (O(n²) for a code that splits) for a proof that cannot come.
+        let provable = crate::takebreak::arithmetic_provable(rules);
+        let unprovable = |solver: &crate::takebreak::HeapSolver| {
+            solver
+                .periodicity()
+                .filter(|p| p.saltus > 0 && !p.proved && !provable)
+                .copied()
+        };
+        let mut observed = None;
         while let crate::takebreak::Progress::Paused = solver.try_extend(target, 1 << 12)? {
             budget.check_now("a heap sequence")?;
+            if n > limit {
+                observed = unprovable(&solver);
+                if observed.is_some() {
+                    break;
+                }
+            }
         }
         let seq = solver.into_sequence();
         if n > limit && seq.get(n).is_err() {
+            let observed = observed.or(seq.periodicity().copied().filter(|p| !p.proved));
             return Err(EvalError::HeapBeyondLimit {
                 ruleset: ruleset.to_string(),
                 heap: n,
                 limit: limit.saturating_add(1),
                 computed: seq.len(),
+                observed: observed.map_or(String::new(), |p| observed_note(&p)),
             });
         }
         seq.get(n)?;
         cache.0.insert(rules.clone(), seq);
     }
     Ok(&cache.0[rules])
+}
+
+/// What an unproved pattern looks like, for an error.
+fn observed_note(p: &crate::takebreak::Periodicity) -> String {
+    let kind = if p.saltus > 0 {
+        format!("an arithmetic period {} with saltus {}", p.period, p.saltus)
+    } else {
+        format!("a period {}", p.period)
+    };
+    let why = if p.saltus > 0 {
+        "no theorem known here proves it for this code"
+    } else {
+        "the Guy–Smith theorem needs finitely many non-zero digits"
+    };
+    format!(
+        " ({kind} from heap {} is seen in heaps 0..={}, but {why}, so it is not used)",
+        p.preperiod,
+        p.checked.saturating_sub(1)
+    )
+}
+
+/// The heaps `m` in `lo..=hi` with `G(m) = target`, for a sequence whose
+/// arithmetic period `p` is proved: the computed values below the period
+/// are scanned, and each residue of the period has at most one lap with
+/// that value.
+fn heaps_with_value(
+    seq: &HeapSequence,
+    p: &crate::takebreak::Periodicity,
+    target: u64,
+    (lo, hi): (u64, u64),
+    visit: &mut dyn FnMut(u64) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for m in lo..=hi.min(p.preperiod.saturating_sub(1)) {
+        if seq.get(m).is_ok_and(|v| v.0 == target) {
+            visit(m)?;
+        }
+    }
+    for r in 0..p.period {
+        let Ok(base) = seq.get(p.preperiod + r) else {
+            continue;
+        };
+        let Some(up) = target.checked_sub(base.0) else {
+            continue;
+        };
+        if up % p.saltus != 0 {
+            continue;
+        }
+        let m = (up / p.saltus)
+            .checked_mul(p.period)
+            .and_then(|x| x.checked_add(p.preperiod + r));
+        if let Some(m) = m.filter(|m| (lo..=hi).contains(m)) {
+            visit(m)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Smaller parts of a split looked at for one heap beyond the computed
+/// values; the list of moves is then marked as cut short.
+const FAR_SPLIT_PARTS: u64 = 1 << 12;
+
+/// The options of value `target` of a heap `n` beyond the computed values,
+/// through a proved arithmetic period: every option that leaves at most one
+/// heap, found by inverting the period (`O(e + p)` work, not `O(n)`), then
+/// the splits whose smaller part is below [`FAR_SPLIT_PARTS`]. Returns
+/// `Break` when splits were left unexamined (or `found` broke).
+fn far_options_with_value(
+    rules: &TakeBreak,
+    seq: &HeapSequence,
+    p: &crate::takebreak::Periodicity,
+    n: u64,
+    target: u64,
+    found: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let listed = rules.digits().len() as u64;
+    if rules.digit(n) & 1 != 0 && target == 0 {
+        found(&[])?;
+    }
+    for k in 1..listed.min(n) {
+        if rules.digit(k) & 2 != 0 && seq.get(n - k).is_ok_and(|v| v.0 == target) {
+            found(&[n - k])?;
+        }
+    }
+    if rules.tail_digit() & 2 != 0 && n > listed.max(1) {
+        heaps_with_value(seq, p, target, (1, n - listed.max(1)), &mut |m| found(&[m]))?;
+    }
+    let mut rests: Vec<u64> = (0..listed.min(n))
+        .filter(|&k| rules.digit(k) & 4 != 0)
+        .map(|k| n - k)
+        .collect();
+    let unexamined = rules.tail_digit() & 12 != 0
+        || (0..listed).any(|k| rules.digit(k) & 8 != 0)
+        || rests.iter().any(|&r| r / 2 > FAR_SPLIT_PARTS);
+    let unequal = rules.is_grundys_game();
+    rests.sort_unstable();
+    for a in 1..=FAR_SPLIT_PARTS {
+        for &rest in rests.iter().rev() {
+            if 2 * a > rest || (unequal && 2 * a == rest) {
+                continue;
+            }
+            let value = |h: u64| seq.get(h).map_or(u64::MAX, |v| v.0);
+            if value(a) ^ value(rest - a) == target {
+                found(&[a, rest - a])?;
+            }
+        }
+    }
+    if unexamined {
+        ControlFlow::Break(())
+    } else {
+        ControlFlow::Continue(())
+    }
 }
 
 impl HeapRuleset for Heaps {
@@ -328,6 +458,19 @@ impl HeapRuleset for Heaps {
     ) -> Result<ControlFlow<()>, EvalError> {
         let budget = cx.limits().max_positions;
         let seq = sequence(cx, &self.rules, &self.name, n)?;
+        // Beyond the values, an arithmetic period gives the options at once.
+        if let Some(p) = seq.periodicity().filter(|p| p.proved && p.saltus > 0) {
+            if n >= seq.len() {
+                return Ok(far_options_with_value(
+                    &self.rules,
+                    seq,
+                    p,
+                    n,
+                    target.0,
+                    found,
+                ));
+            }
+        }
         // An option past the sequence cannot be valued; it is never the target.
         Ok(crate::solvers::heap_options::takebreak_options_until(
             &self.rules,

@@ -18,6 +18,7 @@
 //! assert!(!dawson.get(1_000_000_000_000).unwrap().is_zero());
 //! ```
 
+mod arithmetic;
 mod bits;
 mod huffman;
 mod known;
@@ -30,6 +31,7 @@ mod split_tail;
 mod store;
 mod values;
 
+pub use arithmetic::{arithmetic_provable, Proof};
 pub use known::{heaps_to_prove, published_period};
 pub use period::{find_periodicity, guy_smith_bound, Periodicity};
 pub use rules::{CodeError, TakeBreak, MAX_CODE_DIGITS};

@@ -30,11 +30,14 @@
 //! `B + p − 1`.
 //!
 //! The theorem needs finitely many non-zero digits, and that equal heaps may
-//! be split like unequal ones: for infinite codes and for Grundy's game a
-//! period is only ever *observed*. So is arithmetic periodicity
-//! (`G(n + p) = G(n) + s` with saltus `s > 0`, as in `all_but` games),
-//! except Nim's, which its closed form `G(n) = n` proves.
+//! be split like unequal ones: for infinite codes and for Grundy's game an
+//! ordinary period is only ever *observed*. An arithmetic period
+//! (`G(n + p) = G(n) + s` with saltus `s > 0`, as in `all_but` games) is
+//! proved by the check of `arithmetic.rs` for take-only codes (Nim among
+//! them), or by a published theorem listed in
+//! `data/takebreak/arithmetic.toml` (Lasker's Nim); otherwise it is observed.
 
+use super::arithmetic::{take_tail_proves, theorem_for, Proof};
 use super::values::{with_cells, Cell, ValueTable};
 use crate::takebreak::TakeBreak;
 
@@ -47,8 +50,11 @@ pub struct Periodicity {
     pub period: u64,
     /// The saltus `s` of `G(n + p) = G(n) + s`: 0 for ordinary periodicity.
     pub saltus: u64,
-    /// Whether the Guy–Smith check proved the pattern for every heap.
+    /// Whether the pattern is proved for every heap.
     pub proved: bool,
+    /// What proves it (`None` when only observed).
+    #[serde(default)]
+    pub proof: Option<Proof>,
     /// The values that were compared: heaps `0..checked`.
     pub checked: u64,
 }
@@ -86,30 +92,16 @@ pub fn guy_smith_bound(rules: &TakeBreak, e: u64, p: u64) -> Option<u64> {
 
 /// The smallest period visible in `values`, with the least preperiod for it,
 /// proved where the Guy–Smith check covers it; failing that, an arithmetic
-/// period (never proved). A pattern that is not proved is only reported once
+/// period, proved where the check of `arithmetic.rs` or a published theorem
+/// covers it. A pattern that is not proved is only reported once
 /// it has repeated at least three times after its preperiod and the
 /// preperiod is at most a third of the values, so that a few accidental
 /// repetitions are not taken for a period.
 pub fn find_periodicity(rules: &TakeBreak, values: &ValueTable) -> Option<Periodicity> {
     with_cells!(values, V => {
         let cells = V::cells(values);
-        find_ordinary(rules, cells)
-            .or_else(|| find_arithmetic(cells))
-            .map(|p| nim_proved(rules, p))
+        find_ordinary(rules, cells).or_else(|| find_arithmetic(rules, cells))
     })
-}
-
-/// Nim's arithmetic period, proved by its closed form: in Nim (`0.(3)`) the
-/// options of heap `n` are all heaps `m < n`, so by induction their values
-/// are exactly `0..n`, and `G(n) = n`: arithmetic period 1 with saltus 1
-/// from heap 0, for every heap. Any other pattern seen in Nim's values
-/// (there is none, unless the values are wrong) is left unproved.
-fn nim_proved(rules: &TakeBreak, p: Periodicity) -> Periodicity {
-    let closed_form = (p.preperiod, p.period, p.saltus) == (0, 1, 1);
-    Periodicity {
-        proved: p.proved || (closed_form && *rules == TakeBreak::nim()),
-        ..p
-    }
 }
 
 fn observed_enough(len: usize, e: usize, p: usize) -> bool {
@@ -151,6 +143,7 @@ fn find_ordinary<V: Cell>(rules: &TakeBreak, v: &[V]) -> Option<Periodicity> {
                     period: p as u64,
                     saltus: 0,
                     proved: true,
+                    proof: Some(Proof::GuySmith),
                     checked: len as u64,
                 });
             }
@@ -161,6 +154,7 @@ fn find_ordinary<V: Cell>(rules: &TakeBreak, v: &[V]) -> Option<Periodicity> {
                 period: p as u64,
                 saltus: 0,
                 proved: false,
+                proof: None,
                 checked: len as u64,
             });
         }
@@ -168,7 +162,7 @@ fn find_ordinary<V: Cell>(rules: &TakeBreak, v: &[V]) -> Option<Periodicity> {
     observed
 }
 
-fn find_arithmetic<V: Cell>(v: &[V]) -> Option<Periodicity> {
+fn find_arithmetic<V: Cell>(rules: &TakeBreak, v: &[V]) -> Option<Periodicity> {
     let len = v.len();
     for p in 1..=len / 3 {
         let last = len - 1;
@@ -184,11 +178,17 @@ fn find_arithmetic<V: Cell>(v: &[V]) -> Option<Periodicity> {
             e -= 1;
         }
         if observed_enough(len, e, p) {
+            let proof = if take_tail_proves(rules, v, e, p, s) {
+                Some(Proof::TakeTail)
+            } else {
+                theorem_for(rules, v, e as u64, p as u64, u64::from(s)).map(Proof::Theorem)
+            };
             return Some(Periodicity {
                 preperiod: e as u64,
                 period: p as u64,
                 saltus: u64::from(s),
-                proved: false,
+                proved: proof.is_some(),
+                proof,
                 checked: len as u64,
             });
         }
@@ -212,22 +212,25 @@ mod tests {
     }
 
     #[test]
-    fn nim_is_proved_by_its_closed_form_other_arithmetic_periods_only_observed() {
+    fn arithmetic_periods_are_proved_by_the_take_tail_check_only_where_it_applies() {
         let values: ValueTable = (0..100).collect();
         let p = find_periodicity(&TakeBreak::nim(), &values).unwrap();
         assert_eq!((p.preperiod, p.period, p.saltus, p.proved), (0, 1, 1, true));
+        assert_eq!(p.proof, Some(Proof::TakeTail));
         assert_eq!(
             p.extend(&values, 1_000_000_000_000),
             Some(1_000_000_000_000)
         );
-        // The same values for another game prove nothing.
-        let other = TakeBreak::from_code("0.0(3)").unwrap();
-        assert!(!find_periodicity(&other, &values).unwrap().proved);
-        // allbut[1]: 0 0 1 1 2 2 …, arithmetic period 2, saltus 1, observed.
+        // The same values under rules that split prove nothing.
+        let other = TakeBreak::from_code("0.(7)").unwrap();
+        let p = find_periodicity(&other, &values).unwrap();
+        assert!(!p.proved && p.proof.is_none());
+        assert_eq!(p.extend(&values, 1000), None);
+        // allbut[1]: 0 0 1 1 2 2 …, arithmetic period 2, saltus 1, proved.
         let values: ValueTable = (0..100).map(|n| n / 2).collect();
         let p = find_periodicity(&TakeBreak::all_but(&[1]).unwrap(), &values).unwrap();
-        assert_eq!((p.period, p.saltus, p.proved), (2, 1, false));
-        assert_eq!(p.extend(&values, 1000), None);
+        assert_eq!((p.period, p.saltus, p.proved), (2, 1, true));
+        assert_eq!(p.extend(&values, 1001), Some(500));
     }
 
     #[test]
