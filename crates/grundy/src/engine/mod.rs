@@ -240,6 +240,7 @@ fn misere_by_forms(
 /// Evaluates positions, keeping each ruleset's table for the next query.
 ///
 /// ```
+/// use grundy::api::ReadText; // reads the text; the engine takes games
 /// use grundy::{Engine, Limits, Outcome};
 /// let mut engine = Engine::new(Limits::default());
 /// let e = engine.evaluate("nim(3,5,7)").unwrap();

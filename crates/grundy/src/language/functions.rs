@@ -16,6 +16,7 @@
 //! ([`parse_list_call`]).
 //!
 //! ```
+//! use grundy::api::ReadText;
 //! use grundy::{engine::Analysis, Engine, Limits};
 //! let mut engine = Engine::new(Limits::default());
 //! let Analysis::Partizan { report, .. } = engine.analyse("cool({3|-1}, 1) + ^").unwrap() else {

@@ -32,7 +32,7 @@
 //! that splits:
 //!
 //! ```
-//! use grundy::misere::misere_form_of;
+//! use grundy::api::misere_form_of;
 //! use grundy::{component::Context, Limits};
 //!
 //! let mut cx = Context::new(Limits::default());

@@ -56,6 +56,7 @@
 //! expression language are analysed by the [`crate::engine::Engine`]:
 //!
 //! ```
+//! use grundy::api::ReadText;
 //! use grundy::{engine::Analysis, Engine, Limits};
 //! let mut engine = Engine::new(Limits::default());
 //! let Analysis::Partizan { report, .. } = engine.analyse("domineering(\"...|...\")").unwrap() else {

@@ -351,9 +351,11 @@ impl<G: GameGraph> GameGraph for Guarded<G> {
     fn moves(&self, position: &Vec<G::Position>, out: &mut Vec<Vec<G::Position>>) {
         let first = out.len();
         self.compound.moves_of_multiset(position, out, |bound| {
+            // The depth-first search holds one listing at each level it
+            // is in, so one listing may take a sixteenth of the memory.
             let bytes =
                 std::mem::size_of::<Vec<G::Position>>() + std::mem::size_of_val(&position[..]);
-            match self.budget.check_alloc(LISTING, bound, bytes as u64) {
+            match self.budget.check_alloc(LISTING, bound, 16 * bytes as u64) {
                 Ok(()) => true,
                 Err(e) => {
                     *self.refused.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
