@@ -874,3 +874,71 @@ fn childish_hackenbush_small_forests() {
         }
     }
 }
+
+// ------------------------------------------------------------ Hackenbush on graphs
+
+/// Small graphs with cycles, loops and double edges (stalks, cycles on the
+/// ground, lollipops, thetas, two parts at the ground): the split against
+/// the bare rules, outcome against plain search, printing read back. On
+/// trees both games equal the forest games written independently
+/// (`hackenbush_tree`, `childish_hackenbush`).
+#[test]
+fn hackenbush_graphs_small() {
+    use grundy::games::childish_hackenbush::{childish_hackenbush, ChildishHackenbush};
+    use grundy::games::gen_hackenbush::{
+        childish_hackenbush_graph, hackenbush_graph, GenHackenbush, CHILDISH, PLAIN,
+    };
+    use grundy::partizan::{hackenbush_tree, HackenbushTrees};
+    let mut graphs: Vec<(String, bool)> = Vec::new();
+    for len in 1..=3 {
+        for w in strings("lre", len) {
+            graphs.push((w.clone(), true));
+            graphs.push((format!(":G{w}:G"), false));
+            for a in ["l", "r", "e"] {
+                graphs.push((format!("{a}:B{w}:B"), false));
+                graphs.push((format!("{a}({w};{a})"), true));
+                graphs.push((format!("({w}:B;{a}:B)"), false));
+            }
+        }
+    }
+    for x in strings("lre", 3) {
+        let c: Vec<char> = x.chars().collect();
+        graphs.push((format!("({}:B;{}:B;{}:B)", c[0], c[1], c[2]), false));
+    }
+    let mut bare = CanonicalSolver::new(Plain(GenHackenbush::<PLAIN>));
+    let mut bare_childish = CanonicalSolver::new(Plain(GenHackenbush::<CHILDISH>));
+    let mut trees = CanonicalSolver::new(HackenbushTrees);
+    let mut childish_trees = CanonicalSolver::new(ChildishHackenbush);
+    for (g, tree) in &graphs {
+        let v = checked(
+            GenHackenbush::<PLAIN>,
+            &mut bare,
+            &hackenbush_graph(g).unwrap(),
+            &hackenbush_graph,
+        );
+        let c = checked(
+            GenHackenbush::<CHILDISH>,
+            &mut bare_childish,
+            &childish_hackenbush_graph(g).unwrap(),
+            &childish_hackenbush_graph,
+        );
+        if *tree {
+            let forest = g.replace(';', ",");
+            assert_eq!(
+                v,
+                trees.value(&hackenbush_tree(&forest).unwrap()).unwrap(),
+                "{g}"
+            );
+            assert_eq!(
+                c,
+                childish_trees
+                    .value(&childish_hackenbush(&forest).unwrap())
+                    .unwrap(),
+                "{g}"
+            );
+        }
+        if !g.contains('l') && !g.contains('r') {
+            assert_eq!(v, c, "{g}: green edges are not childish");
+        }
+    }
+}

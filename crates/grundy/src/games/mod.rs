@@ -27,6 +27,7 @@ pub mod domineering;
 pub mod fission;
 pub mod fjords;
 pub mod gen_cutcake;
+pub mod gen_hackenbush;
 pub mod gen_mem;
 pub mod gen_toads_frogs;
 mod graph;

@@ -83,6 +83,8 @@ pub static GAMES: &[&GameSpec] = &[
     &games::ski_jumps::SPEC,
     &games::fjords::SPEC,
     &games::childish_hackenbush::SPEC,
+    &games::gen_hackenbush::HACKENBUSH_GRAPH,
+    &games::gen_hackenbush::CHILDISH_HACKENBUSH_GRAPH,
     &games::value::SPEC,
     &games::misere_form::SPEC,
 ];
