@@ -347,6 +347,7 @@ async fn perfect_move(State(w): State<Workers>, p: Params) -> Answer {
             "game": choice.game.to_string(),
             "player": choice.player.map(|p| match p { Player::Left => "left", Player::Right => "right" }),
             "move": choice.chosen.as_ref().map(ToString::to_string),
+            "says": choice.chosen.as_ref().map(|to| grundy::api::move_says(&game, to, choice.player)),
             "wins": choice.wins,
             "why": choice.why,
         });

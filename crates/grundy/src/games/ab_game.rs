@@ -16,6 +16,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "ab_game(\"A..B.A...B\")",
     build,
     ruleset: None,
+    says: None,
     picture: crate::registry::Picture::Grid {
         cells: &[
             crate::registry::Cell {

@@ -180,6 +180,7 @@ pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
             kind: crate::HeapKind::TakeBreak(crate::TakeBreak::dawsons_kayles()),
         }))
     }),
+    says: None,
     picture: crate::registry::Picture::Heaps,
 };
 

@@ -171,6 +171,7 @@ pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
         )
     },
     ruleset: None,
+    says: None,
     picture: crate::registry::Picture::Text,
 };
 

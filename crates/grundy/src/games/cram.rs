@@ -147,6 +147,7 @@ pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
         Ok(super::rules_sum::RulesSum::<Cram>::component(&SPEC, board))
     },
     ruleset: None,
+    says: Some(says),
     picture: crate::registry::Picture::Grid {
         cells: &[
             crate::registry::Cell {
@@ -163,6 +164,27 @@ pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
         rows: true,
     },
 };
+
+/// "vertical domino on b1–b2", when the move left the board whole (a board
+/// that falls apart or shrinks is written anew, and its move is named by
+/// the position it reaches).
+fn says(
+    before: &crate::engine::component::Component,
+    after: &crate::engine::component::Component,
+    _: Option<Player>,
+) -> Option<String> {
+    use super::rules_sum::parts_of;
+    let (b, a) = (parts_of::<Cram>(before)?, parts_of::<Cram>(after)?);
+    let ([b], [a]) = (b, a) else {
+        return None;
+    };
+    if (b.0.rows(), b.0.cols()) != (a.0.rows(), a.0.cols()) {
+        return None;
+    }
+    let changed = super::words::changes(b.0.cols(), b.0.cells(), a.0.cells())?;
+    let covered: Vec<(usize, usize)> = changed.iter().map(|&(r, c, _, _)| (r, c)).collect();
+    super::words::domino(&covered)
+}
 
 #[cfg(test)]
 mod tests {

@@ -126,6 +126,7 @@ pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
     example: "fission(\"....|..x.|....|....\")",
     build: |call| super::partizan_rules::string_position::<Fission>(call, &SPEC, fission, None),
     ruleset: None,
+    says: None,
     picture: crate::registry::Picture::Grid {
         cells: &[
             crate::registry::Cell {

@@ -93,6 +93,7 @@ pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
     example: "fjords(\"L-.-R-.-L\")",
     build: |call| super::partizan_rules::string_position::<Fjords>(call, &SPEC, fjords, None),
     ruleset: None,
+    says: None,
     picture: crate::registry::Picture::Text,
 };
 

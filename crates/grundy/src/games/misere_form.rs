@@ -28,6 +28,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "misere_canonical(kayles(5))",
     build,
     ruleset: None,
+    says: None,
     picture: crate::registry::Picture::Text,
 };
 

@@ -88,6 +88,7 @@ pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
     example: "snort(\"L-.-.-L\")",
     build: |call| super::partizan_rules::string_position::<Snort>(call, &SPEC, snort, None),
     ruleset: None,
+    says: None,
     picture: crate::registry::Picture::Text,
 };
 

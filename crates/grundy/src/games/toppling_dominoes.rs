@@ -124,6 +124,7 @@ pub static SPEC: crate::registry::GameSpec = crate::registry::GameSpec {
     example: "toppling_dominoes(\"lrle\")",
     build: |call| super::partizan_rules::string_position::<TopplingDominoes>(call, &SPEC, toppling_dominoes, None),
     ruleset: None,
+    says: None,
     picture: crate::registry::Picture::Grid {
         cells: &[
             crate::registry::Cell {

@@ -19,6 +19,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "{3||2*|1*}",
     build,
     ruleset: None,
+    says: None,
     picture: crate::registry::Picture::Text,
 };
 

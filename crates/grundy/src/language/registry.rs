@@ -38,6 +38,11 @@ impl fmt::Display for GameKind {
 
 /// Validates a call into a position.
 pub type BuildFn = fn(&Call<'_>) -> Result<Component, ExprError>;
+/// A game's words for one move (see [`GameSpec::says`]): the position
+/// before, the position after (both of this game), and who moved (`None` in
+/// an impartial game). `None` when the move is not one the game can name
+/// (then the front ends fall back to the position it leads to).
+pub type SaysFn = fn(&Component, &Component, Option<crate::Player>) -> Option<String>;
 /// Validates a call without its position into a ruleset.
 pub type RulesetFn = fn(&Call<'_>) -> Result<Ruleset, ExprError>;
 
@@ -59,6 +64,11 @@ pub struct GameSpec {
     pub ruleset: Option<RulesetFn>,
     /// How a front end draws and edits its positions.
     pub picture: Picture,
+    /// A move in the player's words ("take 4 from heap 2", "vertical
+    /// domino on b1–b2"), where the game declares them; read through
+    /// [`crate::games::words::says`], which falls back to the position
+    /// reached.
+    pub says: Option<SaysFn>,
 }
 
 /// How a front end (the page of `grundy serve`) draws a game's positions and
