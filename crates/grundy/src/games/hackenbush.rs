@@ -21,7 +21,7 @@ pub static SPEC: GameSpec = GameSpec {
     build,
     ruleset: None,
     says: Some(says),
-    picture: crate::registry::Picture::Grid {
+    picture: crate::registry::Picture::Edges {
         cells: &[
             crate::registry::Cell {
                 ch: 'l',
@@ -39,7 +39,6 @@ pub static SPEC: GameSpec = GameSpec {
                 name: "green edge (either)",
             },
         ],
-        rows: false,
     },
 };
 

@@ -22,9 +22,9 @@ use crate::{ExprError, HeapSequence, Nimber, SequenceConfig, TakeBreak};
 
 macro_rules! named {
     ($spec:ident, $name:literal, $summary:literal, $example:literal) => {
-        named!($spec, $name, $summary, $example, heap_says);
+        named!($spec, $name, $summary, $example, heap_says, Heaps);
     };
-    ($spec:ident, $name:literal, $summary:literal, $example:literal, $says:ident) => {
+    ($spec:ident, $name:literal, $summary:literal, $example:literal, $says:ident, $picture:ident) => {
         #[doc = concat!("The declaration of `", $name, "`.")]
         pub static $spec: GameSpec = GameSpec {
             name: $name,
@@ -34,7 +34,7 @@ macro_rules! named {
             build,
             ruleset: Some(ruleset),
             says: Some($says),
-            picture: crate::registry::Picture::Heaps,
+            picture: crate::registry::Picture::$picture,
         };
     };
 }
@@ -62,14 +62,16 @@ named!(
     "kayles",
     "Kayles, octal 0.77",
     "kayles(10)",
-    pin_says
+    pin_says,
+    Pins
 );
 named!(
     DAWSON,
     "dawson",
     "Dawson's Kayles, octal 0.07",
     "dawson(10)",
-    pin_says
+    pin_says,
+    Pins
 );
 named!(
     DAWSONS_CHESS,

@@ -78,6 +78,9 @@ pub struct GameSpec {
 pub enum Picture {
     /// The arguments are heap sizes: `nim(3,5,7)`.
     Heaps,
+    /// The arguments are rows of pins, a heap a row: `kayles(3,5)` (a
+    /// move knocks down one pin or neighbours).
+    Pins,
     /// A piece on square `(x, y)` moving toward `(0, 0)`: `queen(3,4)`.
     Square,
     /// A board written as one string, one character a cell.
@@ -87,6 +90,12 @@ pub enum Picture {
         /// Whether the board may have several rows, split by `|` (a
         /// Domineering board), or is one strip (a Toads and Frogs row).
         rows: bool,
+    },
+    /// A string of edges from the ground up, one character an edge
+    /// (Hackenbush): a move cuts an edge, and those above it fall.
+    Edges {
+        /// The characters an edge may be.
+        cells: &'static [Cell],
     },
     /// Written only as text (values, graphs, trees).
     Text,
