@@ -707,11 +707,37 @@ fn nim_game_against_the_server_from_an_n_position() {
             }
         }
         assert_eq!(page.winner().await?, json!("computer"));
-        assert!(page
-            .text("#game-status")
-            .await?
-            .contains("game over: the computer wins"));
+        let status = page.text("#game-status").await?;
+        assert!(status.contains("Nim: the computer wins."), "{status}");
+        assert!(status.contains("Play again?"), "{status}");
         assert!(undone, "the game ended before the undo could be tried");
+        // The game stays the game it was, and the link shares where it began.
+        assert_eq!(
+            page.js(
+                "return document.getElementById('game-select').value;",
+                vec![]
+            )
+            .await?,
+            json!("nim")
+        );
+        let url = page.client.current_url().await?;
+        // (It was resumed from a link after the undo, so it began there.)
+        assert!(
+            url.fragment().unwrap_or_default().contains("q=nim%28"),
+            "{url}"
+        );
+        // Each move in the history is said in words.
+        let said = page
+            .js(
+                "return [...document.querySelectorAll('#history .says')].map(s => s.textContent);",
+                vec![],
+            )
+            .await?;
+        let said: Vec<String> = serde_json::from_value(said)?;
+        assert!(
+            !said.is_empty() && said.iter().all(|s| s.starts_with("take ")),
+            "{said:?}"
+        );
         page.shot("over").await?;
         Ok(())
     });
@@ -769,6 +795,27 @@ fn domineering_game_played_by_clicking_the_board() {
         }
         assert_eq!(page.winner().await?, json!("computer"));
         assert!(user_moves >= 1, "the user never moved");
+        // Every domino played stays drawn, in its player's colour and letter.
+        let placed = page.count("#editor rect[data-testid=domino]").await?;
+        assert_eq!(placed, page.history_len().await?);
+        assert!(
+            page.count("#editor rect[data-testid=domino][data-who=left]")
+                .await?
+                >= 1
+        );
+        assert!(
+            page.count("#editor rect[data-testid=domino][data-who=right]")
+                .await?
+                >= 1
+        );
+        let said = page
+            .js(
+                "return [...document.querySelectorAll('#history .says')].map(s => s.textContent);",
+                vec![],
+            )
+            .await?;
+        let said: Vec<String> = serde_json::from_value(said)?;
+        assert!(said.iter().all(|s| s.contains(" domino on ")), "{said:?}");
         page.shot("over").await?;
         Ok(())
     });
@@ -878,6 +925,264 @@ fn table_sequence_and_thermograph_pictures() {
             .await?;
         assert!(caption.contains("temperature 3/4"), "{caption}");
         page.shot_of("#thermo-title", "thermograph").await?;
+        Ok(())
+    });
+}
+
+/// Plays the game on the page to its end, the user's moves chosen by
+/// `pick` (a script returning a CSS selector to click, or null to play the
+/// first move of the list); returns the number of the user's moves.
+async fn play_out(page: &Page, pick: &str) -> Result<usize> {
+    let mut user_moves = 0;
+    #[allow(clippy::explicit_counter_loop)] // the count is returned from inside the loop
+    for _ in 0..60 {
+        if page.settled().await? == "over" {
+            return Ok(user_moves);
+        }
+        let before = page.history_len().await?;
+        let target = page.js(pick, vec![]).await?;
+        match target.as_str() {
+            Some(css) => page.click(css).await?,
+            None => page.click("#options button[data-testid=option]").await?,
+        }
+        page.wait(
+            "the user's move in the history",
+            "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
+            vec![json!(before)],
+        )
+        .await?;
+        user_moves += 1;
+    }
+    bail!("the game did not end in 60 moves")
+}
+
+/// The words of the moves in the history.
+async fn history_words(page: &Page) -> Result<Vec<String>> {
+    let said = page
+        .js(
+            "return [...document.querySelectorAll('#history .says')].map(s => s.textContent);",
+            vec![],
+        )
+        .await?;
+    Ok(serde_json::from_value(said)?)
+}
+
+#[test]
+fn kayles_game_played_by_clicking_pins() {
+    run("play-kayles", |page| async move {
+        page.open("").await?;
+        // kayles(3,4) has value 3 xor 1 = 2: the server, moving first, wins.
+        page.set_expression("kayles(3,4)").await?;
+        assert_eq!(page.count("#editor [data-testid=pins-picture]").await?, 1);
+        page.click("#tab-play").await?;
+        page.select("#play-side", "second").await?;
+        page.click("#play-start").await?;
+        assert_eq!(page.settled().await?, "user");
+        // The moves are said as a player says them.
+        let words = page
+            .js("return [...document.querySelectorAll('#options button[data-testid=option]')].map(b => b.dataset.says);", vec![])
+            .await?;
+        let words: Vec<String> = serde_json::from_value(words)?;
+        assert!(
+            words.iter().all(|w| w.starts_with("knock down")),
+            "{words:?}"
+        );
+        // The hint marks exactly one move on the board, and every move in the
+        // list by what it leads to (a word as well as a colour).
+        page.click("#hint").await?;
+        page.wait(
+            "the hint",
+            "return document.querySelector('#options .badge');",
+            vec![],
+        )
+        .await?;
+        let marked = page.count("#editor .pin.mark-hint").await?;
+        let winners = page.count("#options button[data-winning=true]").await?;
+        if winners > 0 {
+            assert!(
+                (1..=2).contains(&marked),
+                "{marked} pins marked for one move"
+            );
+        }
+        page.shot("hint").await?;
+        page.click("#hint").await?;
+        // Every move of the user: a click on the first pin standing.
+        let n = play_out(
+            &page,
+            "const p = document.querySelector('#editor [data-testid=pins-picture] .pin rect');
+             return p ? `#editor .pin[data-row='${p.parentNode.dataset.row}'][data-pin='${p.parentNode.dataset.pin}'] rect` : null;",
+        )
+        .await?;
+        assert!(n >= 1);
+        assert_eq!(page.winner().await?, json!("computer"));
+        let status = page.text("#game-status").await?;
+        assert!(status.starts_with("Kayles: the computer wins."), "{status}");
+        let said = history_words(&page).await?;
+        assert!(said.iter().all(|s| s.starts_with("knock down")), "{said:?}");
+        assert_eq!(
+            page.js(
+                "return document.getElementById('game-select').value;",
+                vec![]
+            )
+            .await?,
+            json!("kayles")
+        );
+        page.shot("over").await?;
+        // Play again starts the same game over.
+        page.click("#play-again").await?;
+        // The server moves first again, from kayles(3,4).
+        page.wait(
+            "the game to start again",
+            "return document.getElementById('play-area').dataset.state === 'user'
+                && document.querySelectorAll('#history li[data-testid=history-move]').length === 1;",
+            vec![],
+        )
+        .await?;
+        Ok(())
+    });
+}
+
+#[test]
+fn clobber_game_played_by_clicking_stones() {
+    run("play-clobber", |page| async move {
+        page.open("").await?;
+        page.set_expression("clobber(\"xoxo|oxox\")").await?;
+        page.click("#tab-play").await?;
+        page.select("#play-side", "left").await?;
+        page.select("#play-first", "left").await?;
+        page.click("#play-start").await?;
+        // Left (x) clicks one of its stones, then the stone it clobbers.
+        let mut moves = 0;
+        for _ in 0..20 {
+            if page.settled().await? == "over" {
+                break;
+            }
+            let pair = page
+                .js(
+                    "const cells = [...document.querySelectorAll('#editor rect[data-testid=cell]')];
+                     const at = (r, c) => cells.find(x => +x.dataset.row === r && +x.dataset.col === c);
+                     for (const x of cells.filter(x => x.dataset.char === 'x')) {
+                       const r = +x.dataset.row, c = +x.dataset.col;
+                       for (const [dr, dc] of [[0,1],[1,0],[0,-1],[-1,0]]) {
+                         const o = at(r + dr, c + dc);
+                         if (o && o.dataset.char === 'o') return [r, c, r + dr, c + dc];
+                       }
+                     }
+                     return null;",
+                    vec![],
+                )
+                .await?;
+            let Some([r0, c0, r1, c1]) = serde_json::from_value::<Option<[u32; 4]>>(pair)? else {
+                bail!("the page waits for Left but no x touches an o");
+            };
+            let before = page.history_len().await?;
+            page.click(&format!("#editor rect[data-row='{r0}'][data-col='{c0}']"))
+                .await?;
+            if page.history_len().await? == before {
+                page.click(&format!("#editor rect[data-row='{r1}'][data-col='{c1}']"))
+                    .await?;
+            }
+            page.wait(
+                "the click's move in the history",
+                "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
+                vec![json!(before)],
+            )
+            .await?;
+            moves += 1;
+        }
+        assert!(moves >= 1);
+        assert_eq!(page.play_state().await?, "over");
+        let said = history_words(&page).await?;
+        assert!(said.iter().all(|s| s.contains(" clobbers ")), "{said:?}");
+        page.shot("over").await?;
+        Ok(())
+    });
+}
+
+#[test]
+fn hackenbush_string_played_by_cutting_edges() {
+    run("play-hackenbush", |page| async move {
+        page.open("").await?;
+        page.set_expression("hackenbush(\"lrlerrl\")").await?;
+        page.click("#tab-play").await?;
+        page.select("#play-side", "left").await?;
+        page.select("#play-first", "left").await?;
+        page.click("#play-start").await?;
+        assert_eq!(page.settled().await?, "user");
+        assert!(page.count("#editor [data-testid=edge]").await? == 7);
+        // Left cuts its highest blue or green edge.
+        play_out(
+            &page,
+            "const e = [...document.querySelectorAll('#editor [data-testid=edge]')]
+                .filter(e => e.dataset.look === 'left' || e.dataset.look === 'neutral');
+             return e.length ? `#editor [data-testid=edge][data-k='${e[e.length - 1].dataset.k}'] rect` : null;",
+        )
+        .await?;
+        assert_eq!(page.play_state().await?, "over");
+        let said = history_words(&page).await?;
+        assert!(said.iter().all(|s| s.starts_with("cut the ")), "{said:?}");
+        page.shot("over").await?;
+        Ok(())
+    });
+}
+
+#[test]
+fn a_phone_wide_page_played_with_the_keyboard_alone() {
+    run("phone-keyboard", |page| async move {
+        page.client.set_window_size(375, 800).await?;
+        page.open("#q=nim(1%2C2%2C3)&tab=play&side=first&teacher=1")
+            .await?;
+        assert_eq!(page.settled().await?, "user");
+        // A teacher's link: no hint, no analysis tab.
+        for id in ["hint-label", "tab-analyse", "tab-explore"] {
+            let shown = page
+                .js(
+                    "return document.getElementById(arguments[0]).offsetParent !== null;",
+                    vec![json!(id)],
+                )
+                .await?;
+            assert_eq!(shown, json!(false), "#{id} is shown to students");
+        }
+        // Nothing wider than the phone.
+        let wide = page
+            .js("return document.documentElement.scrollWidth;", vec![])
+            .await?;
+        assert!(
+            wide.as_u64().unwrap_or(9999) <= 375,
+            "the page is {wide} px wide"
+        );
+        page.shot("start").await?;
+        // Tab to the first move and play it with Enter, until the game ends.
+        for _ in 0..20 {
+            if page.settled().await? == "over" {
+                break;
+            }
+            let before = page.history_len().await?;
+            page.js("document.activeElement && document.activeElement.blur(); document.getElementById('options').previousElementSibling.setAttribute('tabindex', '-1'); document.getElementById('options').previousElementSibling.focus();", vec![]).await?;
+            let active = page.client.active_element().await?;
+            active.send_keys("\u{e004}").await?; // Tab
+            let focused = page
+                .js("return document.activeElement.dataset.testid;", vec![])
+                .await?;
+            assert_eq!(
+                focused,
+                json!("option"),
+                "Tab from the heading reaches the first move"
+            );
+            page.client
+                .active_element()
+                .await?
+                .send_keys("\u{e007}")
+                .await?; // Enter
+            page.wait(
+                "the move in the history",
+                "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
+                vec![json!(before)],
+            )
+            .await?;
+        }
+        assert_eq!(page.play_state().await?, "over");
+        page.shot("over").await?;
         Ok(())
     });
 }

@@ -309,12 +309,12 @@
     $('square-rulesets').replaceChildren(
       ...r.body.filter((g) => g.ruleset && kindOf(g) === 'square').map((g) => el('option', { value: g.name })));
     $('heap-rulesets').replaceChildren(
-      ...r.body.filter((g) => g.ruleset && kindOf(g) === 'heaps').map((g) => el('option', { value: g.name })));
+      ...r.body.filter((g) => g.ruleset && ['heaps', 'pins'].includes(kindOf(g))).map((g) => el('option', { value: g.name })));
     return true;
   }
 
   function syncGameSelect() {
-    const single = singleGame(state.expr);
+    const single = singleGame(state.expr) || (state.play && state.play.gameName ? singleGame(state.play.start) : null);
     const name = single ? single.game.name : '';
     $('game-select').value = name;
     const summary = $('game-summary');
@@ -523,6 +523,25 @@
         root.append(g);
       });
     });
+    // Played dominoes, outlined in their player's colour and lettered.
+    for (const d of opts.placed || []) {
+      const r0 = Math.min(d.cells[0][0], d.cells[1][0]);
+      const c0 = Math.min(d.cells[0][1], d.cells[1][1]);
+      const tall = d.cells[0][1] === d.cells[1][1];
+      const x = pad + c0 * size + 3;
+      const y = pad + r0 * size + 3;
+      const wd = (tall ? 1 : 2) * size - 6;
+      const ht = (tall ? 2 : 1) * size - 6;
+      const who = d.who;
+      const letter = { left: 'L', right: 'R', you: 'Y', computer: 'C' }[who] || '';
+      root.append(svg('rect', {
+        x, y, width: wd, height: ht, rx: 6, class: 'domino domino-' + who, 'data-testid': 'domino',
+        'data-who': who, 'pointer-events': 'none',
+      }));
+      root.append(svg('text', {
+        x: x + wd / 2, y: y + ht / 2 + 5, 'text-anchor': 'middle', class: 'domino-letter', 'pointer-events': 'none',
+      }, letter));
+    }
     return root;
   }
 
@@ -623,6 +642,106 @@
     return root;
   }
 
+  // Rows of pins (Kayles): a pin per unit, a row per heap. opts: onPins(i,
+  // a, b) for "knock down pins a..b of row i" (a click on a pin, or between
+  // two neighbours), marks: Map "i,j" -> Set of 'hint' | 'sel'.
+  function pinsSvg(rows, opts) {
+    const gap = 26;
+    const maxShown = 40;
+    const longest = Math.min(maxShown, Math.max(1, ...rows));
+    const rowH = 56;
+    const w = 40 + longest * gap;
+    const h = rows.length * rowH + 8;
+    const root = svg('svg', {
+      class: 'pins', 'data-testid': 'pins-picture', width: w, height: h, viewBox: `0 0 ${w} ${h}`,
+      role: 'group', 'aria-label': opts.label || 'rows of pins',
+    });
+    rows.forEach((n, i) => {
+      const y = 8 + i * rowH;
+      root.append(svg('text', { x: 4, y: y + 30, class: 'axis-tick' }, rows.length > 1 ? `${i + 1}` : ''));
+      if (n > maxShown) {
+        root.append(svg('text', { x: 24, y: y + 30, class: 'axis-tick' }, `a row of ${n} pins`));
+        return;
+      }
+      for (let j = 0; j < n; j++) {
+        const x = 24 + j * gap;
+        const marks = opts.marks && opts.marks.get(i + ',' + j);
+        const g = svg('g', { class: 'pin' + (marks ? [...marks].map((m) => ' mark-' + m).join('') : ''),
+          'data-testid': 'pin', 'data-row': i, 'data-pin': j });
+        g.append(svg('ellipse', { cx: x + 8, cy: y + 12, rx: 5, ry: 6, class: 'pin-head' }));
+        g.append(svg('path', { d: `M${x + 3} ${y + 40} Q${x + 2} ${y + 26} ${x + 6} ${y + 17} L${x + 10} ${y + 17} Q${x + 14} ${y + 26} ${x + 13} ${y + 40} Z`, class: 'pin-body' }));
+        if (marks && marks.has('hint')) g.append(svg('text', { x: x + 8, y: y + 52, 'text-anchor': 'middle', class: 'pin-mark' }, '★'));
+        const hit = svg('rect', { x: x + 1, y: y + 2, width: 14, height: 40, fill: 'transparent', class: 'pin-hit' },
+          svg('title', {}, `row ${i + 1}, pin ${j + 1}`));
+        g.append(hit);
+        if (opts.onPins) clickable(hit, `knock down pin ${j + 1} of row ${i + 1}`, () => opts.onPins(i, j, j));
+        root.append(g);
+        if (j + 1 < n && opts.onPins) {
+          const between = svg('rect', { x: x + 15, y: y + 20, width: gap - 14, height: 22, fill: 'transparent', class: 'pin-gap',
+            'data-testid': 'pin-gap', 'data-row': i, 'data-pin': j }, svg('title', {}, `pins ${j + 1} and ${j + 2} of row ${i + 1}`));
+          clickable(between, `knock down pins ${j + 1} and ${j + 2} of row ${i + 1}`, () => opts.onPins(i, j, j + 1));
+          root.append(between);
+        }
+      }
+    });
+    return root;
+  }
+
+  // A string of edges from the ground up (Hackenbush), each edge its
+  // player's colour with its letter beside it. opts: onEdge(k) to cut edge k
+  // (from 0 at the ground), marks: Map "k" -> Set of 'hint' | 'last'.
+  function edgesSvg(text, opts) {
+    const looks = {};
+    for (const c of opts.cells || []) looks[c.char] = c;
+    const edges = Array.from(text);
+    const len = 36;
+    const h = 30 + Math.max(1, edges.length) * len;
+    const w = 150;
+    const ground = h - 14;
+    const root = svg('svg', {
+      class: 'edges', 'data-testid': 'edges-picture', width: w, height: h, viewBox: `0 0 ${w} ${h}`,
+      role: 'group', 'aria-label': opts.label || 'a string of edges',
+    });
+    root.append(svg('line', { x1: 10, y1: ground, x2: w - 10, y2: ground, class: 'ground' }));
+    root.append(svg('text', { x: w - 12, y: ground + 12, 'text-anchor': 'end', class: 'axis-tick' }, 'ground'));
+    edges.forEach((ch, k) => {
+      const cell = looks[ch];
+      let look = cell ? cell.look : 'unknown';
+      if (opts.negated && look === 'left') look = 'right';
+      else if (opts.negated && look === 'right') look = 'left';
+      const y0 = ground - k * len;
+      const y1 = y0 - len + 4;
+      const marks = opts.marks && opts.marks.get(String(k));
+      const g = svg('g', { class: 'edge look-' + look + (marks ? [...marks].map((m) => ' mark-' + m).join('') : ''),
+        'data-testid': 'edge', 'data-k': k, 'data-look': look });
+      g.append(svg('line', { x1: 60, y1: y0, x2: 60, y2: y1, class: 'edge-line' }));
+      g.append(svg('circle', { cx: 60, cy: y1, r: 4, class: 'edge-node' }));
+      g.append(svg('text', { x: 76, y: (y0 + y1) / 2 + 5, class: 'edge-letter' },
+        ({ left: 'L blue', right: 'R red', neutral: 'G green' })[look] || ch));
+      if (marks && marks.has('hint')) g.append(svg('text', { x: 40, y: (y0 + y1) / 2 + 5, class: 'pin-mark', 'text-anchor': 'end' }, '★'));
+      const hit = svg('rect', { x: 48, y: y1, width: 24, height: y0 - y1, fill: 'transparent', class: 'edge-hit' },
+        svg('title', {}, `edge ${k + 1} from the ground: ${cell ? cell.name : ch}`));
+      g.append(hit);
+      if (opts.onEdge) clickable(hit, `cut edge ${k + 1} from the ground (${cell ? cell.name : ch})`, () => opts.onEdge(k));
+      root.append(g);
+    });
+    return root;
+  }
+
+  // The heap a move replaced and the heaps it left there: {i, parts}, the
+  // first heap that fits (as the game's words read it).
+  function heapReplaced(from, to) {
+    for (let i = 0; i < from.length; i++) {
+      const tail = from.length - i - 1;
+      if (to.length < i + tail) continue;
+      const end = to.length - tail;
+      if (from.slice(0, i).every((v, k) => v === to[k]) && from.slice(i + 1).every((v, k) => v === to[end + k])) {
+        return { i, parts: to.slice(i, end) };
+      }
+    }
+    return null;
+  }
+
   // ---------------------------------------------------------------- editors
 
   function renderEditor() {
@@ -645,9 +764,9 @@
       return;
     }
     const kind = single.game.picture.kind;
-    if (kind === 'heaps') box.append(heapsEditor(single));
+    if (kind === 'heaps' || kind === 'pins') box.append(heapsEditor(single));
     else if (kind === 'square') box.append(squareEditor(single));
-    else if (kind === 'grid') box.append(gridEditor(single));
+    else if (kind === 'grid' || kind === 'edges') box.append(gridEditor(single));
     else box.append(el('p', { class: 'help', 'data-testid': 'text-editor' }, `${single.game.name} is written as text only: edit it in the box.`));
   }
 
@@ -657,7 +776,10 @@
     const inputs = el('div', { class: 'heap-inputs' });
     const pictureBox = el('div', { class: 'picture-box' });
     const ints = () => call.args.filter(isInt).map(Number);
-    const redraw = () => pictureBox.replaceChildren(heapsSvg(ints(), { label: 'the heaps' }));
+    const pins = single.game.picture.kind === 'pins';
+    const redraw = () => pictureBox.replaceChildren(pins
+      ? pinsSvg(ints(), { label: 'the rows of pins' })
+      : heapsSvg(ints(), { label: 'the heaps' }));
     let n = 0;
     call.args.forEach((a, i) => {
       if (!isInt(a)) {
@@ -765,7 +887,7 @@
     const width = Math.max(0, ...rows.map((r) => r.length));
     // The picture says whether the board may have several rows (Toads and
     // Frogs, Hackenbush strings, ... are one strip and refuse '|').
-    const multiRow = single.game.picture.rows !== false;
+    const multiRow = single.game.picture.kind === 'grid' && single.game.picture.rows !== false;
     const button = (id, text, disabled, action) => el('button', { type: 'button', id, disabled, onclick: action }, text);
     const legend = el('ul', { class: 'legend' }, cells.map((c) => el('li', {},
       svg('svg', { width: 14, height: 14, 'aria-hidden': 'true' },
@@ -800,6 +922,7 @@
         box.append(gridSvg(board.rows, {
           cells: single.game.picture.cells, negated: call.neg, label,
           onCell: play ? (r, c) => play.onCell(index, r, c) : null,
+          placed: play && state.play ? state.play.placed[index] : null,
           marks: play ? play.marks(index) : null,
         }));
       }
@@ -811,6 +934,23 @@
         label, onSquare: play ? (sx, sy) => play.onSquare(index, sx, sy) : null,
         marks: play ? play.marks(index) : null,
       }));
+    } else if (kind === 'edges') {
+      const board = boardOf(call);
+      if (board && board.rows.length === 1) {
+        box.append(edgesSvg(board.rows[0], {
+          cells: single.game.picture.cells, negated: call.neg, label,
+          onEdge: play ? (k) => play.onEdge(index, k) : null,
+          marks: play ? play.marks(index) : null,
+        }));
+      }
+    } else if (kind === 'pins') {
+      const rows = call.args.filter(isInt).map(Number);
+      if (rows.length === call.args.length) {
+        box.append(pinsSvg(rows, {
+          label, onPins: play ? (i, a, b) => play.onPins(index, i, a, b) : null,
+          marks: play ? play.marks(index) : null,
+        }));
+      }
     } else if (kind === 'heaps') {
       const heaps = call.args.filter(isInt).map(Number);
       if (heaps.length === call.args.length) {
@@ -870,8 +1010,10 @@
     state.play = {
       gen: ++state.playGen, q: a.q, kind, side, first, turn,
       misere: a.body.play === 'misere',
-      history: [], undo: [], options: null, over: null, error: null,
+      history: [], undo: [], options: null, over: null, error: null, placed: {},
+      start: a.q, startTurn: turn, gameName: (singleGame(a.q) || { game: { name: '' } }).game.name,
       selection: new Set(), selectionPart: null, message: '', last: null, thinking: false,
+      hint: Boolean(opts.hint) && !state.teacher,
     };
     $('play-area').hidden = false;
     $('play-setup').hidden = true;
@@ -922,6 +1064,21 @@
         o.square = to.call.args.map(Number);
       } else if (kind === 'heaps') {
         o.heap = heapChange(from.call.args, to.call.args);
+      } else if (kind === 'edges') {
+        const a = boardOf(from.call);
+        const b = boardOf(to.call);
+        // Cutting edge k leaves the k edges below it.
+        if (a && b && a.rows[0].startsWith(b.rows[0]) && b.rows[0].length < a.rows[0].length) o.cut = b.rows[0].length;
+      } else if (kind === 'pins' && from.call.args.every(isInt) && to.call.args.every(isInt)) {
+        const before = from.call.args.map(Number);
+        const r = heapReplaced(before, to.call.args.map(Number));
+        if (r) {
+          const n = before[r.i];
+          const left = r.parts.reduce((a, b) => a + b, 0);
+          // The pins knocked down: the first that fits, as the words say it.
+          const first = r.parts.length === 2 ? r.parts[0] : 0;
+          o.knock = { row: r.i, first, last: first + n - left - 1 };
+        }
       }
     }
   }
@@ -1005,22 +1162,62 @@
   }
 
   function applyMove(p, who, game, info) {
+    const side = p.kind === 'partizan' ? p.turn : null;
     p.history.push({
-      who, game, side: p.kind === 'partizan' ? p.turn : null,
+      who, game, side, says: info && info.says,
       why: info && info.why, wins: info && info.wins,
     });
+    recordPlaced(p, p.q, game, side || who);
     p.last = { from: p.q, to: game };
     p.q = game;
     p.turn = otherTurn(p);
     setExpression(game, { fromPlay: true });
   }
 
+  // Dominoes stay drawn as dominoes, in the colour of whoever placed them:
+  // a move of a grid game that fills two neighbouring cells of a board of
+  // the same size is kept in p.placed, by component.
+  function recordPlaced(p, from, to, who) {
+    const a = splitTop(from, '+');
+    const b = splitTop(to, '+');
+    if (a.length !== b.length) return;
+    a.forEach((t, part) => {
+      if (t === b[part]) return;
+      const x = singleGame(t);
+      const y = singleGame(b[part]);
+      if (!x || !y || x.game.picture.kind !== 'grid') return;
+      const bx = boardOf(x.call);
+      const by = boardOf(y.call);
+      if (!bx || !by || bx.rows.length !== by.rows.length || bx.rows[0].length !== by.rows[0].length) return;
+      const cells = [...changedCells(bx.rows, by.rows)].map((k) => k.split(',').map(Number));
+      if (cells.length !== 2 || Math.abs(cells[0][0] - cells[1][0]) + Math.abs(cells[0][1] - cells[1][1]) !== 1) return;
+      (p.placed[part] = p.placed[part] || []).push({ cells, who });
+    });
+  }
+
   function userPlays(option) {
     const p = state.play;
     if (!p || p.over || p.thinking || !isUserTurn(p) || !p.options) return;
-    p.undo.push({ q: p.q, turn: p.turn, history: p.history.length, last: p.last });
-    applyMove(p, 'you', option.game, null);
+    p.undo.push({ q: p.q, turn: p.turn, history: p.history.length, last: p.last, placed: JSON.stringify(p.placed) });
+    applyMove(p, 'you', option.game, { says: option.part !== undefined && p.options.parts && p.options.parts.length > 1
+      ? `${option.says} (component ${option.part + 1})` : option.says });
     advance();
+  }
+
+  // The same game again from where it started, the same sides.
+  function playAgain() {
+    const p = state.play;
+    if (!p) return;
+    const { start, side, first, startTurn, hint } = p;
+    state.play = null;
+    state.playGen++;
+    setExpression(start);
+    startPlayWhenReady({ side, first, turn: startTurn, hint }, start);
+  }
+
+  async function startPlayWhenReady(opts, q) {
+    for (let i = 0; i < 400 && !(state.analysis && state.analysis.q === q); i++) await sleep(25);
+    startPlay(opts);
   }
 
   function undo() {
@@ -1032,6 +1229,7 @@
     p.turn = snap.turn;
     p.history.length = snap.history;
     p.last = snap.last;
+    p.placed = JSON.parse(snap.placed);
     p.over = null;
     p.thinking = false;
     setExpression(p.q, { fromPlay: true });
@@ -1073,6 +1271,43 @@
     else if (exact.length === 1) userPlays(exact[0]);
     else {
       p.message = `${candidates.length} of your moves change the marked cells: click another cell of the one you want, or pick it in the list.`;
+      renderPlay();
+    }
+  }
+
+  // Pins a..b of row i clicked: the move that knocks exactly those down (or,
+  // for a row's end, the same number from either end).
+  function onPins(part, i, a, b) {
+    const p = state.play;
+    if (!p || p.over || p.thinking || !isUserTurn(p) || !p.options) return;
+    const parts = p.options.parts || [p.q];
+    const call = singleGame(parts[part] || '');
+    const n = call ? Number(call.call.args[i]) : 0;
+    const count = b - a + 1;
+    // A move's pins as a multiset of what is left either side.
+    const sides = (x, y) => [x, y].filter((v) => v > 0).sort((u, v) => u - v).join(',');
+    const want = sides(a, n - b - 1);
+    const hits = userOptions(p).filter((o) => {
+      if (o.part !== part || !o.knock || o.knock.row !== i) return false;
+      const k = o.knock;
+      return k.last - k.first + 1 === count && sides(k.first, n - k.last - 1) === want;
+    });
+    if (hits.length >= 1) userPlays(hits[0]);
+    else {
+      p.message = count === 1
+        ? `You cannot knock down pin ${a + 1} alone: ${userOptions(p).length ? 'click between two pins, or pick a move in the list.' : ''}`
+        : `You cannot knock down pins ${a + 1} and ${b + 1} together: pick a move in the list.`;
+      renderPlay();
+    }
+  }
+
+  function onEdge(part, k) {
+    const p = state.play;
+    if (!p || p.over || p.thinking || !isUserTurn(p) || !p.options) return;
+    const hits = userOptions(p).filter((o) => o.part === part && o.cut === k);
+    if (hits.length >= 1) userPlays(hits[0]);
+    else {
+      p.message = `You cannot cut edge ${k + 1}: ${p.kind === 'partizan' ? `as ${cap(p.side)} you cut ${p.side === 'left' ? 'blue' : 'red'} and green edges only` : 'pick a move in the list'}.`;
       renderPlay();
     }
   }
@@ -1126,8 +1361,13 @@
     if (p.over || p.thinking || !isUserTurn(p)) return marks;
     const mine = userOptions(p).filter((o) => o.part === part);
     const winning = p.hint ? winningForUser(p) : null;
+    // The hint marks one move: the first winning move of the list (of any
+    // component), unless a move of the list is under the pointer.
+    const hinted = winning && !p.preview ? userOptions(p).find((o) => winning.has(o.game)) : null;
     for (const o of mine) {
-      const wins = winning && winning.has(o.game);
+      const wins = o === hinted;
+      if (o.knock && wins) for (let j = o.knock.first; j <= o.knock.last; j++) add(o.knock.row + ',' + j, 'hint');
+      if (o.cut !== undefined && wins) add(String(o.cut), 'hint');
       if (o.square) {
         const key = o.square.join(',');
         add(key, 'legal');
@@ -1144,6 +1384,8 @@
     const preview = p.preview;
     if (preview && preview.part === part) {
       if (preview.changed) for (const k of preview.changed) add(k, 'sel');
+      if (preview.cut !== undefined) add(String(preview.cut), 'hint');
+      if (preview.knock) for (let j = preview.knock.first; j <= preview.knock.last; j++) add(preview.knock.row + ',' + j, 'hint');
       if (preview.square) add(preview.square.join(','), 'hint');
       if (preview.heap) add(preview.heap.join(','), 'hint');
     }
@@ -1169,7 +1411,7 @@
   function renderPlayBoard(box) {
     const p = state.play;
     const parts = p.options && p.options.parts ? p.options.parts : splitTop(p.q, '+');
-    const hooks = { onCell, onSquare, onToken, marks: playMarks };
+    const hooks = { onCell, onSquare, onToken, onPins, onEdge, marks: playMarks };
     box.append(el('h3', {}, 'Board'));
     if (p.options && p.kind && !p.options.parts && parts.length === 1 && !singleGame(parts[0])) {
       box.append(el('p', { class: 'help' }, 'Moves in this compound change several components: pick them in the list.'));
@@ -1205,9 +1447,11 @@
     if (p.over) {
       status.hidden = false;
       status.dataset.winner = p.over.winner;
+      const name = p.gameName ? cap(p.gameName.replace(/_/g, ' ')) + ': ' : '';
       status.replaceChildren(
-        el('strong', {}, p.over.winner === 'you' ? 'game over: you win' : 'game over: the computer wins'),
-        ' — ', p.over.why);
+        el('strong', {}, name + (p.over.winner === 'you' ? 'you win' : 'the computer wins') + '.'),
+        ' ', p.over.why, ' ',
+        el('button', { type: 'button', id: 'play-again', 'data-testid': 'play-again', onclick: playAgain }, 'Play again?'));
     } else if (p.error) {
       status.hidden = false;
       status.dataset.winner = '';
@@ -1230,16 +1474,22 @@
       const sel = p.selection;
       for (const o of userOptions(p)) {
         const wins = Boolean(winning && winning.has(o.game));
+        // With the hint on, every move is marked by what it leads to, in a
+        // word and a sign as well as a colour.
+        const loses = Boolean(winning && !wins);
         const candidate = sel.size > 0 && o.part === p.selectionPart && o.changed && [...sel].every((k) => o.changed.has(k));
-        const label = many && o.to !== undefined ? `${o.to}  (component ${o.part + 1})` : o.game;
+        const words = o.says || o.game;
+        const label = many && o.part !== undefined ? `${words} (component ${o.part + 1})` : words;
         list.append(el('li', {},
           el('button', {
-            type: 'button', class: 'option' + (wins ? ' winning' : '') + (candidate ? ' candidate' : ''),
-            'data-testid': 'option', 'data-game': o.game, 'data-winning': wins ? 'true' : null,
+            type: 'button', class: 'option' + (wins ? ' winning' : '') + (loses ? ' losing' : '') + (candidate ? ' candidate' : ''),
+            'data-testid': 'option', 'data-game': o.game, 'data-says': o.says || null, 'data-winning': wins ? 'true' : null,
             title: o.game, onclick: () => userPlays(o),
             onmouseenter: () => showPreview(o), onfocus: () => showPreview(o),
             onmouseleave: () => showPreview(null), onblur: () => showPreview(null),
-          }, label, wins ? el('span', { class: 'badge' }, 'wins') : null)));
+          }, label,
+          wins ? el('span', { class: 'badge badge-win' }, '✓ wins') : null,
+          loses ? el('span', { class: 'badge badge-lose' }, '✗ loses') : null)));
       }
       if (p.options.complete === false) list.append(el('li', { class: 'note' }, 'The list was cut short by the move limit.'));
     } else if (!p.over) {
@@ -1253,7 +1503,7 @@
       const who = h.who === 'you' ? 'You' : 'Computer';
       history.append(el('li', { 'data-testid': 'history-move', 'data-who': h.who },
         el('span', { class: 'who who-' + (h.side || h.who) }, who + (h.side ? ' (' + cap(h.side) + ')' : '')), ': ',
-        el('code', {}, h.game),
+        h.says ? el('span', { class: 'says', title: h.game }, h.says) : el('code', {}, h.game),
         h.why ? el('span', { class: 'why' }, ' — ' + h.why) : null));
     }
     renderEditor();
@@ -1263,17 +1513,28 @@
 
   function writeUrl() {
     const params = new URLSearchParams();
-    if (state.expr) params.set('q', state.expr);
-    params.set('tab', state.tab);
     const p = state.play;
+    // A finished game is shared from where it started.
+    const q = p && p.over ? p.start : state.expr;
+    if (q) params.set('q', q);
+    params.set('tab', state.tab);
     if (p) {
       params.set('side', p.side);
       if (p.first) params.set('first', p.first);
-      params.set('turn', p.turn);
+      params.set('turn', p.over ? p.startTurn : p.turn);
     }
+    if (state.teacher) params.set('teacher', '1');
     const hash = '#' + params.toString();
     if (location.hash !== hash) history.replaceState(null, '', hash);
     $('share-link').href = location.href;
+    const teacher = new URLSearchParams(params);
+    teacher.set('teacher', '1');
+    teacher.set('tab', 'play');
+    if (!p) {
+      teacher.set('side', $('play-side').value || 'first');
+      if ($('play-first-wrap').hidden === false) teacher.set('first', $('play-first').value);
+    }
+    $('teacher-link').href = location.href.split('#')[0] + '#' + teacher.toString();
     $('share-link').textContent = location.href.length > 80 ? location.href.slice(0, 77) + '…' : location.href;
   }
 
@@ -1281,6 +1542,9 @@
     const params = new URLSearchParams(location.hash.slice(1));
     const q = params.get('q');
     const tab = params.get('tab');
+    // A teacher's link: play only, no hint, no analysis.
+    state.teacher = params.get('teacher') === '1';
+    document.body.dataset.teacher = String(state.teacher);
     if (state.play) stopPlay();
     selectTab(['analyse', 'play', 'explore'].includes(tab) ? tab : 'analyse', false);
     const expr = q !== null ? q : (state.byName.nim ? state.byName.nim.example : 'nim(3,5,7)');

@@ -6,15 +6,22 @@ use std::fmt;
 use serde::Serialize;
 
 use super::{texts, Error, Session};
+use crate::component::Component;
 use crate::engine::{GameOptions, OptionLists, OptionMove};
+use crate::games::words;
 use crate::language::expr::GameExpr;
 use crate::solvers::search::Play;
+use crate::vocab::outcome::Player;
 
 /// One move: the position it leaves and, in a sum, what it changed.
 #[derive(Clone, Debug, Serialize)]
 pub struct Move {
     /// The whole position after the move.
     pub game: String,
+    /// The move in the player's words, as its game says it ("take 4 from
+    /// heap 2, leaving 1", "vertical domino on b1–b2"); a game that has no
+    /// words for it says "to" and the component it reaches.
+    pub says: String,
     /// In a sum, the component moved in (from 0).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub part: Option<usize>,
@@ -48,10 +55,14 @@ pub struct OptionsAnswer {
     pub complete: bool,
 }
 
-fn moves(list: &[OptionMove]) -> Vec<Move> {
+fn moves(list: &[OptionMove], parts: Option<&[Component]>, mover: Option<Player>) -> Vec<Move> {
     list.iter()
         .map(|m| Move {
             game: m.game.to_string(),
+            says: match (&m.change, parts) {
+                (Some((i, to)), Some(parts)) => words::says(&parts[*i], to, mover),
+                _ => format!("to {}", m.game),
+            },
             part: m.change.as_ref().map(|(i, _)| *i),
             to: m.change.as_ref().map(|(_, c)| c.to_string()),
         })
@@ -67,11 +78,15 @@ impl OptionsAnswer {
             } => "misere",
             _ => "normal",
         };
+        let parts = o.parts.as_deref();
         let (kind, all, left, right) = match &o.moves {
-            OptionLists::Impartial(m) => ("impartial", Some(moves(m)), None, None),
-            OptionLists::Partizan { left, right } => {
-                ("partizan", None, Some(moves(left)), Some(moves(right)))
-            }
+            OptionLists::Impartial(m) => ("impartial", Some(moves(m, parts, None)), None, None),
+            OptionLists::Partizan { left, right } => (
+                "partizan",
+                None,
+                Some(moves(left, parts, Some(Player::Left))),
+                Some(moves(right, parts, Some(Player::Right))),
+            ),
         };
         OptionsAnswer {
             game: o.game.to_string(),
@@ -84,6 +99,27 @@ impl OptionsAnswer {
             complete: o.complete,
         }
     }
+}
+
+/// The words of the move from `before` to `after` by `mover` (`None` in an
+/// impartial game), as [`Move::says`] has them: the changed component's
+/// game says it; a move that changes several components (a compound) is
+/// said by the position it reaches. What `grundy serve` says of its own
+/// moves.
+pub fn move_says(before: &GameExpr, after: &GameExpr, mover: Option<Player>) -> String {
+    let parts = |g: &GameExpr| match g {
+        GameExpr::Sum(c) | GameExpr::Misere(c) => Some(c.clone()),
+        GameExpr::Compound { .. } => None,
+    };
+    if let (Some(b), Some(a)) = (parts(before), parts(after)) {
+        if b.len() == a.len() {
+            let changed: Vec<usize> = (0..b.len()).filter(|&i| b[i] != a[i]).collect();
+            if let [i] = changed[..] {
+                return words::says(&b[i], &a[i], mover);
+            }
+        }
+    }
+    format!("to {after}")
 }
 
 /// The options of the position `text`.

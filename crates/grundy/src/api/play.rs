@@ -22,6 +22,8 @@ pub struct MoveAnswer {
     /// The position after the move; none when the mover has no move.
     #[serde(rename = "move")]
     pub chosen: Option<String>,
+    /// The move in the player's words ("take 4 from heap 2").
+    pub says: Option<String>,
     /// Whether the move wins against any reply.
     pub wins: bool,
     /// Why this move, in words.
@@ -59,6 +61,10 @@ pub fn perfect_move(
                 Player::Right => "right",
             }),
             chosen: choice.chosen.as_ref().map(ToString::to_string),
+            says: choice
+                .chosen
+                .as_ref()
+                .map(|to| super::move_says(&game, to, choice.player)),
             wins: choice.wins,
             why: choice.why,
         })

@@ -90,6 +90,13 @@ pub trait ImpartialPosition: Send + Sync + fmt::Debug + fmt::Display {
     /// The game this is a position of.
     fn spec(&self) -> &'static GameSpec;
 
+    /// The position as its own type, for the code of its game (its words
+    /// for a move, [`GameSpec::says`]): `None` where the game reads
+    /// positions through [`key`](Self::key) alone.
+    fn as_any(&self) -> Option<&dyn Any> {
+        None
+    }
+
     /// The position's identity.
     fn key(&self) -> Key;
 
@@ -196,6 +203,13 @@ pub trait PartizanPosition: Send + Sync + fmt::Debug + fmt::Display {
     /// The game this is a position of.
     fn spec(&self) -> &'static GameSpec;
 
+    /// The position as its own type, for the code of its game (its words
+    /// for a move, [`GameSpec::says`]): `None` where the game reads
+    /// positions through [`key`](Self::key) alone.
+    fn as_any(&self) -> Option<&dyn Any> {
+        None
+    }
+
     /// The position's identity.
     fn key(&self) -> Key;
 
@@ -247,6 +261,10 @@ impl fmt::Display for Negative {
 impl PartizanPosition for Negative {
     fn spec(&self) -> &'static GameSpec {
         self.0.spec()
+    }
+
+    fn as_any(&self) -> Option<&dyn Any> {
+        Some(self)
     }
 
     fn key(&self) -> Key {

@@ -32,6 +32,12 @@ impl fmt::Display for GameKind {
 
 /// Validates a call into a position.
 pub type BuildFn = fn(&Call<'_>) -> Result<Component, ExprError>;
+/// A game's words for one move (see [`GameSpec::says`]): the position
+/// before, the position after (both of this game), and who moved (`None` in
+/// an impartial game). `None` when the move is not one the game can name
+/// (then the front ends fall back to the position it leads to).
+pub type SaysFn =
+    fn(&Component, &Component, Option<crate::vocab::outcome::Player>) -> Option<String>;
 /// Validates a call without its position into a ruleset.
 pub type RulesetFn = fn(&Call<'_>) -> Result<BuiltinRuleset, ExprError>;
 
@@ -53,6 +59,11 @@ pub struct GameSpec {
     pub ruleset: Option<RulesetFn>,
     /// How a front end draws and edits its positions.
     pub picture: Picture,
+    /// A move in the player's words ("take 4 from heap 2", "vertical
+    /// domino on b1–b2"), where the game declares them; read through
+    /// [`crate::games::words::says`], which falls back to the position
+    /// reached.
+    pub says: Option<SaysFn>,
 }
 
 /// How a front end (the page of `grundy serve`) draws a game's positions and
@@ -62,6 +73,9 @@ pub struct GameSpec {
 pub enum Picture {
     /// The arguments are heap sizes: `nim(3,5,7)`.
     Heaps,
+    /// The arguments are rows of pins, a heap a row: `kayles(3,5)` (a
+    /// move knocks down one pin or neighbours).
+    Pins,
     /// A piece on square `(x, y)` moving toward `(0, 0)`: `queen(3,4)`.
     Square,
     /// A board written as one string, one character a cell.
@@ -71,6 +85,12 @@ pub enum Picture {
         /// Whether the board may have several rows, split by `|` (a
         /// Domineering board), or is one strip (a Toads and Frogs row).
         rows: bool,
+    },
+    /// A string of edges from the ground up, one character an edge
+    /// (Hackenbush): a move cuts an edge, and those above it fall.
+    Edges {
+        /// The characters an edge may be.
+        cells: &'static [Cell],
     },
     /// Written only as text (values, graphs, trees).
     Text,

@@ -16,6 +16,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "ab_game(\"A..B.A...B\")",
     build,
     ruleset: None,
+    says: None,
     picture: crate::component::spec::Picture::Grid {
         cells: &[
             crate::component::spec::Cell {

@@ -172,6 +172,7 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
     example: "amazons(\"x...|o...\")",
     build: |call| super::partizan_rules::string_position::<Amazons>(call, &SPEC, amazons, None),
     ruleset: None,
+    says: Some(says),
     picture: crate::component::spec::Picture::Grid {
         cells: &[
             crate::component::spec::Cell {
@@ -198,6 +199,39 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
         rows: true,
     },
 };
+
+/// "amazon a1 to c1, arrow at c3": where the amazon went and the cell its
+/// arrow burned.
+fn says(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    _: Option<Player>,
+) -> Option<String> {
+    use super::partizan_rules::position_of;
+    use super::words::{cell, changes};
+    let (b, a) = (
+        position_of::<Amazons>(before)?,
+        position_of::<Amazons>(after)?,
+    );
+    let changed = changes(b.0.cols(), b.0.cells(), a.0.cells())?;
+    let burned = |code: u8| SYNTAX.charmap.get(usize::from(code)) == Some(&b'#');
+    let empty = |code: u8| code == 0;
+    let from = changed
+        .iter()
+        .find(|&&(_, _, was, _)| !empty(was) && !burned(was))?;
+    let to = changed
+        .iter()
+        .find(|&&(_, _, _, is)| !empty(is) && !burned(is))
+        .map(|&(r, c, _, _)| cell(r, c))
+        // An arrow shot back onto the square it left.
+        .unwrap_or_else(|| cell(from.0, from.1));
+    let arrow = changed.iter().find(|&&(_, _, _, is)| burned(is))?;
+    Some(format!(
+        "amazon {} to {to}, arrow at {}",
+        cell(from.0, from.1),
+        cell(arrow.0, arrow.1)
+    ))
+}
 
 #[cfg(test)]
 mod tests {

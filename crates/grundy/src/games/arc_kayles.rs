@@ -185,6 +185,7 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
             },
         ))
     }),
+    says: None,
     picture: crate::component::spec::Picture::Heaps,
 };
 

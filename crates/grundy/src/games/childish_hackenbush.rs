@@ -171,6 +171,7 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
         )
     },
     ruleset: None,
+    says: None,
     picture: crate::component::spec::Picture::Text,
 };
 

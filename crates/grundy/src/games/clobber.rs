@@ -123,6 +123,7 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
     example: "clobber(\"xox|ox.\")",
     build: |call| super::partizan_rules::string_position::<Clobber>(call, &SPEC, clobber, None),
     ruleset: None,
+    says: Some(says),
     picture: crate::component::spec::Picture::Grid {
         cells: &[
             crate::component::spec::Cell {
@@ -144,6 +145,30 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
         rows: true,
     },
 };
+
+/// "a1 clobbers b1": the stone that moved and the cell of the stone it
+/// took.
+fn says(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    _: Option<Player>,
+) -> Option<String> {
+    use super::partizan_rules::position_of;
+    let (b, a) = (
+        position_of::<Clobber>(before)?,
+        position_of::<Clobber>(after)?,
+    );
+    let changed = super::words::changes(b.0.cols(), b.0.cells(), a.0.cells())?;
+    let from = changed.iter().find(|&&(_, _, _, is)| is == 0)?;
+    let to = changed.iter().find(|&&(_, _, _, is)| is != 0)?;
+    (changed.len() == 2).then(|| {
+        format!(
+            "{} clobbers {}",
+            super::words::cell(from.0, from.1),
+            super::words::cell(to.0, to.1)
+        )
+    })
+}
 
 #[cfg(test)]
 mod tests {

@@ -361,6 +361,7 @@ pub static ANTICLOBBER_SPEC: GameSpec = GameSpec {
     example: "anticlobber(\"xoxo|oo..\")",
     build: build::<ANTICLOBBER>,
     ruleset: None,
+    says: None,
     picture: Picture::Grid {
         cells: &[
             CELLS[0],
@@ -384,6 +385,7 @@ pub static HOT_CLOBBER_SPEC: GameSpec = GameSpec {
     example: "hot_clobber(\"xox|ox.\")",
     build: build::<HOT_CLOBBER>,
     ruleset: None,
+    says: None,
     picture: Picture::Grid {
         cells: CELLS,
         rows: true,
@@ -398,6 +400,7 @@ pub static KINGS_SPEC: GameSpec = GameSpec {
     example: "clobber_kings(\"xox|ox.\")",
     build: build::<KINGS>,
     ruleset: None,
+    says: None,
     picture: Picture::Grid {
         cells: CELLS,
         rows: true,
@@ -412,6 +415,7 @@ pub static KNIGHTS_SPEC: GameSpec = GameSpec {
     example: "clobber_knights(\"xo.|..o|ox.\")",
     build: build::<KNIGHTS>,
     ruleset: None,
+    says: None,
     picture: Picture::Grid {
         cells: CELLS,
         rows: true,
@@ -426,6 +430,7 @@ pub static ROOKS_SPEC: GameSpec = GameSpec {
     example: "clobber_rooks(\"xox|ox.\")",
     build: build::<ROOKS>,
     ruleset: None,
+    says: None,
     picture: Picture::Grid {
         cells: CELLS,
         rows: true,
@@ -440,6 +445,7 @@ pub static QUEENS_SPEC: GameSpec = GameSpec {
     example: "clobber_queens(\"xox|ox.\")",
     build: build::<QUEENS>,
     ruleset: None,
+    says: None,
     picture: Picture::Grid {
         cells: CELLS,
         rows: true,
@@ -454,6 +460,7 @@ pub static DIAGONAL_SPEC: GameSpec = GameSpec {
     example: "clobber_diagonal(\"xoxo|oox.|xxx.\")",
     build: build::<DIAGONAL_CLOBBER>,
     ruleset: None,
+    says: None,
     picture: Picture::Grid {
         cells: CELLS,
         rows: true,

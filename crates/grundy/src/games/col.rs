@@ -86,6 +86,7 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
     example: "col(\"R-.-L\")",
     build: |call| super::partizan_rules::string_position::<Col>(call, &SPEC, col, None),
     ruleset: None,
+    says: None,
     picture: crate::component::spec::Picture::Text,
 };
 

@@ -41,6 +41,7 @@ pub static SPEC: GameSpec = GameSpec {
         ))
     },
     ruleset: None,
+    says: None,
     picture: Picture::Text,
 };
 

@@ -148,6 +148,7 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
         Ok(super::rules_sum::RulesSum::<Cram>::component(&SPEC, board))
     },
     ruleset: None,
+    says: Some(says),
     picture: crate::component::spec::Picture::Grid {
         cells: &[
             crate::component::spec::Cell {
@@ -164,6 +165,27 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
         rows: true,
     },
 };
+
+/// "vertical domino on b1–b2", when the move left the board whole (a board
+/// that falls apart or shrinks is written anew, and its move is named by
+/// the position it reaches).
+fn says(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    _: Option<Player>,
+) -> Option<String> {
+    use super::rules_sum::parts_of;
+    let (b, a) = (parts_of::<Cram>(before)?, parts_of::<Cram>(after)?);
+    let ([b], [a]) = (b, a) else {
+        return None;
+    };
+    if (b.0.rows(), b.0.cols()) != (a.0.rows(), a.0.cols()) {
+        return None;
+    }
+    let changed = super::words::changes(b.0.cols(), b.0.cells(), a.0.cells())?;
+    let covered: Vec<(usize, usize)> = changed.iter().map(|&(r, c, _, _)| (r, c)).collect();
+    super::words::domino(&covered)
+}
 
 #[cfg(test)]
 mod tests {

@@ -17,6 +17,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "cutcake(3,2)",
     build,
     ruleset: None,
+    says: None,
     picture: crate::component::spec::Picture::Heaps,
 };
 

@@ -17,6 +17,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "domineering(\"....|....\")",
     build,
     ruleset: None,
+    says: Some(says),
     picture: crate::component::spec::Picture::Grid {
         cells: &[
             crate::component::spec::Cell {
@@ -36,4 +37,23 @@ pub static SPEC: GameSpec = GameSpec {
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {
     string_position::<Domineering>(call, &SPEC, partizan::domineering, None)
+}
+
+/// "vertical domino on b1–b2" (Left's) or "horizontal domino on a1–b1"
+/// (Right's): the two cells the move covered.
+fn says(
+    before: &Component,
+    after: &Component,
+    _: Option<crate::vocab::outcome::Player>,
+) -> Option<String> {
+    let b = super::partizan_rules::position_of::<Domineering>(before)?;
+    let a = super::partizan_rules::position_of::<Domineering>(after)?;
+    if (b.rows(), b.cols()) != (a.rows(), a.cols()) {
+        return None;
+    }
+    let covered: Vec<(usize, usize)> = (0..b.rows())
+        .flat_map(|r| (0..b.cols()).map(move |c| (r, c)))
+        .filter(|&(r, c)| b.is_free(r, c) && !a.is_free(r, c))
+        .collect();
+    super::words::domino(&covered)
 }

@@ -126,6 +126,7 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
     example: "fission(\"....|..x.|....|....\")",
     build: |call| super::partizan_rules::string_position::<Fission>(call, &SPEC, fission, None),
     ruleset: None,
+    says: None,
     picture: crate::component::spec::Picture::Grid {
         cells: &[
             crate::component::spec::Cell {

@@ -93,6 +93,7 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
     example: "fjords(\"L-.-R-.-L\")",
     build: |call| super::partizan_rules::string_position::<Fjords>(call, &SPEC, fjords, None),
     ruleset: None,
+    says: None,
     picture: crate::component::spec::Picture::Text,
 };
 

@@ -234,6 +234,7 @@ pub static EATCAKE_SPEC: GameSpec = GameSpec {
     example: "eatcake(8,3)",
     build: build::<EATCAKE>,
     ruleset: None,
+    says: None,
     picture: Picture::Heaps,
 };
 
@@ -245,6 +246,7 @@ pub static MAUNDY_CAKE_SPEC: GameSpec = GameSpec {
     example: "maundy_cake(8,3)",
     build: build::<MAUNDY_CAKE>,
     ruleset: None,
+    says: None,
     picture: Picture::Heaps,
 };
 
@@ -256,6 +258,7 @@ pub static TURN_AND_EATCAKE_SPEC: GameSpec = GameSpec {
     example: "turn_and_eatcake(8,5)",
     build: build::<TURN_AND_EATCAKE>,
     ruleset: None,
+    says: None,
     picture: Picture::Heaps,
 };
 

@@ -37,9 +37,9 @@ use std::collections::HashMap;
 use std::fmt;
 
 use super::grid::position_error;
+use crate::component::spec::{GameKind, GameSpec, Picture};
 use crate::partizan::{Colour, Error, PartizanRules};
-use crate::registry::{GameKind, GameSpec, Picture};
-use crate::Player;
+use crate::vocab::outcome::Player;
 
 /// The most edges a graph may have.
 pub const MAX_HACKENBUSH_EDGES: usize = 64;
@@ -564,6 +564,7 @@ pub static HACKENBUSH_GRAPH: GameSpec = GameSpec {
     },
     ruleset: None,
     picture: Picture::Text,
+    says: None,
 };
 
 /// The declaration of `childish_hackenbush_graph`.
@@ -583,6 +584,7 @@ pub static CHILDISH_HACKENBUSH_GRAPH: GameSpec = GameSpec {
     },
     ruleset: None,
     picture: Picture::Text,
+    says: None,
 };
 
 #[cfg(test)]

@@ -193,6 +193,7 @@ pub static FIBONACCI_NIM_SPEC: GameSpec = GameSpec {
     example: "fibonacci_nim(10,4)",
     build: build::<FIBONACCI_NIM>,
     ruleset: None,
+    says: None,
     picture: Picture::Heaps,
 };
 
@@ -204,6 +205,7 @@ pub static TAKE_AWAY_SPEC: GameSpec = GameSpec {
     example: "take_away[3](10,4)",
     build: build::<TAKE_AWAY>,
     ruleset: None,
+    says: None,
     picture: Picture::Text,
 };
 
@@ -215,6 +217,7 @@ pub static MEM_SPEC: GameSpec = GameSpec {
     example: "mem(10,4)",
     build: build::<MEM>,
     ruleset: None,
+    says: None,
     picture: Picture::Heaps,
 };
 

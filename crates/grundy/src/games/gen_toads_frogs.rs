@@ -284,6 +284,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "gen_toads_frogs[2](\"tttt..fff\")",
     build,
     ruleset: None,
+    says: None,
     picture: Picture::Text,
 };
 
@@ -295,6 +296,7 @@ pub static ELEPHANTS_RHINOS: GameSpec = GameSpec {
     example: "elephants_rhinos(\"tttt..fff\")",
     build: |call| super::partizan_rules::string_position::<GenToadsFrogs>(call, &ELEPHANTS_RHINOS, elephants_rhinos, None),
     ruleset: None,
+    says: None,
     picture: Picture::Grid {
         cells: CELLS,
         rows: false,

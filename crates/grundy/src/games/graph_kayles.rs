@@ -128,6 +128,7 @@ pub static NODE_KAYLES: GameSpec = GameSpec {
     example: "node_kayles(\".-.-.-.-.\")",
     build: build::<NODE>,
     ruleset: None,
+    says: None,
     picture: Picture::Text,
 };
 
@@ -139,6 +140,7 @@ pub static ARC_KAYLES: GameSpec = GameSpec {
     example: "arc_kayles(\".-.-.(-.;-.)\")",
     build: build::<ARC>,
     ruleset: None,
+    says: None,
     picture: Picture::Text,
 };
 

@@ -20,7 +20,8 @@ pub static SPEC: GameSpec = GameSpec {
     example: "hackenbush(\"lrlerrr\")",
     build,
     ruleset: None,
-    picture: crate::component::spec::Picture::Grid {
+    says: Some(says),
+    picture: crate::component::spec::Picture::Edges {
         cells: &[
             crate::component::spec::Cell {
                 ch: 'l',
@@ -38,7 +39,6 @@ pub static SPEC: GameSpec = GameSpec {
                 name: "green edge (either)",
             },
         ],
-        rows: false,
     },
 };
 
@@ -52,4 +52,35 @@ fn closed_form(p: &HackenbushString) -> Option<Result<partizan::Game, partizan::
         return Some(partizan::Game::nimber(p.0.len() as u64));
     }
     p.blue_red_value().map(|x| x.map(partizan::Game::number))
+}
+
+/// "cut the red edge 2 (from the ground); 1 edge above it falls".
+fn says(
+    before: &Component,
+    after: &Component,
+    _: Option<crate::vocab::outcome::Player>,
+) -> Option<String> {
+    use super::partizan_rules::position_of;
+    let b = position_of::<Hackenbush>(before)?;
+    let a = position_of::<Hackenbush>(after)?;
+    // Cutting edge k (from 0) leaves the k edges below it.
+    let k = a.0.len();
+    if k >= b.0.len() || b.0[..k] != a.0[..] {
+        return None;
+    }
+    let colour = match b.0[k] {
+        Colour::Blue => "blue",
+        Colour::Red => "red",
+        Colour::Green => "green",
+    };
+    let above = b.0.len() - k - 1;
+    let falls = match above {
+        0 => String::new(),
+        1 => "; the edge above it falls".to_string(),
+        n => format!("; the {n} edges above it fall"),
+    };
+    Some(format!(
+        "cut the {colour} edge {} (from the ground){falls}",
+        k + 1
+    ))
 }

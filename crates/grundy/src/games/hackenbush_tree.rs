@@ -16,6 +16,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "hackenbush_tree(\"l(r,e),e\")",
     build,
     ruleset: None,
+    says: None,
     picture: crate::component::spec::Picture::Text,
 };
 

@@ -170,6 +170,7 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
     example: "konane(\".ox.|o..x\")",
     build: |call| super::partizan_rules::string_position::<Konane>(call, &SPEC, konane, None),
     ruleset: None,
+    says: Some(says),
     picture: crate::component::spec::Picture::Grid {
         cells: &[
             crate::component::spec::Cell {
@@ -196,6 +197,35 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
         rows: true,
     },
 };
+
+/// "a1 jumps over b1 to c1", "a1 jumps over b1 and d1 to e1".
+fn says(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    mover: Option<Player>,
+) -> Option<String> {
+    use super::partizan_rules::position_of;
+    use super::words::{cell, changes, list};
+    let (b, a) = (
+        position_of::<Konane>(before)?,
+        position_of::<Konane>(after)?,
+    );
+    let changed = changes(b.0.cols(), b.0.cells(), a.0.cells())?;
+    let ours = code(mover?);
+    let from = changed.iter().find(|&&(_, _, was, _)| was == ours)?;
+    let to = changed.iter().find(|&&(_, _, _, is)| is == ours)?;
+    let over: Vec<String> = changed
+        .iter()
+        .filter(|&&(_, _, was, _)| was != ours && was != EMPTY)
+        .map(|&(r, c, _, _)| cell(r, c))
+        .collect();
+    Some(format!(
+        "{} jumps over {} to {}",
+        cell(from.0, from.1),
+        list(&over),
+        cell(to.0, to.1)
+    ))
+}
 
 #[cfg(test)]
 mod tests {

@@ -31,6 +31,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "misere_canonical(kayles(5))",
     build,
     ruleset: None,
+    says: None,
     picture: crate::component::spec::Picture::Text,
 };
 

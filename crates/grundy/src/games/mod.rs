@@ -53,6 +53,7 @@ pub mod toads_frogs;
 pub mod toppling_dominoes;
 pub mod turning;
 pub mod value;
+pub mod words;
 
 pub use amazons::{amazons, Amazons, AmazonsBoard, MAX_AMAZONS_CELLS, MAX_AMAZONS_EMPTY};
 pub use arc_kayles::{arc_kayles_path, ArcKayles, PathSum, MAX_ARC_KAYLES_PATH};

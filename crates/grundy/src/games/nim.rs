@@ -40,6 +40,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "nim(3,5,7)",
     build,
     ruleset: Some(ruleset),
+    says: Some(says),
     picture: crate::component::spec::Picture::Heaps,
 };
 
@@ -88,6 +89,16 @@ impl HeapRuleset for NimRules {
     fn is_nim(&self) -> bool {
         true
     }
+}
+
+/// "take 4 from heap 2, leaving 1", "take all 3 from heap 1".
+fn says(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    _: Option<crate::vocab::outcome::Player>,
+) -> Option<String> {
+    use super::words::{heap_words, heaps_of};
+    heap_words(&heaps_of(before)?, &heaps_of(after)?)
 }
 
 fn build(call: &Call<'_>) -> Result<crate::component::Component, ExprError> {

@@ -70,6 +70,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "partizan_euclid(8,7)",
     build,
     ruleset: None,
+    says: None,
     picture: Picture::Heaps,
 };
 

@@ -90,6 +90,10 @@ where
         Key::text(&self.ruleset, &self.position.to_string())
     }
 
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
+    }
+
     fn options_until(
         &self,
         player: Player,
@@ -109,6 +113,22 @@ where
             .get_or_insert_with(|| CanonicalSolver::with_budget(R::default(), &budget));
         canonical.set_budget(&budget);
         Ok(canonical.value(&self.position)?)
+    }
+}
+
+/// The position of game `R` that `c` holds, if it holds one (a game's
+/// words for a move read its own positions through this).
+pub fn position_of<R>(c: &Component) -> Option<&R::Position>
+where
+    R: PartizanRules + Default + Send + Sync + 'static,
+    R::Position: Send + Sync,
+{
+    match c {
+        Component::Partizan(p) => p
+            .as_any()?
+            .downcast_ref::<RulesPosition<R>>()
+            .map(|r| &r.position),
+        Component::Impartial(_) => None,
     }
 }
 

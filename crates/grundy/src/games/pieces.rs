@@ -30,6 +30,7 @@ macro_rules! piece {
             example: $example,
             build,
             ruleset: Some(ruleset),
+            says: Some(says),
             picture: crate::component::spec::Picture::Square,
         };
     };
@@ -148,6 +149,26 @@ fn general_piece(call: &Call<'_>) -> Result<Piece, ExprError> {
         }
     };
     Piece::new(steps, board).map_err(|e| call.error(call.span(), e.to_string(), PIECE_USAGE))
+}
+
+/// "queen from (3, 4) to (1, 2)": the squares as the page labels them,
+/// (row, column) with (0, 0) the corner the piece moves toward.
+fn says(
+    before: &Component,
+    after: &Component,
+    _: Option<crate::vocab::outcome::Player>,
+) -> Option<String> {
+    let [x0, y0] = *before.key().numbers else {
+        return None;
+    };
+    let [x1, y1] = *after.key().numbers else {
+        return None;
+    };
+    let name = match before.spec().name {
+        "piece" => "the piece",
+        name => name,
+    };
+    Some(format!("{name} from ({x0}, {y0}) to ({x1}, {y1})"))
 }
 
 fn spec_of(name: &str) -> &'static GameSpec {

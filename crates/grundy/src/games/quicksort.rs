@@ -130,6 +130,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "quicksort(4,1,6,5,7,3,8,2)",
     build,
     ruleset: None,
+    says: None,
     picture: Picture::Heaps,
 };
 

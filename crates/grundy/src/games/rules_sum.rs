@@ -43,6 +43,22 @@ where
     }
 }
 
+/// The parts of the position of game `R` that `c` holds, if it holds one
+/// (a game's words for a move read its own positions through this).
+pub fn parts_of<R>(c: &Component) -> Option<&[R::Position]>
+where
+    R: Rules + Default + Send + Sync + 'static,
+    R::Position: fmt::Display + Send + Sync,
+{
+    match c {
+        Component::Impartial(p) => p
+            .as_any()?
+            .downcast_ref::<RulesSum<R>>()
+            .map(|r| &r.parts[..]),
+        Component::Partizan(_) => None,
+    }
+}
+
 /// The memoising solver of game `R`, made on first use.
 struct Solver<R: Rules>(Option<MemoSolver<R>>);
 
@@ -93,6 +109,10 @@ where
 
     fn is_empty(&self) -> bool {
         self.parts.is_empty()
+    }
+
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
     }
 
     fn options(&self, visit: &mut dyn FnMut(Impartial) -> ControlFlow<()>) -> ControlFlow<()> {

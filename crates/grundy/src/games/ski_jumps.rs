@@ -241,6 +241,7 @@ pub static SPEC: GameSpec = GameSpec {
         super::partizan_rules::string_position::<SkiJumps>(call, &SPEC, ski_jumps, Some(closed))
     },
     ruleset: None,
+    says: None,
     picture: Picture::Grid {
         cells: &[
             Cell {

@@ -88,6 +88,7 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
     example: "snort(\"L-.-.-L\")",
     build: |call| super::partizan_rules::string_position::<Snort>(call, &SPEC, snort, None),
     ruleset: None,
+    says: None,
     picture: crate::component::spec::Picture::Text,
 };
 

@@ -488,6 +488,32 @@ impl GameGraph for CoinTreeGame {
     }
 }
 
+/// "move 2 coins from step 3 down to step 2".
+fn says(
+    before: &Component,
+    after: &Component,
+    _: Option<crate::vocab::outcome::Player>,
+) -> Option<String> {
+    let (b, a) = (before.key().numbers, after.key().numbers);
+    if a.len() != b.len() {
+        return None;
+    }
+    // The step coins left, and the step below that they reached.
+    let from = (1..b.len()).find(|&i| a[i] < b[i])?;
+    let moved = b[from] - a[from];
+    (a[from - 1] == b[from - 1] + moved).then(|| {
+        let below = if from == 1 {
+            "the ground (step 0)".to_string()
+        } else {
+            format!("step {}", from - 1)
+        };
+        format!(
+            "move {} from step {from} down to {below}",
+            super::words::count(moved, "coin")
+        )
+    })
+}
+
 /// The declaration of Staircase Nim.
 pub static SPEC: GameSpec = GameSpec {
     name: "staircase",
@@ -496,6 +522,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "staircase(0,3,1,4)",
     build,
     ruleset: None,
+    says: Some(says),
     picture: crate::component::spec::Picture::Heaps,
 };
 

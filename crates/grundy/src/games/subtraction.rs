@@ -17,6 +17,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "subtraction(10, [1,2], [2,3])",
     build,
     ruleset: None,
+    says: None,
     picture: crate::component::spec::Picture::Heaps,
 };
 

@@ -25,6 +25,9 @@ use crate::vocab::nimber::Nimber;
 
 macro_rules! named {
     ($spec:ident, $name:literal, $summary:literal, $example:literal) => {
+        named!($spec, $name, $summary, $example, heap_says, Heaps);
+    };
+    ($spec:ident, $name:literal, $summary:literal, $example:literal, $says:ident, $picture:ident) => {
         #[doc = concat!("The declaration of `", $name, "`.")]
         pub static $spec: GameSpec = GameSpec {
             name: $name,
@@ -33,7 +36,8 @@ macro_rules! named {
             example: $example,
             build,
             ruleset: Some(ruleset),
-            picture: crate::component::spec::Picture::Heaps,
+            says: Some($says),
+            picture: crate::component::spec::Picture::$picture,
         };
     };
 }
@@ -56,12 +60,21 @@ named!(
     "take-and-break code as in Winning Ways (octal, hexadecimal digits for three heaps; a last digit in parentheses repeats)",
     "octal[0.77](10)"
 );
-named!(KAYLES, "kayles", "Kayles, octal 0.77", "kayles(10)");
+named!(
+    KAYLES,
+    "kayles",
+    "Kayles, octal 0.77",
+    "kayles(10)",
+    pin_says,
+    Pins
+);
 named!(
     DAWSON,
     "dawson",
     "Dawson's Kayles, octal 0.07",
-    "dawson(10)"
+    "dawson(10)",
+    pin_says,
+    Pins
 );
 named!(
     DAWSONS_CHESS,
@@ -170,6 +183,29 @@ fn rules_of(call: &Call<'_>) -> Result<(String, TakeBreak), ExprError> {
             Ok((format!("{name}[{}]", list.join(",")), rules))
         }
     }
+}
+
+/// A move of a take-and-break game as counters taken from a heap, or the
+/// heap split: "take 3 from heap 2, leaving 4", "split the heap of 7 into 3
+/// and 4".
+fn heap_says(
+    before: &Component,
+    after: &Component,
+    _: Option<crate::vocab::outcome::Player>,
+) -> Option<String> {
+    use super::words::{heap_words, heaps_of};
+    heap_words(&heaps_of(before)?, &heaps_of(after)?)
+}
+
+/// A move of Kayles or Dawson's Kayles as pins knocked down from a row:
+/// "knock down pin 3", "knock down pins 2 and 3 of row 2".
+fn pin_says(
+    before: &Component,
+    after: &Component,
+    _: Option<crate::vocab::outcome::Player>,
+) -> Option<String> {
+    use super::words::{heaps_of, pin_words};
+    pin_words(&heaps_of(before)?, &heaps_of(after)?)
 }
 
 fn spec_of(name: &str) -> &'static GameSpec {

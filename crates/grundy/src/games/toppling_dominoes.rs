@@ -124,6 +124,7 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
     example: "toppling_dominoes(\"lrle\")",
     build: |call| super::partizan_rules::string_position::<TopplingDominoes>(call, &SPEC, toppling_dominoes, None),
     ruleset: None,
+    says: None,
     picture: crate::component::spec::Picture::Grid {
         cells: &[
             crate::component::spec::Cell {

@@ -492,6 +492,7 @@ pub static TURNING: GameSpec = GameSpec {
     example: "turning(\"1-3\",\"htththtth\")",
     build: build_turning,
     ruleset: None,
+    says: None,
     picture: Picture::Text,
 };
 
@@ -517,6 +518,7 @@ pub static TURNING_TURTLES: GameSpec = GameSpec {
     example: "turning_turtles(\"thhth\")",
     build: |call| named(call, &TURNING_TURTLES, "1-2"),
     ruleset: None,
+    says: None,
     picture: Picture::Grid {
         cells: COIN_CELLS,
         rows: false,
@@ -531,6 +533,7 @@ pub static MOCK_TURTLES: GameSpec = GameSpec {
     example: "mock_turtles(\"htththtth\")",
     build: |call| named(call, &MOCK_TURTLES, "1-3"),
     ruleset: None,
+    says: None,
     picture: Picture::Grid {
         cells: COIN_CELLS,
         rows: false,
@@ -545,6 +548,7 @@ pub static RULER: GameSpec = GameSpec {
     example: "ruler(\"hthhth\")",
     build: |call| named(call, &RULER, "1+C"),
     ruleset: None,
+    says: None,
     picture: Picture::Grid {
         cells: COIN_CELLS,
         rows: false,
@@ -559,6 +563,7 @@ pub static TURNIPS: GameSpec = GameSpec {
     example: "turnips(\"tthhthth\")",
     build: |call| named(call, &TURNIPS, "3E"),
     ruleset: None,
+    says: None,
     picture: Picture::Grid {
         cells: COIN_CELLS,
         rows: false,

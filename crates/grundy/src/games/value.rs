@@ -20,6 +20,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "{3||2*|1*}",
     build,
     ruleset: None,
+    says: None,
     picture: crate::component::spec::Picture::Text,
 };
 

@@ -230,6 +230,7 @@ pub static SPEC: GameSpec = GameSpec {
         ))
     },
     ruleset: None,
+    says: None,
     picture: Picture::Text,
 };
 

@@ -16,7 +16,7 @@ use crate::script::ScriptGame;
 // ends that list or draw the games.
 pub use crate::component::spec::{
     item_span, natural, partizan_error, BuildFn, Call, Cell, GameKind, GameSpec, Look, Picture,
-    RulesetFn,
+    RulesetFn, SaysFn,
 };
 
 use crate::games;

@@ -1047,6 +1047,25 @@ impl ToadsFrogsRow {
         (self.toads_len[1] >> 56) as usize
     }
 
+    /// The number of cells in the row.
+    pub fn cells_count(&self) -> usize {
+        self.len()
+    }
+
+    /// Cell `i` (from 0 at the left): `b't'` a toad, `b'f'` a frog, `b'.'`
+    /// empty (past the end too).
+    pub fn cell(&self, i: usize) -> u8 {
+        if i >= self.len() {
+            b'.'
+        } else if self.toads() >> i & 1 == 1 {
+            b't'
+        } else if self.frogs() >> i & 1 == 1 {
+            b'f'
+        } else {
+            b'.'
+        }
+    }
+
     fn toads(&self) -> u128 {
         (u128::from(self.toads_len[1] & !(0xff << 56)) << 64) | u128::from(self.toads_len[0])
     }

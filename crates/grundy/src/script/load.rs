@@ -419,6 +419,7 @@ fn make(
         example: leak_str(&example),
         build: refused,
         ruleset: None,
+        says: None,
         picture: picture_of(&example),
     };
     Ok(ScriptGame {

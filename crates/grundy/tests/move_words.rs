@@ -1,0 +1,260 @@
+//! Each game's words for its moves (issue 25), checked against its rules:
+//! the words of every move of each catalogue game's example, and for the
+//! games that declare words, moves whose effect is known by hand said as a
+//! player says them.
+
+use grundy::api::{self, Session};
+use grundy::registry::GAMES;
+use grundy::Limits;
+
+fn session() -> Session {
+    Session::new(Limits::default())
+}
+
+/// Every move of `q` with its words: (player, position reached, words).
+fn said(q: &str) -> Vec<(&'static str, String, String)> {
+    let a = api::options(&session(), q).unwrap_or_else(|e| panic!("{q}: {e}"));
+    let mut out = Vec::new();
+    for (who, list) in [("", &a.moves), ("left", &a.left), ("right", &a.right)] {
+        for m in list.iter().flatten() {
+            out.push((who, m.game.clone(), m.says.clone()));
+        }
+    }
+    out
+}
+
+/// The words of the move from `q` to `to` (by `who`: "", "left", "right").
+fn words(q: &str, who: &str, to: &str) -> String {
+    let all = said(q);
+    all.iter()
+        .find(|(w, g, _)| *w == who && g == to)
+        .map(|(_, _, s)| s.clone())
+        .unwrap_or_else(|| panic!("{q}: no move of {who:?} to {to}; moves: {all:?}"))
+}
+
+#[test]
+fn every_catalogue_example_has_words_for_every_move_and_no_two_moves_share_them() {
+    for spec in GAMES {
+        let moves = said(spec.example);
+        for who in ["", "left", "right"] {
+            let mine: Vec<&(&str, String, String)> =
+                moves.iter().filter(|(w, _, _)| *w == who).collect();
+            for (_, game, says) in &mine {
+                assert!(
+                    !says.trim().is_empty(),
+                    "{}: no words for {game}",
+                    spec.name
+                );
+                // A game that declares words names every move of its example.
+                if spec.says.is_some() {
+                    assert!(
+                        !says.starts_with("to "),
+                        "{}: the move to {game} fell back to {says:?}",
+                        spec.name
+                    );
+                }
+            }
+            let mut words: Vec<&str> = mine.iter().map(|(_, _, s)| s.as_str()).collect();
+            words.sort_unstable();
+            let n = words.len();
+            words.dedup();
+            assert_eq!(
+                words.len(),
+                n,
+                "{} ({who}): two moves said alike: {mine:?}",
+                spec.name
+            );
+        }
+    }
+}
+
+#[test]
+fn nim_and_subtraction_games_say_how_many_are_taken_from_which_heap() {
+    assert_eq!(
+        words("nim(3,5,7)", "", "nim(3,1,7)"),
+        "take 4 from heap 2, leaving 1"
+    );
+    assert_eq!(
+        words("nim(3,5,7)", "", "nim(5,7)"),
+        "take all 3 from heap 1"
+    );
+    assert_eq!(
+        words("nim(3,5,7)", "", "nim(3,5)"),
+        "take all 7 from heap 3"
+    );
+    assert_eq!(words("nim(1)", "", "0"), "take the last counter");
+    assert_eq!(
+        words("sub[1,3,4](5)", "", "sub[1,3,4](2)"),
+        "take 3, leaving 2"
+    );
+    assert_eq!(
+        words("pick_up_bricks(3)", "", "pick_up_bricks(1)"),
+        "take 2, leaving 1"
+    );
+    assert_eq!(
+        words("grundy_game(7)", "", "grundy_game(3,4)"),
+        "split the heap of 7 into 3 and 4"
+    );
+    assert_eq!(
+        words("allbut[1](4)", "", "allbut[1](2)"),
+        "take 2, leaving 2"
+    );
+}
+
+#[test]
+fn kayles_says_which_pins_are_knocked_down() {
+    assert_eq!(words("kayles(5)", "", "kayles(1,3)"), "knock down pin 2");
+    assert_eq!(
+        words("kayles(5)", "", "kayles(1,2)"),
+        "knock down pins 2 and 3"
+    );
+    assert_eq!(words("kayles(5)", "", "kayles(2,2)"), "knock down pin 3");
+    assert_eq!(
+        words("kayles(5)", "", "kayles(3)"),
+        "knock down 2 pins at the end"
+    );
+    assert_eq!(
+        words("kayles(5)", "", "kayles(4)"),
+        "knock down 1 pin at the end"
+    );
+    assert_eq!(
+        words("kayles(2,3)", "", "kayles(2,1,1)"),
+        "knock down pin 2 of row 2"
+    );
+    // Dawson's Kayles knocks down two neighbours.
+    assert_eq!(
+        words("dawson(6)", "", "dawson(1,3)"),
+        "knock down pins 2 and 3"
+    );
+    assert_eq!(words("dawson(2)", "", "0"), "knock down all 2 pins");
+}
+
+#[test]
+fn dominoes_are_said_by_their_cells_and_their_direction() {
+    // Left places vertical dominoes, Right horizontal ones; b1 is row 1
+    // (the top), column b.
+    let q = r#"domineering("..|..")"#;
+    assert_eq!(
+        words(q, "left", r##"domineering("#.|#.")"##),
+        "vertical domino on a1–a2"
+    );
+    assert_eq!(
+        words(q, "left", r##"domineering(".#|.#")"##),
+        "vertical domino on b1–b2"
+    );
+    assert_eq!(
+        words(q, "right", r##"domineering("..|##")"##),
+        "horizontal domino on a2–b2"
+    );
+    assert_eq!(
+        words(r#"cram("...|...")"#, "", r##"cram("...|.##")"##),
+        "horizontal domino on b2–c2"
+    );
+}
+
+#[test]
+fn stones_say_where_they_go() {
+    assert_eq!(
+        words(r#"clobber("xo.")"#, "left", r#"clobber(".x.")"#),
+        "a1 clobbers b1"
+    );
+    assert_eq!(
+        words(r#"clobber("xo.")"#, "right", r#"clobber("o..")"#),
+        "b1 clobbers a1"
+    );
+    assert_eq!(
+        words(r#"konane("xox.")"#, "right", r#"konane("x..o")"#),
+        "b1 jumps over c1 to d1"
+    );
+    assert_eq!(
+        words(r#"konane("xo.o.")"#, "left", r#"konane("....x")"#),
+        "a1 jumps over b1 and d1 to e1"
+    );
+    assert_eq!(
+        words(r#"amazons("x..|...")"#, "left", r##"amazons(".x#|...")"##),
+        "amazon a1 to b1, arrow at c1"
+    );
+}
+
+#[test]
+fn hackenbush_and_toads_and_frogs_say_the_edge_cut_and_the_creature_moved() {
+    let q = r#"hackenbush("lre")"#;
+    assert_eq!(
+        words(q, "left", r#"hackenbush("lr")"#),
+        "cut the green edge 3 (from the ground)"
+    );
+    assert_eq!(
+        words(q, "left", r#"hackenbush("")"#),
+        "cut the blue edge 1 (from the ground); the 2 edges above it fall"
+    );
+    assert_eq!(
+        words(q, "right", r#"hackenbush("l")"#),
+        "cut the red edge 2 (from the ground); the edge above it falls"
+    );
+    assert_eq!(
+        words(r#"toads_frogs("t.f")"#, "left", r#"toads_frogs(".tf")"#),
+        "toad 1 slides to 2"
+    );
+    assert_eq!(
+        words(r#"toads_frogs("tf.")"#, "left", r#"toads_frogs(".ft")"#),
+        "toad 1 jumps over the frog to 3"
+    );
+    assert_eq!(
+        words(r#"toads_frogs("t.f")"#, "right", r#"toads_frogs("tf.")"#),
+        "frog 3 slides to 2"
+    );
+}
+
+#[test]
+fn pieces_and_staircase_say_where_from_and_where_to() {
+    assert_eq!(
+        words("queen(2,1)", "", "queen(0,1)"),
+        "queen from (2, 1) to (0, 1)"
+    );
+    assert_eq!(
+        words("knight(5,4)", "", "knight(3,3)"),
+        "knight from (5, 4) to (3, 3)"
+    );
+    assert_eq!(
+        words("staircase(1,2,3)", "", "staircase(1,4,1)"),
+        "move 2 coins from step 2 down to step 1"
+    );
+    assert_eq!(
+        words("staircase(1,2,3)", "", "staircase(3,0,3)"),
+        "move 2 coins from step 1 down to the ground (step 0)"
+    );
+}
+
+#[test]
+fn a_sum_is_said_component_by_component_and_a_negative_as_its_game() {
+    let a = api::options(&session(), "nim(3) + kayles(4)").unwrap();
+    let moves = a.moves.unwrap();
+    let m = moves
+        .iter()
+        .find(|m| m.game == "nim(3) + kayles(1,2)")
+        .unwrap();
+    assert_eq!(m.says, "knock down pin 2");
+    assert_eq!(m.part, Some(1));
+    // In -G Left makes Right's moves of G: a horizontal domino.
+    assert_eq!(
+        words(r#"-domineering("..")"#, "left", r###"-domineering("##")"###),
+        "horizontal domino on a1–b1"
+    );
+}
+
+#[test]
+fn the_servers_move_is_said_as_the_options_say_it() {
+    let before = grundy::language::expr::parse_any("nim(3,5,7)").unwrap();
+    let after = grundy::language::expr::parse_any("nim(3,1,7)").unwrap();
+    assert_eq!(
+        api::move_says(&before, &after, None),
+        "take 4 from heap 2, leaving 1"
+    );
+    // A game with no words of its own falls back to the position reached.
+    let before = grundy::language::expr::parse_any("{1|0}").unwrap();
+    let after = grundy::language::expr::parse_any("1").unwrap();
+    assert_eq!(
+        api::move_says(&before, &after, Some(grundy::Player::Left)),
+        "to 1"
+    );
+}
