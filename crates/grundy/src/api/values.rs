@@ -32,6 +32,16 @@ fn canonical(session: &Session, engine: &mut crate::Engine, text: &str) -> Resul
         .map_err(|e| Error::eval_with(text, e, |m| format!("{text}: {m}")))
 }
 
+/// Whether the game `text`'s moves can return to a position (a loopy
+/// catalogue game, a script): it is then compared as a loopy game.
+fn cycles(session: &Session, engine: &mut crate::Engine, text: &str) -> Result<bool, Error> {
+    let game = crate::parse_any_in(text, &session.registry).map_err(|e| Error::parse(text, &e))?;
+    match engine.partizan_value(&game) {
+        Err(crate::EvalError::Search(crate::SearchError::Cycle { .. })) => Ok(true),
+        _ => Ok(false),
+    }
+}
+
 /// The answer of `compare`.
 #[derive(Clone, Debug, Serialize)]
 pub struct CompareAnswer {
@@ -50,7 +60,11 @@ pub struct CompareAnswer {
 /// Compares the games `g` and `h`.
 pub fn compare(session: &Session, g: &str, h: &str) -> Result<CompareAnswer, Error> {
     within(session, |engine| {
-        if super::is_loopy(g) || super::is_loopy(h) {
+        if super::is_loopy(g)
+            || super::is_loopy(h)
+            || cycles(session, engine, g)?
+            || cycles(session, engine, h)?
+        {
             return super::loopy_compare(session, engine, g, h);
         }
         let gv = canonical(session, engine, g)?;

@@ -187,6 +187,9 @@ pub enum EvalError {
     /// A staircase too big to play.
     #[error(transparent)]
     Staircase(#[from] crate::StaircaseError),
+    /// A loopy partizan value could not be formed or computed.
+    #[error(transparent)]
+    Loopy(crate::loopy::Error),
     /// Perfect play's move asked of a partizan game without saying who moves.
     #[error("{0} is partizan: say which player moves, left or right")]
     MoverNeeded(String),
@@ -203,7 +206,8 @@ impl EvalError {
             | EvalError::Compound(CompoundError::Limit(l))
             | EvalError::Compound(CompoundError::Search(SearchError::Limit(l)))
             | EvalError::Memo(crate::SolveError::Limit(l))
-            | EvalError::Partizan(partizan::Error::Limit(l)) => Some(l),
+            | EvalError::Partizan(partizan::Error::Limit(l))
+            | EvalError::Loopy(crate::loopy::Error::Limit(l)) => Some(l),
             EvalError::Script(e) => match e.as_ref() {
                 crate::script::ScriptError::Limit(l) => Some(l),
                 _ => None,
@@ -437,6 +441,20 @@ impl Engine {
             components,
             play,
         )?))
+    }
+
+    /// The loopy partizan value of a normal-play sum whose components'
+    /// moves may cycle (a catalogue game such as Fox and Geese, a script):
+    /// each component a short value or the value of its graph of
+    /// positions ([`crate::loopy::positions`]), then added.
+    pub fn loopy_value(&mut self, game: &GameExpr) -> Result<crate::loopy::LoopyValue, EvalError> {
+        self.cx.start(&self.template);
+        match game {
+            GameExpr::Sum(components) => {
+                crate::loopy::positions::sum_value(components, &mut self.cx)
+            }
+            _ => Err(EvalError::LoopyCompound(game.to_string())),
+        }
     }
 
     /// [`Engine::analyse_game`] for a game that always ends.

@@ -189,6 +189,8 @@ pub static GAMES: &[&GameSpec] = &[
     &games::ski_jumps::SPEC,
     &games::fjords::SPEC,
     &games::childish_hackenbush::SPEC,
+    &games::backsliding_toads_frogs::SPEC,
+    &games::fox_geese::SPEC,
     &games::value::SPEC,
     &games::misere_form::SPEC,
 ];

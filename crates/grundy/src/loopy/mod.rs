@@ -38,6 +38,7 @@ mod display;
 mod graph;
 mod outcome;
 mod parse;
+pub mod positions;
 mod simplify;
 mod survive;
 mod value;
