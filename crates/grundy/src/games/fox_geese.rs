@@ -43,14 +43,14 @@ pub static SPEC: GameSpec = GameSpec {
     picture: Picture::Grid {
         cells: &[
             Cell {
-                ch: '.',
-                look: Look::Empty,
-                name: "square",
-            },
-            Cell {
                 ch: 'x',
                 look: Look::Left,
                 name: "goose (Left)",
+            },
+            Cell {
+                ch: '.',
+                look: Look::Empty,
+                name: "square",
             },
             Cell {
                 ch: 'o',
