@@ -642,7 +642,9 @@ fn a_loopy_partizan_game_is_answered_for_each_first_player() {
         "fn left(n) { if n > 0 { [n - 1] } else { [] } }\nfn right(n) { if n < 3 { [n + 1] } else { [] } }\n",
     );
     let a = json(&["value", "--rules", &f, "--json", "pendulum(1)"]);
-    assert_eq!(a["loopy"], true, "{a}");
+    // Issue 23: valued as the loopy game of its positions, with the moves
+    // of the retrograde analysis for each player moving first.
+    assert_eq!(a["loopy_value"], true, "{a}");
     assert_eq!(a["lines"][0]["mover"], "left");
     assert_eq!(a["lines"][1]["mover"], "right");
 }

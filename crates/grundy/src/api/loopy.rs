@@ -6,9 +6,12 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::value::{loopy_lines, LoopyLine};
 use super::{CompareAnswer, Error, Session};
-use crate::engine::Engine;
+use crate::component::EvalError;
+use crate::engine::{Engine, LoopyReport};
 use crate::loopy::{LoopyValue, PlayResult};
+use crate::solvers::search::SearchError;
 use crate::vocab::budget::Budget;
 
 /// Whether `text` uses loopy notation (and so is answered here).
@@ -24,10 +27,17 @@ fn value_of(
     budget: &Budget,
     text: &str,
 ) -> Result<LoopyValue, Error> {
-    let mut resolve = |call: &str| -> Result<crate::partizan::Game, String> {
+    let mut resolve = |call: &str| -> Result<LoopyValue, String> {
         let game = crate::language::expr::parse_any_in(call, &session.registry)
             .map_err(|e| e.to_string())?;
-        engine.partizan_value(&game).map_err(|e| e.to_string())
+        match engine.partizan_value(&game) {
+            Ok(g) => LoopyValue::short(g, budget).map_err(|e| e.to_string()),
+            // A game whose moves cycle (a loopy catalogue game, a script).
+            Err(EvalError::Search(SearchError::Cycle { .. })) => {
+                engine.loopy_value(&game).map_err(|e| e.to_string())
+            }
+            Err(e) => Err(e.to_string()),
+        }
     };
     crate::loopy::parse_loopy_with(text, budget, &mut resolve).map_err(|e| {
         let message = format!("{text}: {e}");
@@ -91,6 +101,14 @@ pub struct LoopyAnswer {
     pub left_first: &'static str,
     /// `left`, `right` or `draw`: Right moving first.
     pub right_first: &'static str,
+    /// For a game written by its positions (`backsliding_toads_frogs("…")`):
+    /// each player moving first, with the moves that win or keep the draw,
+    /// by retrograde analysis of its graph.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lines: Option<Vec<LoopyLine>>,
+    /// How many positions that analysis enumerated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub positions: Option<usize>,
 }
 
 /// The value of the loopy expression `text`.
@@ -101,10 +119,33 @@ pub fn loopy_value(
 ) -> Result<LoopyAnswer, Error> {
     let budget = session.budget();
     let v = value_of(session, engine, &budget, text)?;
+    answer(text, &v, &budget)
+}
+
+/// The value of a partizan sum under normal play whose moves cycle, which
+/// retrograde analysis answered with `report`: its loopy value, from the
+/// graph of each component's positions, and the report's moves.
+pub(super) fn graph_value(
+    session: &Session,
+    engine: &mut Engine,
+    report: &LoopyReport,
+) -> Result<LoopyAnswer, Error> {
+    let text = report.game.to_string();
+    let budget = session.budget();
+    let v = engine
+        .loopy_value(&report.game)
+        .map_err(|e| Error::eval(&text, e))?;
+    let mut a = answer(&text, &v, &budget)?;
+    a.lines = Some(loopy_lines(report));
+    a.positions = Some(report.positions);
+    Ok(a)
+}
+
+fn answer(text: &str, v: &LoopyValue, budget: &Budget) -> Result<LoopyAnswer, Error> {
     let o = v
-        .outcomes(&budget)
+        .outcomes(budget)
         .map_err(|e| Error::input(format!("{text}: {e}")))?;
-    let (onside_stopper, offside_stopper) = match &v {
+    let (onside_stopper, offside_stopper) = match v {
         LoopyValue::Unresolved {
             onside_stopper,
             offside_stopper,
@@ -132,6 +173,8 @@ pub fn loopy_value(
         outcome: o.class().to_string(),
         left_first: json_result(o.left_first),
         right_first: json_result(o.right_first),
+        lines: None,
+        positions: None,
     })
 }
 
@@ -176,7 +219,26 @@ impl fmt::Display for LoopyAnswer {
             self.outcome,
             words(self.left_first),
             words(self.right_first)
-        )
+        )?;
+        for line in self.lines.iter().flatten() {
+            let who = match line.mover {
+                Some("left") => "Left",
+                _ => "Right",
+            };
+            let (label, moves) = match line.outcome.as_str() {
+                "win" => ("winning moves", &line.winning_moves),
+                "draw" => ("drawing moves", &line.drawing_moves),
+                _ => continue,
+            };
+            writeln!(f, "{label} ({who} first):")?;
+            for m in moves {
+                writeln!(f, "  {m}")?;
+            }
+        }
+        if let Some(n) = self.positions {
+            writeln!(f, "positions: {n} (retrograde analysis of the sum's graph)")?;
+        }
+        Ok(())
     }
 }
 

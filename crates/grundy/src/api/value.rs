@@ -46,7 +46,23 @@ pub fn value_in(
             return super::loopy_value(session, engine, text)
                 .map(|a| ValueAnswer::Loopy(Box::new(a)));
         }
-        value_analysis(session, engine, text).map(|p| ValueAnswer::Position(Box::new(p)))
+        let p = value_analysis(session, engine, text)?;
+        if let Analysis::Loopy(report) = p.analysis() {
+            if report.play == Play::Normal && report.lines.len() == 2 {
+                // A partizan sum whose moves cycle (Backsliding Toads and
+                // Frogs, a script): its loopy value, with the moves of the
+                // retrograde analysis; where the value's sides are over a
+                // limit, the retrograde answer says so.
+                return match super::loopy::graph_value(session, engine, report) {
+                    Ok(a) => Ok(ValueAnswer::Loopy(Box::new(a))),
+                    Err(e) if e.limit_hit().is_some() => Ok(ValueAnswer::Position(Box::new(
+                        p.with_value_error(e.message),
+                    ))),
+                    Err(e) => Err(e),
+                };
+            }
+        }
+        Ok(ValueAnswer::Position(Box::new(p)))
     })
 }
 
@@ -195,6 +211,10 @@ pub enum Detail {
         value: Option<String>,
         lines: Vec<LoopyLine>,
         positions: usize,
+        /// A partizan game under normal play whose loopy value (its sides)
+        /// was over a limit: why it is missing.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        value_error: Option<String>,
     },
 }
 
@@ -208,6 +228,24 @@ pub struct LoopyLine {
     pub remoteness: Option<u32>,
     pub winning_moves: Vec<String>,
     pub drawing_moves: Vec<String>,
+}
+
+/// The lines of a retrograde analysis as answered: for each player
+/// moving first, the result and the moves that win or keep the draw.
+pub(super) fn loopy_lines(r: &LoopyReport) -> Vec<LoopyLine> {
+    r.lines
+        .iter()
+        .map(|l| LoopyLine {
+            mover: l.mover.map(|p| match p {
+                crate::vocab::outcome::Player::Left => "left",
+                crate::vocab::outcome::Player::Right => "right",
+            }),
+            outcome: l.outcome.to_string(),
+            remoteness: l.remoteness,
+            winning_moves: texts(&l.winning_moves),
+            drawing_moves: texts(&l.drawing_moves),
+        })
+        .collect()
 }
 
 impl PositionAnswer {
@@ -278,24 +316,20 @@ impl PositionAnswer {
             detail: Detail::Loopy {
                 loopy: true,
                 value: r.gsg.as_ref().map(ToString::to_string),
-                lines: r
-                    .lines
-                    .iter()
-                    .map(|l| LoopyLine {
-                        mover: l.mover.map(|p| match p {
-                            crate::vocab::outcome::Player::Left => "left",
-                            crate::vocab::outcome::Player::Right => "right",
-                        }),
-                        outcome: l.outcome.to_string(),
-                        remoteness: l.remoteness,
-                        winning_moves: texts(&l.winning_moves),
-                        drawing_moves: texts(&l.drawing_moves),
-                    })
-                    .collect(),
+                lines: loopy_lines(r),
                 positions: r.positions,
+                value_error: None,
             },
             analysis: None,
         }
+    }
+
+    /// The answer with why the loopy value is missing (a limit).
+    fn with_value_error(mut self, message: String) -> PositionAnswer {
+        if let Detail::Loopy { value_error, .. } = &mut self.detail {
+            *value_error = Some(message);
+        }
+        self
     }
 
     /// The answer for a partizan sum.
@@ -400,7 +434,15 @@ impl fmt::Display for PositionAnswer {
         let written = match self.analysis() {
             Analysis::Impartial(e) => print_value(&mut out, e),
             Analysis::Partizan { game, report } => print_partizan(&mut out, game, report),
-            Analysis::Loopy(report) => print_loopy(&mut out, report),
+            Analysis::Loopy(report) => {
+                print_loopy(&mut out, report).and_then(|()| match &self.detail {
+                    Detail::Loopy {
+                        value_error: Some(e),
+                        ..
+                    } => writeln!(out, "value:   not computed: {e}"),
+                    _ => Ok(()),
+                })
+            }
             Analysis::PartizanMisere(report) => print_partizan_misere(&mut out, report),
         };
         written.map_err(|_| fmt::Error)?;

@@ -37,6 +37,23 @@ fn canonical(
         .map_err(|e| Error::eval_with(text, e, |m| format!("{text}: {m}")))
 }
 
+/// Whether the game `text`'s moves can return to a position (a loopy
+/// catalogue game, a script): it is then compared as a loopy game.
+fn cycles(
+    session: &Session,
+    engine: &mut crate::engine::Engine,
+    text: &str,
+) -> Result<bool, Error> {
+    let game = crate::language::expr::parse_any_in(text, &session.registry)
+        .map_err(|e| Error::parse(text, &e))?;
+    match engine.partizan_value(&game) {
+        Err(crate::component::EvalError::Search(crate::solvers::search::SearchError::Cycle {
+            ..
+        })) => Ok(true),
+        _ => Ok(false),
+    }
+}
+
 /// The answer of `compare`.
 #[derive(Clone, Debug, Serialize)]
 pub struct CompareAnswer {
@@ -55,7 +72,11 @@ pub struct CompareAnswer {
 /// Compares the games `g` and `h`.
 pub fn compare(session: &Session, g: &str, h: &str) -> Result<CompareAnswer, Error> {
     within(session, |engine| {
-        if super::is_loopy(g) || super::is_loopy(h) {
+        if super::is_loopy(g)
+            || super::is_loopy(h)
+            || cycles(session, engine, g)?
+            || cycles(session, engine, h)?
+        {
             return super::loopy_compare(session, engine, g, h);
         }
         let gv = canonical(session, engine, g)?;

@@ -180,6 +180,9 @@ pub enum EvalError {
     /// The partizan analysis failed.
     #[error(transparent)]
     Partizan(#[from] partizan::Error),
+    /// A loopy partizan value could not be formed or computed.
+    #[error(transparent)]
+    Loopy(crate::loopy::Error),
     /// A memoised search gave up.
     #[error(transparent)]
     Memo(#[from] SolveError),
@@ -209,7 +212,8 @@ impl EvalError {
             | EvalError::Compound(CompoundError::Limit(l))
             | EvalError::Compound(CompoundError::Search(SearchError::Limit(l)))
             | EvalError::Memo(SolveError::Limit(l))
-            | EvalError::Partizan(partizan::Error::Limit(l)) => Some(l),
+            | EvalError::Partizan(partizan::Error::Limit(l))
+            | EvalError::Loopy(crate::loopy::Error::Limit(l)) => Some(l),
             EvalError::Script(e) => match e.as_ref() {
                 ScriptError::Limit(l) => Some(l),
                 _ => None,

@@ -8,6 +8,7 @@
 
 pub mod claim;
 pub(crate) mod loopy;
+pub mod loopy_positions;
 pub(crate) mod options;
 pub(crate) mod partizan_misere;
 pub(crate) mod play;
@@ -337,6 +338,20 @@ impl Engine {
             components,
             play,
         )?))
+    }
+
+    /// The loopy partizan value of a normal-play sum whose components'
+    /// moves may cycle (a catalogue game such as Fox and Geese, a script):
+    /// each component a short value or the value of its graph of
+    /// positions ([`crate::engine::loopy_positions`]), then added.
+    pub fn loopy_value(&mut self, game: &GameExpr) -> Result<crate::loopy::LoopyValue, EvalError> {
+        self.cx.start(&self.template);
+        match game {
+            GameExpr::Sum(components) => {
+                crate::engine::loopy_positions::sum_value(components, &mut self.cx)
+            }
+            _ => Err(EvalError::LoopyCompound(game.to_string())),
+        }
     }
 
     /// [`Engine::analyse_game`] for a game that always ends.

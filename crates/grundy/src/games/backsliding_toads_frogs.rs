@@ -6,12 +6,64 @@
 //! into an empty square (`.`), or a jump forward over one enemy piece
 //! into the empty square beyond.
 //!
-//! The position's value is a loopy value ([`crate::loopy`]): CGSuite
-//! gives `ttt..fff` the sides `{on||0|-1/2} & {1/2|0||off}`.
+//! Written `backsliding_toads_frogs("ttt..fff")`. The position's value is
+//! a loopy value ([`crate::loopy`]): CGSuite gives `ttt..fff` the sides
+//! `{on||0|-1/2} & {1/2|0||off}`.
 
+use super::loopy_rules::LoopyPosition;
+use crate::component::spec::{Call, Cell, GameKind, GameSpec, Look, Picture};
+use crate::component::Component;
+use crate::component::ExprError;
 use crate::loopy::{LoopyGame, LoopyRules};
 use crate::vocab::budget::Budget;
 use crate::vocab::limits::LimitError;
+
+/// The declaration of `backsliding_toads_frogs`.
+pub static SPEC: GameSpec = GameSpec {
+    name: "backsliding_toads_frogs",
+    kind: GameKind::Partizan,
+    summary:
+        "Backsliding Toads and Frogs: Toads and Frogs where a piece may also slide back (loopy)",
+    example: "backsliding_toads_frogs(\"tt..ff\")",
+    build,
+    ruleset: None,
+    picture: Picture::Grid {
+        cells: &[
+            Cell {
+                ch: '.',
+                look: Look::Empty,
+                name: "free",
+            },
+            Cell {
+                ch: 't',
+                look: Look::Left,
+                name: "toad (Left)",
+            },
+            Cell {
+                ch: 'f',
+                look: Look::Right,
+                name: "frog (Right)",
+            },
+        ],
+        rows: false,
+    },
+    says: None,
+};
+
+fn build(call: &Call<'_>) -> Result<Component, ExprError> {
+    let (text, at) = call.string(SPEC.example)?;
+    let row = Row::parse(text).map_err(|problem| ExprError::Invalid {
+        at,
+        problem,
+        accepted: format!("a row written as in {}", SPEC.example),
+    })?;
+    Ok(LoopyPosition::component(
+        &SPEC,
+        SPEC.name,
+        BackslidingToadsFrogs,
+        row,
+    ))
+}
 
 /// The longest row accepted (a row is a `u64` pair of bit masks).
 pub const MAX_CELLS: usize = 64;

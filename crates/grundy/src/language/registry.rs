@@ -85,6 +85,8 @@ pub static GAMES: &[&GameSpec] = &[
     &games::childish_hackenbush::SPEC,
     &games::gen_hackenbush::HACKENBUSH_GRAPH,
     &games::gen_hackenbush::CHILDISH_HACKENBUSH_GRAPH,
+    &games::backsliding_toads_frogs::SPEC,
+    &games::fox_geese::SPEC,
     &games::value::SPEC,
     &games::misere_form::SPEC,
 ];
@@ -265,8 +267,15 @@ mod tests {
             let all: String = cells.iter().map(|c| c.ch).collect();
             let text = format!("{}(\"{all}\")", spec.name);
             crate::language::expr::parse_game(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-            // Two rows read exactly when the picture says boards have rows.
-            let two = format!("{}(\"{all}|{all}\")", spec.name);
+            // Two rows read exactly when the picture says boards have rows
+            // (an empty row on top: a board may hold a piece only once,
+            // Fox and Geese's fox).
+            let empty = cells
+                .iter()
+                .find(|c| c.look == Look::Empty)
+                .map_or(cells[0].ch, |c| c.ch);
+            let filler: String = all.chars().map(|_| empty).collect();
+            let two = format!("{}(\"{filler}|{all}\")", spec.name);
             assert_eq!(
                 crate::language::expr::parse_game(&two).is_ok(),
                 rows,

@@ -45,6 +45,8 @@ enum Ast {
     Label(String, usize),
     Short(Game),
     Graph(LoopyGame),
+    /// A game by name already valued (a loopy catalogue game).
+    Value(LoopyValue),
     /// A sum of terms, kept flat so that a long sum is no deep recursion.
     Sum(Vec<Ast>),
     Neg(Box<Ast>),
@@ -60,16 +62,19 @@ enum Ast {
 /// Values each [`Ast::Call`] by `resolve`.
 fn resolve_calls(
     ast: &mut Ast,
-    resolve: &mut dyn FnMut(&str) -> Result<Game, String>,
+    resolve: &mut dyn FnMut(&str) -> Result<LoopyValue, String>,
 ) -> Result<(), Error> {
     match ast {
         Ast::Call(call, at) => {
-            let g = resolve(call).map_err(|e| Error::Parse {
+            let v = resolve(call).map_err(|e| Error::Parse {
                 at: *at,
                 expected: "a game".into(),
                 found: e,
             })?;
-            *ast = Ast::Short(g);
+            *ast = match v.as_short() {
+                Some(g) => Ast::Short(g),
+                None => Ast::Value(v),
+            };
         }
         Ast::Braces { left, right, .. } => {
             for o in left.iter_mut().chain(right.iter_mut()) {
@@ -91,7 +96,7 @@ fn resolve_calls(
                 resolve_calls(g, resolve)?;
             }
         }
-        Ast::Pass(_) | Ast::Label(..) | Ast::Short(_) | Ast::Graph(_) => {}
+        Ast::Pass(_) | Ast::Label(..) | Ast::Short(_) | Ast::Graph(_) | Ast::Value(_) => {}
     }
     Ok(())
 }
@@ -154,13 +159,13 @@ pub fn parse_loopy(text: &str, budget: &Budget) -> Result<LoopyValue, Error> {
 }
 
 /// [`parse_loopy`] where a game written by name with its arguments
-/// (`domineering("..|..")`) is valued by `resolve` as a short game (the
+/// (`domineering("..|..")`, `fox_geese("…")`) is valued by `resolve` (the
 /// front ends hand such terms to the engine), so that loopy values add to
 /// the positions of the catalogue.
 pub fn parse_loopy_with(
     text: &str,
     budget: &Budget,
-    resolve: &mut dyn FnMut(&str) -> Result<Game, String>,
+    resolve: &mut dyn FnMut(&str) -> Result<LoopyValue, String>,
 ) -> Result<LoopyValue, Error> {
     if text.len() > MAX_EXPR_LEN {
         return Err(Error::Parse {
@@ -703,6 +708,7 @@ impl Valuer<'_> {
             }
             Ast::Neg(a) => Ok(self.value(a)?.neg()),
             Ast::Short(g) => LoopyValue::short(*g, self.budget),
+            Ast::Value(v) => Ok(v.clone()),
             _ => {
                 let g = self.graph(ast, &HashMap::new())?;
                 LoopyValue::of(&g, self.budget)
@@ -724,6 +730,11 @@ impl Valuer<'_> {
             }
             Ast::Short(g) => Ok(LoopyGame::from_short(*g, self.budget)?),
             Ast::Graph(g) => Ok(g.clone()),
+            Ast::Value(LoopyValue::Stopper(g)) => Ok(g.clone()),
+            Ast::Value(v) => Err(Error::Value(format!(
+                "a game whose value is `{v}` (not a stopper) cannot be an option or a term \
+                 inside braces: only its sum with other values is taken"
+            ))),
             Ast::Sum(terms) => {
                 let mut acc = self.graph(&terms[0], outer)?;
                 for t in &terms[1..] {
