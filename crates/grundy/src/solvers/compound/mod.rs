@@ -193,6 +193,7 @@ impl<G: GameGraph> Compound<G> {
         position: &[G::Position],
         out: &mut Vec<Vec<G::Position>>,
         admit: impl FnOnce(u128) -> bool,
+        mut go_on: impl FnMut() -> bool,
     ) {
         let n = position.len();
         // Runs of equal components: (first index, length, options).
@@ -267,6 +268,10 @@ impl<G: GameGraph> Compound<G> {
             let legal = moved > 0 && !(self.kind == CompoundKind::NotAll && moved == n);
             if legal {
                 out.push(next);
+                // A long listing looks at the clock as it goes.
+                if out.len() % 4096 == 0 && !go_on() {
+                    return;
+                }
             }
             for g in 0..groups.len() {
                 if next_multiset(&mut ways[g], choices[g]) {
@@ -350,19 +355,39 @@ impl<G: GameGraph> GameGraph for Guarded<G> {
 
     fn moves(&self, position: &Vec<G::Position>, out: &mut Vec<Vec<G::Position>>) {
         let first = out.len();
-        self.compound.moves_of_multiset(position, out, |bound| {
-            // The depth-first search holds one listing at each level it
-            // is in, so one listing may take a sixteenth of the memory.
-            let bytes =
-                std::mem::size_of::<Vec<G::Position>>() + std::mem::size_of_val(&position[..]);
-            match self.budget.check_alloc(LISTING, bound, 16 * bytes as u64) {
+        self.compound.moves_of_multiset(
+            position,
+            out,
+            |bound| {
+                // The depth-first search holds one listing at each level it
+                // is in, so one listing may take a sixteenth of the memory.
+                let bytes =
+                    std::mem::size_of::<Vec<G::Position>>() + std::mem::size_of_val(&position[..]);
+                match self.budget.check_alloc(LISTING, bound, 16 * bytes as u64) {
+                    Ok(()) => true,
+                    Err(e) => {
+                        *self.refused.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                        false
+                    }
+                }
+            },
+            || match self.budget.check_now(LISTING) {
                 Ok(()) => true,
                 Err(e) => {
                     *self.refused.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
                     false
                 }
-            }
-        });
+            },
+        );
+        let stopped = self
+            .refused
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .is_some();
+        if stopped {
+            // What was listed before the stop is not all: list nothing.
+            out.truncate(first);
+        }
         for m in &mut out[first..] {
             symmetric_order(m);
         }
@@ -902,7 +927,7 @@ mod tests {
                 expect.sort();
                 expect.dedup();
                 let mut got = Vec::new();
-                compound.moves_of_multiset(&p, &mut got, |_| true);
+                compound.moves_of_multiset(&p, &mut got, |_| true, || true);
                 for m in &mut got {
                     m.sort();
                 }
