@@ -74,6 +74,26 @@ def _heaps(args: str) -> Optional[str]:
     return _svg(w, h, parts)
 
 
+def _pins(args: str) -> Optional[str]:
+    """Rows of pins, a heap a row, as the page draws Kayles."""
+    try:
+        rows = [int(a) for a in args.split(",") if a.strip()]
+    except ValueError:
+        return None
+    if not rows or any(r < 0 for r in rows):
+        return None
+    wide = min(max(rows), _MOST_TOKENS)
+    w, h = max(wide, 1) * 16 + 48, len(rows) * 28 + 8
+    parts = []
+    for i, n in enumerate(rows):
+        y = 8 + i * 28
+        for k in range(min(n, _MOST_TOKENS)):
+            x = 8 + k * 16
+            parts.append(f"<circle cx='{x + 6}' cy='{y + 10}' r='6' fill='#f4f1e8' stroke='#333333'/>")
+        parts.append(f"<text x='{w - 6}' y='{y + 14}' font-size='12' text-anchor='end'>{n}</text>")
+    return _svg(w, h, parts)
+
+
 def _square(args: str, name: str) -> Optional[str]:
     try:
         x, y = (int(a) for a in args.split(","))
@@ -137,6 +157,8 @@ def picture(expr: str) -> Optional[str]:
         kind = spec["picture"]["kind"]
         if kind == "heaps":
             svg = _heaps(m.group(3))
+        elif kind == "pins":
+            svg = _pins(m.group(3))
         elif kind == "square":
             svg = _square(m.group(3), m.group(1))
         elif kind == "grid":
