@@ -317,33 +317,3 @@ fn not_all_of_huge_heaps_is_answered_by_its_theory() {
         start.elapsed()
     );
 }
-
-/// Issue 27: every compound treats its components alike, so the misère
-/// not-all compound, which has no theory, is searched over multisets of
-/// component positions (the solver's unit tests count them: 91 for twelve
-/// copies of `nim(2)`, not 3^12). Through the engine, with the default
-/// limits, the answers agree with the search over ordered tuples on fewer
-/// copies, and every winning move listed leads to P.
-#[test]
-fn misere_not_all_of_equal_components_is_searched_as_multisets() {
-    let heaps = Dag((0..3).map(|n| (0..n).collect()).collect());
-    let mut brute = PlainSearch::new(
-        Compound::new(heaps, CompoundKind::NotAll),
-        SearchConfig::default(),
-    );
-    let mut engine = grundy::Engine::new(grundy::Limits::default());
-    for k in 2..=12usize {
-        let text = format!("misere(not_all({}))", vec!["nim(2)"; k].join(", "));
-        let got = engine
-            .evaluate(&text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-        if k <= 7 {
-            let expect = brute.outcome(&vec![2u32; k], Play::Misere).unwrap();
-            assert_eq!(got.outcome, expect, "{text}");
-        }
-        for m in &got.winning_moves {
-            let after = engine.evaluate(&m.to_string()).unwrap();
-            assert_eq!(after.outcome, grundy::Outcome::P, "{text} -> {m}");
-        }
-    }
-}

@@ -10,7 +10,6 @@ use crate::vocab::nimber::Nimber;
 use crate::vocab::outcome::Outcome;
 use crate::vocab::rules::GameGraph;
 
-use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
 
 const LISTING: &str = "listing the moves of a compound position";
@@ -181,139 +180,6 @@ impl<G: GameGraph> Compound<G> {
     }
 }
 
-impl<G: GameGraph> Compound<G> {
-    /// The moves of `position` up to the order of its components, each
-    /// distinct multiset of components once: equal components (adjacent,
-    /// as [`symmetric_order`] leaves them) are one group, and a group of r
-    /// equal components with c choices each (stay, where allowed, or one of
-    /// its options) moves in C(r + c − 1, c − 1) ways, not c^r. `admit`,
-    /// given that bound first, may refuse.
-    fn moves_of_multiset(
-        &self,
-        position: &[G::Position],
-        out: &mut Vec<Vec<G::Position>>,
-        admit: impl FnOnce(u128) -> bool,
-        mut go_on: impl FnMut() -> bool,
-    ) {
-        let n = position.len();
-        // Runs of equal components: (first index, length, options).
-        let mut groups: Vec<(usize, usize, Vec<G::Position>)> = Vec::new();
-        for (i, c) in position.iter().enumerate() {
-            match groups.last_mut() {
-                Some((start, len, _)) if position[*start] == *c => *len += 1,
-                _ => {
-                    let mut options = Vec::new();
-                    self.graph.moves(c, &mut options);
-                    groups.push((i, 1, options));
-                }
-            }
-        }
-        let live: usize = groups
-            .iter()
-            .filter(|(_, _, o)| !o.is_empty())
-            .map(|(_, len, _)| len)
-            .sum();
-        let may_stay = match self.kind {
-            CompoundKind::Selective | CompoundKind::NotAll => true,
-            CompoundKind::Conjunctive => {
-                if n == 0 || live < n {
-                    return;
-                }
-                false
-            }
-            CompoundKind::ContinuedConjunctive => {
-                if live == 0 {
-                    return;
-                }
-                false
-            }
-        };
-        // Choice 0 of a group is staying, where staying is allowed.
-        let stays: Vec<bool> = groups
-            .iter()
-            .map(|(_, _, o)| may_stay || o.is_empty())
-            .collect();
-        let bound = groups
-            .iter()
-            .zip(&stays)
-            .fold(1u128, |b, ((_, r, o), &st)| {
-                let c = o.len() + usize::from(st);
-                b.saturating_mul(multisets(*r, c))
-            });
-        if !admit(bound) {
-            return;
-        }
-        // Each group's way of moving: its components' choices as a
-        // non-decreasing sequence (one multiset of choices), stepped like an
-        // odometer across the groups.
-        let choices: Vec<usize> = groups
-            .iter()
-            .zip(&stays)
-            .map(|((_, _, o), &st)| o.len() + usize::from(st))
-            .collect();
-        let mut ways: Vec<Vec<usize>> = groups.iter().map(|(_, r, _)| vec![0; *r]).collect();
-        'odometer: loop {
-            let mut moved = 0;
-            let mut next = Vec::with_capacity(n);
-            for (g, ((start, _, options), &st)) in groups.iter().zip(&stays).enumerate() {
-                for &choice in &ways[g] {
-                    if st && choice == 0 {
-                        next.push(position[*start].clone());
-                    } else {
-                        moved += 1;
-                        next.push(options[choice - usize::from(st)].clone());
-                    }
-                }
-            }
-            let legal = moved > 0 && !(self.kind == CompoundKind::NotAll && moved == n);
-            if legal {
-                out.push(next);
-                // A long listing looks at the clock as it goes.
-                if out.len() % 4096 == 0 && !go_on() {
-                    return;
-                }
-            }
-            for g in 0..groups.len() {
-                if next_multiset(&mut ways[g], choices[g]) {
-                    continue 'odometer;
-                }
-                ways[g].iter_mut().for_each(|w| *w = 0);
-            }
-            break;
-        }
-    }
-}
-
-/// C(r + c − 1, c − 1): the multisets of size r over c choices (u128::MAX
-/// when that overflows).
-fn multisets(r: usize, c: usize) -> u128 {
-    if c == 0 {
-        return u128::from(r == 0);
-    }
-    let top = (r + c - 1) as u128;
-    let k = (c - 1).min(r) as u128;
-    let mut num = 1u128;
-    for i in 0..k {
-        // num becomes C(top, i + 1), an integer at each step.
-        let Some(m) = num.checked_mul(top - i) else {
-            return u128::MAX;
-        };
-        num = m / (i + 1);
-    }
-    num
-}
-
-/// Steps a non-decreasing sequence of choices in `0..c` to the next one
-/// (the next multiset); false, leaving it as it was, after the last.
-fn next_multiset(seq: &mut [usize], c: usize) -> bool {
-    let Some(i) = seq.iter().rposition(|&x| x + 1 < c) else {
-        return false;
-    };
-    let v = seq[i] + 1;
-    seq[i..].iter_mut().for_each(|x| *x = v);
-    true
-}
-
 /// The compound graph searched where no theory exists: a position's moves
 /// are listed only after the budget admits their number, and a refusal is
 /// kept for the solver to report (a game graph cannot return an error).
@@ -354,60 +220,18 @@ impl<G: GameGraph> GameGraph for Guarded<G> {
     type Position = Vec<G::Position>;
 
     fn moves(&self, position: &Vec<G::Position>, out: &mut Vec<Vec<G::Position>>) {
-        let first = out.len();
-        self.compound.moves_of_multiset(
-            position,
-            out,
-            |bound| {
-                // The depth-first search holds one listing at each level it
-                // is in, so one listing may take a sixteenth of the memory.
-                let bytes =
-                    std::mem::size_of::<Vec<G::Position>>() + std::mem::size_of_val(&position[..]);
-                match self.budget.check_alloc(LISTING, bound, 16 * bytes as u64) {
-                    Ok(()) => true,
-                    Err(e) => {
-                        *self.refused.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
-                        false
-                    }
-                }
-            },
-            || match self.budget.check_now(LISTING) {
+        self.compound.moves_admitted(position, out, |bound| {
+            let bytes =
+                std::mem::size_of::<Vec<G::Position>>() + std::mem::size_of_val(&position[..]);
+            match self.budget.check_alloc(LISTING, bound, bytes as u64) {
                 Ok(()) => true,
                 Err(e) => {
                     *self.refused.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
                     false
                 }
-            },
-        );
-        let stopped = self
-            .refused
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .is_some();
-        if stopped {
-            // What was listed before the stop is not all: list nothing.
-            out.truncate(first);
-        }
-        for m in &mut out[first..] {
-            symmetric_order(m);
-        }
+            }
+        });
     }
-}
-
-/// Puts the components of a compound's position in one order among its
-/// permutations. Every compound treats its components alike (a move is a
-/// set of components and an option of each), so all orders of the same
-/// components are the same game: searching one representative counts
-/// positions as multisets — twelve copies of `nim(2)` meet 91 positions
-/// instead of 3^12. The order is by a fixed hash; two different
-/// components of equal hash keep their order, which may leave two
-/// representatives of one multiset (more work, never a wrong answer).
-pub(crate) fn symmetric_order<P: Hash>(components: &mut [P]) {
-    components.sort_by_cached_key(|c| {
-        let mut h = rustc_hash::FxHasher::default();
-        c.hash(&mut h);
-        h.finish()
-    });
 }
 
 /// Selective compound, normal play, from the components' Grundy values:
@@ -643,9 +467,7 @@ impl<G: GameGraph + Clone> CompoundSolver<G> {
             }
             (CompoundKind::NotAll, Play::Misere) => {
                 let search = self.fallback(kind);
-                let mut root = components.to_vec();
-                symmetric_order(&mut root);
-                let result = search.outcome(&root, play);
+                let result = search.outcome(&components.to_vec(), play);
                 let refused = search
                     .graph()
                     .refused
@@ -862,101 +684,4 @@ fn option_where<G: GameGraph>(
         }
     }
     Ok(c.clone())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::solvers::search::SearchConfig;
-
-    /// Nim heaps: the options of n are 0..n.
-    #[derive(Clone, Debug)]
-    struct Heaps;
-    impl GameGraph for Heaps {
-        type Position = u32;
-        fn moves(&self, &n: &u32, out: &mut Vec<u32>) {
-            out.extend(0..n);
-        }
-    }
-
-    #[test]
-    fn multisets_are_counted_exactly() {
-        assert_eq!(multisets(12, 3), 91);
-        assert_eq!(multisets(0, 5), 1);
-        assert_eq!(multisets(7, 1), 1);
-        assert_eq!(multisets(3, 0), 0);
-        assert_eq!(multisets(1, 1_000_001), 1_000_001);
-        assert_eq!(multisets(usize::MAX / 2, usize::MAX / 2), u128::MAX);
-    }
-
-    /// The listing by multisets gives, for every kind and every sorted
-    /// position of up to four heaps below 4, exactly the children of the
-    /// full listing, up to order (two different components may still lead
-    /// to one multiset twice: harmless).
-    #[test]
-    fn moves_of_multisets_are_the_full_moves_up_to_order() {
-        let mut positions: Vec<Vec<u32>> = vec![vec![]];
-        let mut all = vec![vec![]];
-        for _ in 0..4 {
-            positions = positions
-                .iter()
-                .flat_map(|p| {
-                    (0..4u32).map(move |h| {
-                        let mut p = p.clone();
-                        p.push(h);
-                        p
-                    })
-                })
-                .collect();
-            all.extend(positions.iter().cloned());
-        }
-        for kind in CompoundKind::ALL {
-            let compound = Compound::new(Heaps, kind);
-            for p in &all {
-                let mut p = p.clone();
-                symmetric_order(&mut p);
-                let mut full = Vec::new();
-                compound.moves(&p, &mut full);
-                let mut expect: Vec<Vec<u32>> = full
-                    .into_iter()
-                    .map(|mut m| {
-                        m.sort();
-                        m
-                    })
-                    .collect();
-                expect.sort();
-                expect.dedup();
-                let mut got = Vec::new();
-                compound.moves_of_multiset(&p, &mut got, |_| true, || true);
-                for m in &mut got {
-                    m.sort();
-                }
-                got.sort();
-                got.dedup();
-                assert_eq!(got, expect, "{kind:?} {p:?}");
-            }
-        }
-    }
-
-    /// Twelve equal heaps in the misère not-all compound (no theory): the
-    /// search stores at most the 91 multisets of twelve heaps of 0, 1 or 2.
-    #[test]
-    fn equal_components_are_searched_as_multisets() {
-        let mut solver = CompoundSolver::new(Heaps, SearchConfig::default());
-        let outcome = solver
-            .outcome(CompoundKind::NotAll, &[2; 12], Play::Misere)
-            .unwrap();
-        let stored = solver.fallback.as_ref().unwrap().positions_stored();
-        assert!(stored <= 91, "{stored} positions stored");
-        // The same outcome as the full search over ordered tuples, on six.
-        let mut brute = PlainSearch::new(
-            Compound::new(Heaps, CompoundKind::NotAll),
-            SearchConfig::default(),
-        );
-        let six = solver
-            .outcome(CompoundKind::NotAll, &[2; 6], Play::Misere)
-            .unwrap();
-        assert_eq!(six, brute.outcome(&vec![2; 6], Play::Misere).unwrap());
-        let _ = outcome;
-    }
 }
