@@ -925,14 +925,12 @@ fn perfect_move(
 ) -> PyResult<Py<PyAny>> {
     let player = match player.as_deref() {
         None => None,
-        Some("left") => Some(grundy::Player::Left),
-        Some("right") => Some(grundy::Player::Right),
-        Some(other) => {
-            return Err(PyValueError::new_err(format!(
-                "player {other:?} is not a player: write 'left' or 'right' (or leave it out for an \
+        Some(name) => Some(grundy::Player::named(name).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "player {name:?} is not a player: write 'left' or 'right' (or leave it out for an \
                  impartial game)"
-            )))
-        }
+            ))
+        })?),
     };
     let name = text.clone();
     ask(py, limits, &[&name], None, move |s, _| {

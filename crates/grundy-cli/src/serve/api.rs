@@ -328,13 +328,11 @@ async fn perfect_move(State(w): State<Workers>, p: Params) -> Answer {
     let q = param(&p, "q", POSITION)?.to_string();
     let player = match p.iter().find(|(k, _)| k == "player").map(|(_, v)| v.as_str()) {
         None | Some("") => None,
-        Some("left") => Some(Player::Left),
-        Some("right") => Some(Player::Right),
-        Some(other) => {
-            return Err(Bad(format!(
-                "player `{other}` is not a player: write left or right (or leave it out for an impartial game)"
-            )))
-        }
+        Some(name) => Some(Player::named(name).ok_or_else(|| {
+            Bad(format!(
+                "player `{name}` is not a player: write left or right (or leave it out for an impartial game)"
+            ))
+        })?),
     };
     let job: Job = Arc::new(move |limits: &Limits| {
         let session = crate::limits::session_of(*limits);

@@ -56,10 +56,7 @@ pub fn perfect_move(
             .map_err(|e| Error::eval(text, e))?;
         Ok(MoveAnswer {
             game: choice.game.to_string(),
-            player: choice.player.map(|p| match p {
-                Player::Left => "left",
-                Player::Right => "right",
-            }),
+            player: choice.player.map(Player::name),
             chosen: choice.chosen.as_ref().map(ToString::to_string),
             says: choice
                 .chosen

@@ -236,10 +236,7 @@ pub(super) fn loopy_lines(r: &LoopyReport) -> Vec<LoopyLine> {
     r.lines
         .iter()
         .map(|l| LoopyLine {
-            mover: l.mover.map(|p| match p {
-                crate::vocab::outcome::Player::Left => "left",
-                crate::vocab::outcome::Player::Right => "right",
-            }),
+            mover: l.mover.map(crate::vocab::outcome::Player::name),
             outcome: l.outcome.to_string(),
             remoteness: l.remoteness,
             winning_moves: texts(&l.winning_moves),

@@ -20,6 +20,21 @@ impl Player {
             Player::Right => Player::Left,
         }
     }
+
+    /// How the player is written in answers and requests: `left`, `right`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::Left => "left",
+            Player::Right => "right",
+        }
+    }
+
+    /// The player written `name` (`left` or `right`), if one is.
+    pub fn named(name: &str) -> Option<Player> {
+        [Player::Left, Player::Right]
+            .into_iter()
+            .find(|p| p.name() == name)
+    }
 }
 
 /// The outcome class of a position under optimal play.
