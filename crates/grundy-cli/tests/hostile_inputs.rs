@@ -190,3 +190,27 @@ fn compounds_of_thirty_components_honour_the_time_limit() {
         }
     }
 }
+
+/// A misère form made while the expression is read (`misere_canonical(G)`)
+/// is held to the command's own limits: `--max-time` stops it, and the
+/// error names that limit (it once ran on a reading budget of its own, ten
+/// seconds and 4 GiB, whatever the command said).
+#[test]
+fn a_form_made_while_reading_keeps_the_commands_limits() {
+    for command in ["value", "options", "thermograph"] {
+        let args = [
+            command,
+            "misere_canonical(kayles(1000000))",
+            "--max-time",
+            "1s",
+        ];
+        let (out, took) = capped(&args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err:.500}");
+        assert!(
+            err.contains("time limit of 1s") && err.contains("--max-time"),
+            "{args:?}: {err:.500}"
+        );
+        assert!(took < Duration::from_secs(5), "{args:?} took {took:?}");
+    }
+}

@@ -147,9 +147,13 @@ impl Session {
         engine
     }
 
-    /// Runs `f` with values printing in this session's notation.
+    /// Runs `f` with values printing in this session's notation, and with
+    /// forms made while it reads an expression (`misere_canonical(G)`)
+    /// held to this session's limits and cancel flag, from now on.
     pub fn in_notation<T>(&self, f: impl FnOnce() -> T) -> T {
-        crate::partizan::with_notation(self.notation, f)
+        crate::games::misere_form::reading_within(self.budget(), || {
+            crate::partizan::with_notation(self.notation, f)
+        })
     }
 }
 

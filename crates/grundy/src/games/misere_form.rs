@@ -63,11 +63,37 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
     Ok(component(form))
 }
 
-/// The budget of forms made while an expression is read.
+thread_local! {
+    /// The budget of the question whose expression this thread is reading,
+    /// set by [`reading_within`].
+    static READING: std::cell::RefCell<Option<Budget>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with forms made while it reads an expression held to `budget`
+/// (the question's own: its time, memory and cancel flag), not to the
+/// reading default. Nested calls restore the outer budget.
+pub fn reading_within<T>(budget: Budget, f: impl FnOnce() -> T) -> T {
+    struct Restore(Option<Budget>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let outer = self.0.take();
+            READING.with(|r| *r.borrow_mut() = outer);
+        }
+    }
+    let outer = READING.with(|r| r.borrow_mut().replace(budget));
+    let _restore = Restore(outer);
+    f()
+}
+
+/// The budget of forms made while an expression is read: the question's
+/// (see [`reading_within`]), or default limits with ten seconds of time
+/// when the reader was called outside any question.
 pub(crate) fn reading_budget() -> Budget {
-    Budget::new(Limits {
-        max_time: Some(READING_TIME),
-        ..Limits::default()
+    READING.with(|r| r.borrow().clone()).unwrap_or_else(|| {
+        Budget::new(Limits {
+            max_time: Some(READING_TIME),
+            ..Limits::default()
+        })
     })
 }
 
