@@ -25,7 +25,7 @@ use grundy::registry::Registry;
 /// The system allocator, counting each thread's live bytes, so that a
 /// script's values are held to --max-memory as they grow.
 #[global_allocator]
-static ALLOC: grundy::alloc::Counting = grundy::alloc::Counting;
+static ALLOC: grundy::alloc::Counting = grundy::alloc::Counting(std::alloc::System);
 
 /// Combinatorial game engine: Grundy values, outcomes and winning moves.
 #[derive(Parser)]

@@ -45,6 +45,11 @@ fn run(what: &str, cmd: &mut Command) -> Result<(), String> {
     }
 }
 
+/// What the venv gets from PyPI: pytest, the notebook runner, and pandas
+/// and tqdm, which the package uses where installed (so that their tests
+/// run rather than skip).
+const TOOLS: &str = "pytest nbclient ipykernel pandas tqdm\n";
+
 /// A venv with pytest and the notebook runner, made once and kept under
 /// `target/` (git ignores it); `None` when Python cannot make one.
 fn venv() -> Option<PathBuf> {
@@ -65,10 +70,11 @@ fn venv() -> Option<PathBuf> {
             return None;
         }
     }
+    // The marker lists the tools, so a venv made with fewer catches up.
     let ready = dir.join(".test-tools");
-    if !ready.is_file() {
+    if std::fs::read_to_string(&ready).ok().as_deref() != Some(TOOLS) {
         run(
-            "pip install pytest nbclient ipykernel",
+            "pip install pytest nbclient ipykernel pandas tqdm",
             Command::new(&python).args([
                 "-m",
                 "pip",
@@ -77,10 +83,12 @@ fn venv() -> Option<PathBuf> {
                 "pytest",
                 "nbclient",
                 "ipykernel",
+                "pandas",
+                "tqdm",
             ]),
         )
         .unwrap_or_else(|e| panic!("{e}: PyPI must be reachable for the Python tests"));
-        std::fs::write(&ready, "pytest nbclient ipykernel\n").expect("mark the venv ready");
+        std::fs::write(&ready, TOOLS).expect("mark the venv ready");
     }
     Some(python)
 }

@@ -27,6 +27,14 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use rhai::Dynamic;
 
+/// mimalloc, counting each thread's live bytes: answers are made on the
+/// worker thread and freed on Python's, where the system allocator spent a
+/// third of a large batch's time; the count holds a Rhai script's values to
+/// `max_memory`, as in the command.
+#[global_allocator]
+static ALLOC: grundy::alloc::Counting<mimalloc::MiMalloc> =
+    grundy::alloc::Counting(mimalloc::MiMalloc);
+
 /// The stack of a worker thread: canonical forms are recursive structures
 /// whose depth the input sets (as the command line's work thread).
 const WORK_STACK: usize = 256 << 20;
@@ -702,9 +710,25 @@ where
     T: Send + 'static,
     F: FnOnce(&Session, &mpsc::Sender<Note>) -> T + Send + 'static,
 {
+    in_session_where(py, limits, involves_python(names), progress, work)
+}
+
+/// [`in_session`], told whether the question involves Python rules (and so
+/// runs on this thread).
+fn in_session_where<T, F>(
+    py: Python<'_>,
+    limits: Option<&Bound<'_, PyDict>>,
+    here: bool,
+    progress: Option<&Bound<'_, PyAny>>,
+    work: F,
+) -> PyResult<T>
+where
+    T: Send + 'static,
+    F: FnOnce(&Session, &mpsc::Sender<Note>) -> T + Send + 'static,
+{
     let cancel = Arc::new(AtomicBool::new(false));
     let s = session(limits_of(limits)?, &cancel);
-    let (here, max_time) = (involves_python(names), s.limits.max_time);
+    let max_time = s.limits.max_time;
     run(py, here, max_time, &cancel, progress, move |tx| {
         work(&s, tx)
     })
@@ -735,8 +759,44 @@ fn value(py: Python<'_>, text: String, limits: Option<&Bound<'_, PyDict>>) -> Py
     })
 }
 
+/// An answer of [`value_many`] as the library made it: its JSON and its
+/// line are written only when Python first asks for them, on Python's
+/// thread (most answers of a large batch are looked at for one field, or
+/// not at all, and writing them all cost as much as computing them).
+#[pyclass(frozen, module = "grundy._native")]
+struct Unwritten {
+    answer: api::PositionAnswer,
+    notation: grundy::partizan::Notation,
+}
+
+#[pymethods]
+impl Unwritten {
+    /// The answer as `grundy value --json` writes it.
+    fn json(&self) -> PyResult<String> {
+        grundy::partizan::with_notation(self.notation, || serde_json::to_string(&self.answer))
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))
+    }
+
+    /// Who wins: `P`, `N`, `L` or `R` (read without writing the JSON).
+    #[getter]
+    fn outcome(&self) -> &str {
+        &self.answer.outcome
+    }
+
+    /// The position, in the syntax `value` reads.
+    #[getter]
+    fn game(&self) -> &str {
+        &self.answer.game
+    }
+
+    /// The answer's line, as `grundy value --batch` writes it.
+    fn line(&self) -> String {
+        grundy::partizan::with_notation(self.notation, || self.answer.line())
+    }
+}
+
 /// Many positions with one engine (which keeps what it learns): a list of
-/// `("ok", json, line)` or the error tuple for each.
+/// `("ok", Unwritten)` or the error tuple for each.
 #[pyfunction]
 #[pyo3(signature = (texts, limits=None))]
 fn value_many(
@@ -744,17 +804,17 @@ fn value_many(
     texts: Vec<String>,
     limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
-    let names: Vec<String> = texts.clone();
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let results = in_session(py, limits, &names, None, move |s, _| {
+    let here = {
+        let names: Vec<&str> = texts.iter().map(String::as_str).collect();
+        involves_python(&names)
+    };
+    let results = in_session_where(py, limits, here, None, move |s, _| {
+        let notation = s.notation;
         with_engine(s, |engine| {
             texts
                 .iter()
                 .map(|t| {
-                    api::value_analysis(s, engine, t).map(|a| {
-                        let json = serde_json::to_string(&a).unwrap_or_default();
-                        (json, a.line())
-                    })
+                    api::value_analysis(s, engine, t).map(|answer| Unwritten { answer, notation })
                 })
                 .collect::<Vec<_>>()
         })
@@ -762,7 +822,7 @@ fn value_many(
     let out = PyList::empty(py);
     for r in results {
         match r {
-            Ok((json, line)) => out.append(("ok", json, line))?,
+            Ok(a) => out.append(("ok", Bound::new(py, a)?))?,
             Err(e) => out.append(err(py, e)?)?,
         }
     }
@@ -1113,6 +1173,7 @@ fn load_rules(
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(value, m)?)?;
     m.add_function(wrap_pyfunction!(value_many, m)?)?;
+    m.add_class::<Unwritten>()?;
     m.add_function(wrap_pyfunction!(options, m)?)?;
     m.add_function(wrap_pyfunction!(seq, m)?)?;
     m.add_function(wrap_pyfunction!(table, m)?)?;

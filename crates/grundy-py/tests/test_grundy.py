@@ -298,6 +298,54 @@ def test_value_many_answers_each_line():
     assert answers[2].outcome == "P"
 
 
+def test_value_many_answers_are_written_when_read():
+    """value_many's answers are the command's: str() is the --batch line and
+    to_dict() the --json answer, written only when first asked for; the
+    outcome and the game are read without writing either."""
+    lines = ["nim(3,5,7)", "kayles(10) + queen(3,4)", "{3||2*|1*}", "misere(nim(3,5,1))", "nim(3,"]
+    answers = grundy.value_many(lines)
+    text = subprocess.run([cli(), "value", "--batch"], input="\n".join(lines) + "\n",
+                          capture_output=True, text=True).stdout.splitlines()
+    js = subprocess.run([cli(), "value", "--batch", "--json"], input="\n".join(lines) + "\n",
+                        capture_output=True, text=True).stdout.splitlines()
+    for a, t, j in zip(answers[:4], text, js):
+        assert a._json is None and a._written is None
+        assert a.outcome == json.loads(j)["outcome"] and a.game == json.loads(j)["game"]
+        assert a._json is None, "the outcome was read without writing the JSON"
+        assert str(a) == t
+        assert a.to_dict() == json.loads(j)
+    assert isinstance(answers[4], grundy.ParseError) and text[4].startswith("error:")
+    assert answers[0] == grundy.value_many(["nim(3,5,7)"])[0]
+    assert answers[0].wins and answers[0].value == "*"
+
+
+def test_a_rhai_scripts_values_are_held_to_max_memory(tmp_path):
+    """Every byte a Rhai script's values take is counted as it runs, in the
+    Python module as in the command: under this suite's address-space cap a
+    position that grows on every move ends with the memory limit's error
+    (uncounted, it grew until the allocation failed and the interpreter
+    aborted)."""
+    path = tmp_path / "growing_arr.rhai"
+    path.write_text('fn moves(p) { let q = p; q.push(p.len()); [q] }\nfn example() { "growing_arr([0])" }\n')
+    assert grundy.load_rules(path) == ["growing_arr"]
+    with pytest.raises(grundy.MemoryLimitError) as e:
+        grundy.value("growing_arr([0])", max_memory="256M")
+    assert "max_memory" in str(e.value) or "--max-memory" in str(e.value)
+
+
+def test_long_sequences_show_a_progress_bar(capsys):
+    """A long seq draws a tqdm bar (tqdm is installed with the tests);
+    progress=False draws none."""
+    pytest.importorskip("tqdm")
+    grundy.clear_cache()
+    grundy.seq("grundy_game", to=500_000, progress=True)
+    drawn = capsys.readouterr().err
+    assert "heaps" in drawn or "%" in drawn or "it/s" in drawn, drawn[-500:]
+    grundy.clear_cache()
+    grundy.seq("grundy_game", to=500_000, progress=False)
+    assert capsys.readouterr().err == ""
+
+
 def test_load_rules_reads_rhai_files():
     names = grundy.load_rules(ROOT / "rules" / "sub134.rhai")
     assert names == ["sub134"]

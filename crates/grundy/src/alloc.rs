@@ -7,7 +7,7 @@
 //!
 //! ```
 //! #[global_allocator]
-//! static ALLOC: grundy::alloc::Counting = grundy::alloc::Counting;
+//! static ALLOC: grundy::alloc::Counting = grundy::alloc::Counting(std::alloc::System);
 //! # fn main() {
 //! let before = grundy::alloc::thread_live_bytes();
 //! let v = vec![0u8; 1 << 20];
@@ -16,8 +16,9 @@
 //! # }
 //! ```
 //!
-//! Without it the count stays 0 and scripts are bounded by their array and
-//! string sizes alone.
+//! Any allocator can be counted: the Python module counts mimalloc's
+//! (`Counting(mimalloc::MiMalloc)`). Without a counting allocator the count
+//! stays 0 and scripts are bounded by their array and string sizes alone.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -29,9 +30,10 @@ thread_local! {
     static LIVE: Cell<isize> = const { Cell::new(0) };
 }
 
-/// The system allocator, counting bytes per thread (see the [module](self)).
+/// An allocator (the system's unless told), counting bytes per thread (see
+/// the [module](self)).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Counting;
+pub struct Counting<A = System>(pub A);
 
 fn count(delta: isize) {
     // `try_with`: the count is gone while the thread's locals are torn down.
@@ -44,13 +46,14 @@ pub fn thread_live_bytes() -> isize {
     LIVE.try_with(Cell::get).unwrap_or(0)
 }
 
-// SAFETY: every method forwards to `System` with the caller's arguments, so
-// it keeps `System`'s guarantees; the count is a thread-local integer that
-// never allocates (a `const` thread local without a destructor).
-unsafe impl GlobalAlloc for Counting {
+// SAFETY: every method forwards to the wrapped allocator with the caller's
+// arguments, so it keeps that allocator's guarantees; the count is a
+// thread-local integer that never allocates (a `const` thread local without
+// a destructor).
+unsafe impl<A: GlobalAlloc> GlobalAlloc for Counting<A> {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: the caller's contract for `alloc` is `System.alloc`'s.
-        let p = unsafe { System.alloc(layout) };
+        // SAFETY: the caller's contract for `alloc` is the wrapped allocator's.
+        let p = unsafe { self.0.alloc(layout) };
         if !p.is_null() {
             count(layout.size() as isize);
         }
@@ -59,7 +62,7 @@ unsafe impl GlobalAlloc for Counting {
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         // SAFETY: as for `alloc`.
-        let p = unsafe { System.alloc_zeroed(layout) };
+        let p = unsafe { self.0.alloc_zeroed(layout) };
         if !p.is_null() {
             count(layout.size() as isize);
         }
@@ -67,15 +70,15 @@ unsafe impl GlobalAlloc for Counting {
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` was allocated by `System` with `layout` (every
-        // method here forwards to it).
-        unsafe { System.dealloc(ptr, layout) };
+        // SAFETY: `ptr` was allocated by the wrapped allocator with
+        // `layout` (every method here forwards to it).
+        unsafe { self.0.dealloc(ptr, layout) };
         count(-(layout.size() as isize));
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         // SAFETY: as for `dealloc`, and the caller's contract for `realloc`.
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        let p = unsafe { self.0.realloc(ptr, layout, new_size) };
         if !p.is_null() {
             count(new_size as isize - layout.size() as isize);
         }

@@ -102,7 +102,7 @@ def value_many(exprs: Iterable[Union[str, "Game"]], **limit: Any) -> List[Union[
     out: List[Union[ValueAnswer, GrundyError]] = []
     for t, reply in zip(texts, _native.value_many(texts, normalise(limit))):
         if reply[0] == "ok":
-            out.append(ValueAnswer(reply[1], reply[2]))
+            out.append(ValueAnswer._from_unwritten(reply[1]))
         else:
             try:
                 _raise(reply, t)

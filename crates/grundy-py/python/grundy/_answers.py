@@ -82,13 +82,33 @@ class Answer:
     command's JSON, ``str()`` for its text."""
 
     def __init__(self, json_text: str, text: str):
-        self._json = json_text
-        self._text = text
+        self._json: Optional[str] = json_text
+        self._written: Optional[str] = text
+        self._unwritten: Any = None
         self._dict: Optional[Any] = None
+
+    @classmethod
+    def _from_unwritten(cls, native: Any) -> "Answer":
+        """An answer whose JSON and text the native module writes when
+        first asked for (``value_many``'s: most are read for one field)."""
+        answer = cls.__new__(cls)
+        answer._json = None
+        answer._written = None
+        answer._unwritten = native
+        answer._dict = None
+        return answer
+
+    @property
+    def _text(self) -> str:
+        if self._written is None:
+            self._written = self._unwritten.line()
+        return self._written
 
     def to_dict(self) -> Any:
         """The command's ``--json`` output for the same question."""
         if self._dict is None:
+            if self._json is None:
+                self._json = self._unwritten.json()
             self._dict = json.loads(self._json)
         return self._dict
 
@@ -150,9 +170,24 @@ class ValueAnswer(Answer):
         return to_fraction(self.to_dict()["temperature"])
 
     @property
+    def outcome(self) -> str:
+        """Who wins: ``P`` (the player to move loses), ``N`` (the player to
+        move wins), or for a partizan game also ``L`` and ``R``."""
+        if self._dict is None and self._unwritten is not None:
+            return self._unwritten.outcome
+        return Answer.__getattr__(self, "outcome")
+
+    @property
+    def game(self) -> str:
+        """The position, in the syntax ``value`` reads."""
+        if self._dict is None and self._unwritten is not None:
+            return self._unwritten.game
+        return Answer.__getattr__(self, "game")
+
+    @property
     def wins(self) -> bool:
         """Whether the player to move wins (outcome N), for an impartial game."""
-        return self.to_dict().get("outcome") == "N"
+        return self.outcome == "N"
 
     def _repr_latex_(self) -> Optional[str]:
         v = self.to_dict().get("value")
