@@ -103,6 +103,81 @@ fn sub134_has_the_sequence_and_period_of_sub_1_3_4() {
     assert!(ok(&["verify", "--rules", &f, "sub134", "--bound", "300"]).starts_with("holds"));
 }
 
+/// Issue 27: a heap game may move to several heaps of itself (Lieges of
+/// Legendre, Codeforces 603C: a pile of 2x becomes k piles of x), written
+/// as an array of heap sizes; `seq` and `verify` take it, and the values are
+/// those of plain search over the sums (the problem's closed forms, checked
+/// here against a recursion written in this test).
+#[test]
+fn a_heap_game_moves_to_several_heaps() {
+    fn by_hand(n: usize, k: usize, memo: &mut Vec<Option<u64>>) -> u64 {
+        if let Some(v) = memo[n] {
+            return v;
+        }
+        let mut seen = Vec::new();
+        if n >= 1 {
+            seen.push(by_hand(n - 1, k, memo));
+        }
+        if n >= 2 && n.is_multiple_of(2) {
+            let x = by_hand(n / 2, k, memo);
+            seen.push(if k.is_multiple_of(2) { 0 } else { x });
+        }
+        let v = (0..).find(|m| !seen.contains(m)).unwrap();
+        memo[n] = Some(v);
+        v
+    }
+    let f = rules("lieges.rhai");
+    for (game, k) in [("lieges_even", 2), ("lieges_odd", 3)] {
+        let mut memo = vec![None; 301];
+        let want: Vec<u64> = (0..=300).map(|n| by_hand(n, k, &mut memo)).collect();
+        let v = json(&["seq", "--rules", &f, game, "--to", "300", "--json"]);
+        let got: Vec<u64> = v["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .collect();
+        assert_eq!(got, want, "{game}");
+        let verified = ok(&["verify", "--rules", &f, game, "--bound", "200"]);
+        assert!(verified.starts_with("holds"), "{game}: {verified}");
+    }
+    // A position of several heaps is their sum, and a winning move names the
+    // heaps it leaves.
+    let options = json(&["options", "--rules", &f, "--json", "lieges_odd(6)"]);
+    let text = options.to_string();
+    assert!(text.contains("lieges_odd(3,3,3)"), "{text}");
+    let sum = json(&[
+        "value",
+        "--rules",
+        &f,
+        "--json",
+        "lieges_odd(4,4) + lieges_odd(2)",
+    ]);
+    let alone = json(&[
+        "value",
+        "--rules",
+        &f,
+        "--json",
+        "lieges_odd(4) + lieges_odd(4) + lieges_odd(2)",
+    ]);
+    assert_eq!(sum["nimber"], alone["nimber"]);
+    assert_eq!(sum["outcome"], alone["outcome"]);
+    let misere = json(&["value", "--rules", &f, "--json", "misere(lieges_odd(8))"]);
+    assert!(
+        misere["outcome"] == "N" || misere["outcome"] == "P",
+        "{misere}"
+    );
+    // An empty array is no option: the error says what is accepted.
+    let (_d, bad) = script(
+        "noheaps",
+        "fn moves(n) { if n > 0 { [[]] } else { [] } }\nfn example() { \"noheaps(3)\" }\n",
+    );
+    refused(
+        &["value", "--rules", &bad, "noheaps(3)"],
+        &["no heaps", "array of the heap sizes"],
+    );
+}
+
 #[test]
 fn knight_corner_has_the_table_of_knight() {
     let f = rules("knight_corner.rhai");

@@ -100,6 +100,10 @@ pub struct ScriptGame {
     pub(super) ruleset: Arc<str>,
     /// An example position as written (`chomp(3,4)`), or `name(...)`.
     pub(super) example: String,
+    /// Whether the game is on heaps: its example is one integer. Then a
+    /// position of several integers (`lieges(3,3)`) is the sum of those
+    /// heaps, and a move may leave several heaps (an option `[3, 3]`).
+    pub(super) heaps: bool,
 }
 
 impl fmt::Debug for ScriptGame {
@@ -435,9 +439,42 @@ impl ScriptGame {
         let Some(hook) = hook else {
             return Ok(Vec::new());
         };
+        if let Some(heaps) = self.heaps_of(position) {
+            return self.options_of_heaps(heaps, player, budget);
+        }
         let shown = || position.written();
         let list = self.call(hook, what, position.to_dynamic(), &shown, budget)?;
         self.positions_in(list, what, position)
+    }
+
+    /// The heaps of `position` when it is a sum of several heaps of a game
+    /// on heaps (`lieges(3,3)`).
+    pub(super) fn heaps_of<'a>(&self, position: &'a Args) -> Option<&'a [Value]> {
+        (self.heaps && position.0.len() > 1).then_some(&position.0[..])
+    }
+
+    /// The options of a sum of heaps: a move in one heap, the others kept
+    /// (each heap size moved in once, however often it occurs).
+    fn options_of_heaps(
+        &self,
+        heaps: &[Value],
+        player: Option<Player>,
+        budget: Option<&Budget>,
+    ) -> Result<Vec<Args>, ScriptError> {
+        let mut out = Vec::new();
+        for (i, heap) in heaps.iter().enumerate() {
+            if heaps[..i].contains(heap) {
+                continue;
+            }
+            let one = Args(Arc::from([heap.clone()]));
+            for option in self.options(&one, player, budget)? {
+                let rest = heaps[..i].iter().chain(&heaps[i + 1..]).cloned();
+                let mut sum: Vec<Value> = rest.chain(option.0.iter().cloned()).collect();
+                sum.sort();
+                out.push(Args(sum.into()));
+            }
+        }
+        Ok(out)
     }
 
     /// The positions in an array `list` returned by `what` for `position`.
@@ -463,9 +500,22 @@ impl ScriptGame {
                 ),
             ));
         };
+        // In a game on heaps, a move may leave several heaps: an array of
+        // heap sizes (Lieges of Legendre: a heap of 2x becomes k heaps of x).
+        let several = self.heaps && what != "parts";
         items
             .iter()
             .map(|item| {
+                if several && item.is_array() {
+                    return self.heaps_in(item).map_err(|found| {
+                        returned(
+                            format!("an option {found}"),
+                            "an option of a game on heaps is a heap size, or an array of the \
+                             heap sizes a move leaves, like [3, 3]"
+                                .to_string(),
+                        )
+                    });
+                }
                 Args::from_dynamic_like(item, position).map_err(|found| {
                     returned(
                         format!("an option {found}"),
@@ -479,13 +529,42 @@ impl ScriptGame {
             .collect()
     }
 
-    /// The independent parts of `position`, if the script splits it into
-    /// more than one.
+    /// The heaps a move of a game on heaps leaves, written as an array:
+    /// at least one, each an integer.
+    fn heaps_in(&self, item: &Dynamic) -> Result<Args, String> {
+        let Some(items) = item.read_lock::<rhai::Array>() else {
+            return Err(describe(item));
+        };
+        if items.is_empty() {
+            return Err("[] (no heaps: write 0 for a move that leaves nothing)".to_string());
+        }
+        let mut heaps = items
+            .iter()
+            .map(|h| h.as_int().map(Value::Int).map_err(|_| describe(item)))
+            .collect::<Result<Vec<_>, _>>()?;
+        heaps.sort();
+        Ok(Args(heaps.into()))
+    }
+
+    /// The independent parts of `position`, if it splits into more than
+    /// one: a sum of heaps of a game on heaps into its heaps, and what the
+    /// script's `parts` says of each.
     pub fn split(
         &self,
         position: &Args,
         budget: Option<&Budget>,
     ) -> Result<Option<Vec<Args>>, ScriptError> {
+        if let Some(heaps) = self.heaps_of(position) {
+            let mut parts = Vec::new();
+            for heap in heaps {
+                let one = Args(Arc::from([heap.clone()]));
+                match self.split(&one, budget)? {
+                    Some(more) => parts.extend(more),
+                    None => parts.push(one),
+                }
+            }
+            return Ok(Some(parts));
+        }
         let Some(hook) = &self.hooks.split else {
             return Ok(None);
         };
@@ -500,6 +579,15 @@ impl ScriptGame {
 
     /// How `position` prints: the script's `show`, or its call.
     pub fn show(&self, position: &Args) -> String {
+        if let Some(heaps) = self.heaps_of(position) {
+            if self.hooks.show.is_some() {
+                return heaps
+                    .iter()
+                    .map(|h| self.show(&Args(Arc::from([h.clone()]))))
+                    .collect::<Vec<_>>()
+                    .join(" + ");
+            }
+        }
         let written = || self.written(position);
         let Some(hook) = &self.hooks.show else {
             return written();

@@ -422,7 +422,7 @@ fn make(
         says: None,
         picture: picture_of(&example),
     };
-    Ok(ScriptGame {
+    let mut game = ScriptGame {
         ruleset: Arc::from(name.as_str()),
         name,
         kind,
@@ -430,7 +430,10 @@ fn make(
         hooks,
         spec: Box::leak(Box::new(spec)),
         example,
-    })
+        heaps: false,
+    };
+    game.heaps = game.coordinates() == Some(1);
+    Ok(game)
 }
 
 /// A scripted game is built by its registry entry, which knows its script

@@ -128,7 +128,7 @@ impl ScriptGame {
         budget: &Budget,
     ) -> Result<Vec<Vec<Args>>, ScriptError> {
         let options = self.options(args, player, Some(budget))?;
-        if self.hooks.split.is_none() {
+        if self.hooks.split.is_none() && options.iter().all(|o| self.heaps_of(o).is_none()) {
             return Ok(options.into_iter().map(|o| vec![o]).collect());
         }
         options
