@@ -997,6 +997,15 @@ fn analysis_functions_in_expressions() {
     let v = json(&["value", "--json", "incentives({3||2*|1*})"]);
     assert_eq!(v["kind"], "list");
     assert_eq!(v["list"][0], "{2*|1*||0}");
+    // No field is a value that does not read back: CGSuite's set notation
+    // is the `cgsuite` field, for CGSuite, and every item reads back.
+    assert!(v.get("value").is_none(), "{v}");
+    let set = v["cgsuite"].as_str().unwrap_or_default();
+    assert!(set.starts_with("{{2*|1*||0}"), "{v}");
+    for item in v["list"].as_array().unwrap() {
+        let back = json(&["value", "--json", item.as_str().unwrap()]);
+        assert_eq!(back["value"], *item);
+    }
     // Errors say what was wrong and what is accepted (exit 2).
     for (expr, says) in [
         ("atomic_weight({1|^^^||^})", "not atomic"),

@@ -94,10 +94,12 @@ pub struct ListAnswer {
     pub game: String,
     /// Always `list`.
     pub kind: &'static str,
-    /// Each game of the list.
+    /// Each game of the list, as `value` reads it back.
     pub list: Vec<String>,
-    /// The list as CGSuite prints a set: `{a,b}`.
-    pub value: String,
+    /// The list as CGSuite writes a set, `{a,b}`, to paste into CGSuite:
+    /// grundy reads no sets (it would read `{a,b}` as a game), so this is
+    /// not a grundy value and is not called one.
+    pub cgsuite: String,
 }
 
 fn list_value(
@@ -114,7 +116,7 @@ fn list_value(
         kind: "list",
         function: call.spec.name,
         argument: g.to_string(),
-        value: crate::language::functions::list_to_string(&list),
+        cgsuite: crate::language::functions::list_to_string(&list),
         list: texts(&list),
     })
 }
@@ -122,7 +124,7 @@ fn list_value(
 impl fmt::Display for ListAnswer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // One game a line, each as `value` reads it back: CGSuite's set
-        // notation `{a,b}` (the JSON's `value`) does not read back.
+        // notation `{a,b}` (the JSON's `cgsuite`) does not read back.
         writeln!(f, "{}", self.game)?;
         writeln!(f, "of G = {}:", self.argument)?;
         if self.list.is_empty() {
