@@ -12,6 +12,9 @@ use crate::vocab::rules::GameGraph;
 
 use std::sync::Mutex;
 
+mod multiset;
+use multiset::MultisetSearch;
+
 const LISTING: &str = "listing the moves of a compound position";
 
 /// The rule deciding which components a move is made in.
@@ -365,8 +368,9 @@ impl Default for CompoundConfig {
 pub struct CompoundSolver<G: GameGraph + Clone> {
     components: PlainSearch<G>,
     max_compound_moves: usize,
-    /// Brute-force searches of whole compounds, made only when needed.
-    fallback: Option<PlainSearch<Guarded<G>>>,
+    /// The search of whole misère not-all compounds (as multisets of
+    /// components), made only when needed.
+    fallback: Option<MultisetSearch<G::Position>>,
 }
 
 impl<G: GameGraph + Clone> CompoundSolver<G> {
@@ -466,21 +470,19 @@ impl<G: GameGraph + Clone> CompoundSolver<G> {
                 not_all_outcome(&values)
             }
             (CompoundKind::NotAll, Play::Misere) => {
-                let search = self.fallback(kind);
-                let result = search.outcome(&components.to_vec(), play);
-                let refused = search
-                    .graph()
-                    .refused
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .take();
-                if let Some(e) = refused {
-                    // The search took the refused position for one with no
-                    // moves: what it stored is wrong, so it goes.
-                    self.fallback = None;
-                    return Err(e.into());
+                let budget = self.components.budget().clone();
+                let graph = self.components.graph();
+                let search = self.fallback.get_or_insert_with(MultisetSearch::new);
+                match search.is_lost(graph, components, &budget) {
+                    Ok(true) => Outcome::P,
+                    Ok(false) => Outcome::N,
+                    Err(e) => {
+                        // What a stopped search stored is sound, but a
+                        // question after it starts afresh, as a budget's does.
+                        self.fallback = None;
+                        return Err(e.into());
+                    }
                 }
-                result?
             }
             (CompoundKind::Conjunctive, _) => {
                 let r = components
@@ -649,21 +651,6 @@ impl<G: GameGraph + Clone> CompoundSolver<G> {
             }
         }
         Ok(winning)
-    }
-
-    fn fallback(&mut self, kind: CompoundKind) -> &mut PlainSearch<Guarded<G>> {
-        let graph = self.components.graph().clone();
-        let budget = self.components.budget().clone();
-        let search = self.fallback.get_or_insert_with(|| {
-            let guarded = Guarded {
-                compound: Compound::new(graph, kind),
-                budget: budget.clone(),
-                refused: Mutex::new(None),
-            };
-            PlainSearch::with_budget(guarded, &budget)
-        });
-        debug_assert_eq!(search.graph().compound.kind, kind);
-        search
     }
 }
 
