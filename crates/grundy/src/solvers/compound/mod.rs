@@ -334,7 +334,9 @@ impl Default for CompoundConfig {
 ///   no rule from one number per component can exist: with two components
 ///   the not-all compound *is* the misère disjunctive sum, which Grundy
 ///   values do not decide (genus, ONAG ch. 12; misère quotients, Plambeck
-///   2005). The solver searches the compound instead;
+///   2005). The solver searches the compound instead, as multisets of
+///   components (every rule treats its components alike), with its own
+///   stack;
 /// * **conjunctive** (Smith's short rule): P iff the least remoteness of the
 ///   components is even — the winner hurries in the component that decides
 ///   and delays in the others. Misère play: the same with misère remoteness;

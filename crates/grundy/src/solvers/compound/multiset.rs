@@ -16,13 +16,17 @@
 
 use std::hash::Hash;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::LISTING;
+use crate::solvers::search::SearchError;
 use crate::vocab::budget::Budget;
-use crate::vocab::limits::LimitError;
 use crate::vocab::rules::GameGraph;
 
 const WHAT: &str = "a misère not-all compound";
+
+/// Bytes a frame of the search holds besides its vectors' entries.
+const FRAME_BYTES: u128 = 160;
 
 /// A multiset of components: `(component id, copies)`, sorted by id.
 type Key = Box<[(u32, u32)]>;
@@ -45,7 +49,7 @@ pub(crate) struct MultisetSearch<P> {
     bytes: u128,
 }
 
-impl<P: Clone + Eq + Hash> MultisetSearch<P> {
+impl<P: Clone + Eq + Hash + std::fmt::Debug> MultisetSearch<P> {
     pub(crate) fn new() -> MultisetSearch<P> {
         MultisetSearch {
             ids: FxHashMap::default(),
@@ -86,75 +90,197 @@ impl<P: Clone + Eq + Hash> MultisetSearch<P> {
         let ids: Vec<u32> = components.iter().map(|c| self.intern(c)).collect();
         runs(ids)
     }
-
     /// Whether the misère not-all compound of `components` is lost for the
-    /// player to move (a P-position).
+    /// player to move (a P-position). The search keeps its own stack (a
+    /// line of play may be as long as the components' games), whose frames
+    /// count against the memory limit with what is stored.
     pub(crate) fn is_lost<G: GameGraph<Position = P>>(
         &mut self,
         graph: &G,
         components: &[P],
         budget: &Budget,
-    ) -> Result<bool, LimitError> {
-        let key = self.key_of(components);
-        self.lost_at(graph, key, budget, 0)
+    ) -> Result<bool, SearchError> {
+        let root = self.key_of(components);
+        if let Some(&lost) = self.lost.get(&root) {
+            return Ok(lost);
+        }
+        let mut on_line: FxHashSet<Key> = FxHashSet::default();
+        let mut held: u128 = 0;
+        let first = self.frame(graph, root, budget)?;
+        held += first.bytes;
+        on_line.insert(first.key.clone());
+        let mut stack = vec![first];
+        // The value of the frame last finished, for its parent.
+        let mut finished: Option<bool> = None;
+        loop {
+            if let Some(lost) = finished.take() {
+                match stack.last() {
+                    None => return Ok(lost),
+                    // A move to a lost position wins: the parent is done.
+                    Some(_) if lost => {
+                        let parent = stack.pop().expect("a parent");
+                        held -= parent.bytes;
+                        on_line.remove(&parent.key);
+                        self.store(parent.key, false, budget)?;
+                        finished = Some(false);
+                        continue;
+                    }
+                    Some(_) => {}
+                }
+            }
+            let top = stack.last_mut().expect("the stack ends only by returning");
+            let mut next = None;
+            while next_choice(&mut top.choice, &top.groups) {
+                budget.tick(WHAT)?;
+                let Some(child) = top.child() else { continue };
+                top.moved_any = true;
+                match self.lost.get(&child) {
+                    Some(true) => {
+                        finished = Some(true);
+                        break;
+                    }
+                    Some(false) => {}
+                    None => {
+                        next = Some(child);
+                        break;
+                    }
+                }
+            }
+            if finished == Some(true) {
+                // Its child is lost: the top is won.
+                let top = stack.pop().expect("a top");
+                held -= top.bytes;
+                on_line.remove(&top.key);
+                self.store(top.key, false, budget)?;
+                finished = Some(false);
+                continue;
+            }
+            match next {
+                Some(child) => {
+                    if on_line.contains(&child) {
+                        return Err(SearchError::Cycle {
+                            position: self.written(&child),
+                        });
+                    }
+                    let f = self.frame(graph, child, budget)?;
+                    held += f.bytes;
+                    budget.check_bytes(WHAT, self.bytes + held)?;
+                    on_line.insert(f.key.clone());
+                    stack.push(f);
+                }
+                None => {
+                    // Every move tried and none wins (misère play: with no
+                    // move at all, the player to move has won).
+                    let top = stack.pop().expect("a top");
+                    held -= top.bytes;
+                    on_line.remove(&top.key);
+                    let lost = top.moved_any;
+                    self.store(top.key, lost, budget)?;
+                    finished = Some(lost);
+                }
+            }
+        }
     }
 
-    fn lost_at<G: GameGraph<Position = P>>(
+    /// A frame for the position `key`: its groups of equal components with
+    /// their options, and the first choice. Refused, before any move is
+    /// tried, when the position has more moves than the position limit.
+    fn frame<G: GameGraph<Position = P>>(
         &mut self,
         graph: &G,
         key: Key,
         budget: &Budget,
-        depth: usize,
-    ) -> Result<bool, LimitError> {
-        if let Some(&lost) = self.lost.get(&key) {
-            return Ok(lost);
-        }
+    ) -> Result<Frame, SearchError> {
         budget.tick(WHAT)?;
-        budget.check_depth(WHAT, depth)?;
-        let n: u32 = key.iter().map(|&(_, r)| r).sum();
+        // Each position is counted when first met (on the stack, then stored).
+        budget.charge(WHAT, 1)?;
         let groups: Vec<(u32, u32, Box<[u32]>)> = key
             .iter()
             .map(|&(id, r)| (id, r, self.options_of(graph, id)))
             .collect();
-        // Each group's choice: a non-decreasing sequence of length r over
-        // 0..=m (0 = stay, i = option i - 1), so each multiset once.
-        let mut choice: Vec<Vec<u32>> = groups.iter().map(|g| vec![0; g.1 as usize]).collect();
-        let mut moved_any = false;
-        let mut won = false;
-        let mut child = Vec::with_capacity(n as usize);
-        while next_choice(&mut choice, &groups) {
-            budget.tick(WHAT)?;
-            child.clear();
-            let mut moved = 0;
-            for ((id, _, options), seq) in groups.iter().zip(&choice) {
-                for &c in seq {
-                    if c == 0 {
-                        child.push(*id);
-                    } else {
-                        moved += 1;
-                        child.push(options[c as usize - 1]);
-                    }
-                }
-            }
-            // A move is made in some components, but not in all of them.
-            if moved == 0 || moved == n {
-                continue;
-            }
-            moved_any = true;
-            let next = runs(child.clone());
-            if self.lost_at(graph, next, budget, depth + 1)? {
-                won = true;
-                break;
-            }
+        let mut moves: u128 = 1;
+        for (_, r, options) in &groups {
+            moves = moves.saturating_mul(multisets(u128::from(*r), options.len() as u128));
         }
-        // Misère play: a player with no move has won.
-        let lost = moved_any && !won;
-        budget.charge(WHAT, 1)?;
+        budget.check_alloc(LISTING, moves, 1)?;
+        let n = key.iter().map(|&(_, r)| r).sum();
+        let options: usize = groups.iter().map(|g| g.2.len()).sum();
+        let bytes = FRAME_BYTES + (key.len() as u128 + options as u128 + n as u128) * 8;
+        Ok(Frame {
+            choice: groups.iter().map(|g| vec![0; g.1 as usize]).collect(),
+            key,
+            n,
+            groups,
+            moved_any: false,
+            bytes,
+        })
+    }
+
+    fn store(&mut self, key: Key, lost: bool, budget: &Budget) -> Result<(), SearchError> {
         self.bytes += ENTRY_BYTES + key.len() as u128 * 8;
         budget.check_bytes(WHAT, self.bytes)?;
         self.lost.insert(key, lost);
-        Ok(lost)
+        Ok(())
     }
+
+    /// A multiset of components as the error shows it.
+    fn written(&self, key: &Key) -> String
+    where
+        P: std::fmt::Debug,
+    {
+        let parts: Vec<String> = key
+            .iter()
+            .map(|&(id, r)| format!("{r} × {:?}", self.positions[id as usize]))
+            .collect();
+        parts.join(", ")
+    }
+}
+
+/// A position being searched: its groups of equal components (id, copies,
+/// options), the choice reached, and whether any move was found.
+struct Frame {
+    key: Key,
+    n: u32,
+    groups: Vec<(u32, u32, Box<[u32]>)>,
+    choice: Vec<Vec<u32>>,
+    moved_any: bool,
+    /// Bytes it holds, by estimate.
+    bytes: u128,
+}
+
+impl Frame {
+    /// The position the current choice leads to, if it is a move: made in
+    /// some components but not in all.
+    fn child(&self) -> Option<Key> {
+        let mut child = Vec::with_capacity(self.n as usize);
+        let mut moved = 0;
+        for ((id, _, options), seq) in self.groups.iter().zip(&self.choice) {
+            for &c in seq {
+                if c == 0 {
+                    child.push(*id);
+                } else {
+                    moved += 1;
+                    child.push(options[c as usize - 1]);
+                }
+            }
+        }
+        (moved > 0 && moved < self.n).then(|| runs(child))
+    }
+}
+
+/// The number of multisets of `r` items of `m + 1` kinds: C(r + m, m),
+/// saturating.
+fn multisets(r: u128, m: u128) -> u128 {
+    // C(big + k, k) with k the smaller: after step i, c is C(big + i, i).
+    let (k, big) = (m.min(r), m.max(r));
+    let mut c: u128 = 1;
+    for i in 1..=k {
+        match c.checked_mul(big + i) {
+            Some(p) => c = p / i,
+            None => return u128::MAX,
+        }
+    }
+    c
 }
 
 /// `ids` as a multiset: sorted runs of `(id, copies)`.
@@ -218,6 +344,7 @@ mod tests {
             }
             let want = (1..=u64::from(m)).fold(1u64, |c, i| c * (u64::from(r) + i) / i);
             assert_eq!(count, want, "r={r} m={m}");
+            assert_eq!(multisets(u128::from(r), u128::from(m)), u128::from(want));
         }
     }
 
@@ -253,5 +380,13 @@ mod tests {
         let mut search = MultisetSearch::new();
         search.is_lost(&Heap, &[2; 12], &budget).unwrap();
         assert!(search.lost.len() <= 91, "{}", search.lost.len());
+    }
+
+    /// C(r + m, m) saturates instead of overflowing.
+    #[test]
+    fn move_counts_saturate() {
+        assert_eq!(multisets(3, 1_000_000), 166_667_666_668_500_001);
+        assert_eq!(multisets(1 << 40, 1 << 40), u128::MAX);
+        assert_eq!(multisets(0, 5), 1);
     }
 }
