@@ -759,13 +759,13 @@ fn value(py: Python<'_>, text: String, limits: Option<&Bound<'_, PyDict>>) -> Py
     })
 }
 
-/// An answer of [`value_many`] as the library made it: its JSON and its
-/// line are written only when Python first asks for them, on Python's
-/// thread (most answers of a large batch are looked at for one field, or
-/// not at all, and writing them all cost as much as computing them).
+/// An answer of [`value_many`] as a batch keeps it: its line written on
+/// the worker thread (where what it was made from is let go), its JSON only
+/// when Python first asks (most answers of a large batch are read for one
+/// field, or not at all).
 #[pyclass(frozen, module = "grundy._native")]
 struct Unwritten {
-    answer: api::PositionAnswer,
+    answer: api::BatchAnswer,
     notation: grundy::partizan::Notation,
 }
 
@@ -780,18 +780,18 @@ impl Unwritten {
     /// Who wins: `P`, `N`, `L` or `R` (read without writing the JSON).
     #[getter]
     fn outcome(&self) -> &str {
-        &self.answer.outcome
+        self.answer.outcome()
     }
 
     /// The position, in the syntax `value` reads.
     #[getter]
     fn game(&self) -> &str {
-        &self.answer.game
+        self.answer.game()
     }
 
     /// The answer's line, as `grundy value --batch` writes it.
-    fn line(&self) -> String {
-        grundy::partizan::with_notation(self.notation, || self.answer.line())
+    fn line(&self) -> &str {
+        &self.answer.line
     }
 }
 
@@ -814,7 +814,10 @@ fn value_many(
             texts
                 .iter()
                 .map(|t| {
-                    api::value_analysis(s, engine, t).map(|answer| Unwritten { answer, notation })
+                    api::value_analysis(s, engine, t).map(|a| Unwritten {
+                        answer: a.for_batch(),
+                        notation,
+                    })
                 })
                 .collect::<Vec<_>>()
         })

@@ -355,7 +355,44 @@ impl PositionAnswer {
     }
 }
 
+/// What a batch keeps of an answer until it is read: its line, written
+/// now, and the fields its JSON is written from, without the analysis they
+/// were made from (which holds every position the answer names, and is let
+/// go at once, on the thread that made it).
+#[derive(Clone, Debug)]
+pub struct BatchAnswer {
+    /// The one-line answer of `value --batch`.
+    pub line: String,
+    fields: PositionAnswer,
+}
+
+impl BatchAnswer {
+    /// Who wins: `P`, `N`, `L` or `R`.
+    pub fn outcome(&self) -> &str {
+        &self.fields.outcome
+    }
+
+    /// The position, in the syntax `value` reads.
+    pub fn game(&self) -> &str {
+        &self.fields.game
+    }
+}
+
+/// The answer's JSON, as `value --json` writes it.
+impl Serialize for BatchAnswer {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.fields.serialize(s)
+    }
+}
+
 impl PositionAnswer {
+    /// The answer as a batch keeps it ([`BatchAnswer`]).
+    pub fn for_batch(mut self) -> BatchAnswer {
+        let line = self.line();
+        self.analysis = None;
+        BatchAnswer { line, fields: self }
+    }
+
     /// The answer for an analysis.
     pub fn new(a: Analysis) -> PositionAnswer {
         let mut answer = match &a {
