@@ -221,10 +221,14 @@ fn a_form_made_while_reading_keeps_the_commands_limits() {
 /// up to 3^12 moves) ran for over ten minutes.
 #[test]
 fn misere_not_all_of_many_equal_components_is_answered() {
-    let twelve = format!("misere(not_all({}))", vec!["nim(2)"; 12].join(", "));
+    let twelve = format!("misere(not_all({}))", ["nim(2)"; 12].join(", "));
     let (out, took) = capped(&["value", &twelve]);
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{err:.500}");
-    assert!(text(&out.stdout).contains("outcome: P"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("outcome: P"),
+        "{}",
+        text(&out.stdout)
+    );
     assert!(took < Duration::from_secs(30), "took {took:?}");
 }
