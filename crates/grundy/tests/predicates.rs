@@ -174,7 +174,11 @@ fn day2() -> Vec<Game> {
 /// Evenness by the definition on the canonical form's options (every
 /// option odd; odd: some option and every option even), with no shortcut.
 fn even_odd(g: Game) -> (bool, bool) {
-    let opts: Vec<Game> = g.left_options().into_iter().chain(g.right_options()).collect();
+    let opts: Vec<Game> = g
+        .left_options()
+        .into_iter()
+        .chain(g.right_options())
+        .collect();
     let all = |f: fn((bool, bool)) -> bool| opts.iter().all(|&o| f(even_odd(o)));
     (all(|p| p.1), !opts.is_empty() && all(|p| p.0))
 }
@@ -186,7 +190,11 @@ fn temper(g: Game) -> (bool, bool) {
     if g.is_number() {
         return (true, false);
     }
-    let opts: Vec<Game> = g.left_options().into_iter().chain(g.right_options()).collect();
+    let opts: Vec<Game> = g
+        .left_options()
+        .into_iter()
+        .chain(g.right_options())
+        .collect();
     let all = |f: fn((bool, bool)) -> bool| opts.iter().all(|&o| f(temper(o)));
     (all(|p| p.1), all(|p| p.0))
 }
@@ -201,7 +209,10 @@ fn check_definitions(g: Game) -> Result<(), String> {
         g.is_odd_tempered().unwrap(),
     );
     if got != (even, odd, et, ot) {
-        return Err(format!("{g}: got {got:?}, by definition {:?}", (even, odd, et, ot)));
+        return Err(format!(
+            "{g}: got {got:?}, by definition {:?}",
+            (even, odd, et, ot)
+        ));
     }
     // Idempotent: G + G = G.
     if g.is_idempotent() != (g.try_add(g).unwrap() == g) {
@@ -216,7 +227,9 @@ fn check_definitions(g: Game) -> Result<(), String> {
         return Err(format!("{g}: infinitesimal but not numberish"));
     }
     if g.is_number() && !(g.is_numberish() && g.is_number_tiny() && g.is_uptimal()) {
-        return Err(format!("{g}: a number that is not numberish, number-tiny and uptimal"));
+        return Err(format!(
+            "{g}: a number that is not numberish, number-tiny and uptimal"
+        ));
     }
     // The companion is an involution.
     let c = g.companion().unwrap();
@@ -244,7 +257,13 @@ fn companion_is_an_automorphism_of_the_day_2_lattice() {
     }
     for (i, &g) in games.iter().enumerate() {
         for (j, &h) in games.iter().enumerate() {
-            assert_eq!(g.le(h), comp[i].le(comp[j]), "{g} <= {h}, against {} <= {}", comp[i], comp[j]);
+            assert_eq!(
+                g.le(h),
+                comp[i].le(comp[j]),
+                "{g} <= {h}, against {} <= {}",
+                comp[i],
+                comp[j]
+            );
         }
     }
 }

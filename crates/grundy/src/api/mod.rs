@@ -68,8 +68,8 @@ pub use seq::{
 pub use table::{table, TableAnswer};
 pub use text::{misere_form_of, ReadText};
 pub use value::{
-    value, value_analysis, value_in, Detail, ListAnswer, LoopyLine, PositionAnswer, PredicateAnswer,
-    ValueAnswer,
+    value, value_analysis, value_in, Detail, ListAnswer, LoopyLine, PositionAnswer,
+    PredicateAnswer, ValueAnswer,
 };
 pub use values::{
     compare, thermograph, transform, CompareAnswer, ThermographAnswer, Transform, TransformAnswer,
