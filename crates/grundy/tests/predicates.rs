@@ -148,7 +148,7 @@ fn day2() -> Vec<Game> {
         (0..1u32 << games.len())
             .map(|m| {
                 (0..games.len())
-                    .filter(|i| m >> i & 1 == 1)
+                    .filter(|i| (m >> i) & 1 == 1)
                     .map(|i| games[i])
                     .collect()
             })
@@ -287,7 +287,7 @@ proptest! {
     fn predicates_follow_their_definitions_on_day_3(l in 0u32..1 << 22, r in 0u32..1 << 22) {
         let games = day2();
         let pick = |m: u32| -> Vec<Game> {
-            (0..22).filter(|i| m >> i & 1 == 1).map(|i| games[i]).collect()
+            (0..22).filter(|i| (m >> i) & 1 == 1).map(|i| games[i]).collect()
         };
         let g = Game::from_options(&pick(l), &pick(r)).unwrap();
         prop_assert_eq!(check_definitions(g), Ok(()));
