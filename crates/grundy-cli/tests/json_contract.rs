@@ -178,3 +178,31 @@ fn list_answers_follow_the_schema() {
     bad["outcome"] = serde_json::json!("N");
     assert!(!v.is_valid(&bad));
 }
+
+#[test]
+fn predicate_answers_and_properties_follow_the_schema() {
+    let v = schema();
+    for (expr, want) in [
+        ("is_number(3/4)", true),
+        ("is_even_tempered({1*|-1*})", true),
+        ("is_atomic({1|^^^||^})", false),
+        ("is_odd(nim(1))", true),
+    ] {
+        let a = answer(expr);
+        check(&v, &a, expr);
+        assert_eq!(a["kind"], "predicate", "{expr}");
+        assert_eq!(a["value"], want, "{expr}");
+    }
+    // A predicate's answer is not a position: one with an outcome is refused.
+    let mut bad = answer("is_zero(0)");
+    bad["outcome"] = serde_json::json!("P");
+    assert!(!v.is_valid(&bad));
+    // Partizan values list their cheap properties.
+    let a = answer("^*");
+    assert_eq!(
+        a["properties"],
+        serde_json::json!(["numberish", "infinitesimal", "all_small", "uptimal"])
+    );
+    let a = answer("{3||2*|1*}");
+    assert_eq!(a["properties"], serde_json::json!(["odd_tempered"]));
+}

@@ -69,7 +69,7 @@ pub use table::{table, TableAnswer};
 pub use text::{misere_form_of, ReadText};
 pub use value::{
     value, value_analysis, value_in, BatchAnswer, Detail, ListAnswer, LoopyLine, PositionAnswer,
-    ValueAnswer,
+    PredicateAnswer, ValueAnswer,
 };
 pub use values::{
     compare, thermograph, transform, CompareAnswer, ThermographAnswer, Transform, TransformAnswer,

@@ -24,6 +24,8 @@ pub enum ValueAnswer {
     List(ListAnswer),
     /// A loopy partizan value in CGSuite's notation (`on`, `{0|pass}`).
     Loopy(Box<super::LoopyAnswer>),
+    /// A predicate (`is_number(G)`), written alone: true or false.
+    Predicate(PredicateAnswer),
 }
 
 /// Answers `text`: a position, or a list function written alone.
@@ -41,6 +43,11 @@ pub fn value_in(
     session.in_notation(|| {
         if let Some(call) = crate::language::functions::parse_list_call(text, &session.registry) {
             return list_value(session, text, call).map(ValueAnswer::List);
+        }
+        if let Some(call) =
+            crate::language::functions::parse_predicate_call(text, &session.registry)
+        {
+            return predicate_value(session, text, call).map(ValueAnswer::Predicate);
         }
         if super::is_loopy(text) {
             return super::loopy_value(session, engine, text)
@@ -137,12 +144,67 @@ impl fmt::Display for ListAnswer {
     }
 }
 
+/// The answer of a predicate (`is_number(G)`): true or false, and the
+/// argument's value.
+#[derive(Clone, Debug, Serialize)]
+pub struct PredicateAnswer {
+    /// The argument's value.
+    pub argument: String,
+    /// The predicate's name.
+    pub function: &'static str,
+    /// The call, as read.
+    pub game: String,
+    /// Always `predicate`.
+    pub kind: &'static str,
+    /// The property tested, as `properties` names it (`number`).
+    pub property: &'static str,
+    /// The answer.
+    pub value: bool,
+}
+
+fn predicate_value(
+    session: &Session,
+    text: &str,
+    call: Result<crate::language::functions::PredicateCall, crate::component::ExprError>,
+) -> Result<PredicateAnswer, Error> {
+    let call = call.map_err(|e| {
+        if super::is_loopy(text) {
+            Error::input(format!(
+                "{text}: the predicates apply to short (loopfree) games; a loopy value (on, off, \
+                 over, upon, dud, pass inside braces, a labelled cycle) is not accepted: write a \
+                 short game, like is_number(3/4)"
+            ))
+        } else {
+            Error::parse(text, &e)
+        }
+    })?;
+    let mut cx = crate::component::Context::new(session.limits);
+    cx.start(&session.budget());
+    let (g, answer) = call.evaluate(&mut cx).map_err(|e| Error::eval(text, e))?;
+    Ok(PredicateAnswer {
+        game: call.to_string(),
+        kind: "predicate",
+        function: call.spec.name,
+        property: call.spec.property(),
+        argument: g.to_string(),
+        value: answer,
+    })
+}
+
+impl fmt::Display for PredicateAnswer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.game)?;
+        writeln!(f, "of G = {}: {}", self.argument, self.value)
+    }
+}
+
 impl fmt::Display for ValueAnswer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ValueAnswer::Position(p) => p.fmt(f),
             ValueAnswer::List(l) => l.fmt(f),
             ValueAnswer::Loopy(l) => l.fmt(f),
+            ValueAnswer::Predicate(p) => p.fmt(f),
         }
     }
 }
@@ -202,6 +264,9 @@ pub enum Detail {
         temperature: String,
         #[serde(skip_serializing_if = "Option::is_none")]
         nimber: Option<u64>,
+        /// The cheap properties the value has (`number`, `infinitesimal`,
+        /// `even_tempered`, …: the predicates `is_…(G)` that hold).
+        properties: Vec<&'static str>,
     },
     PartizanMisere {
         left_moves: Vec<String>,
@@ -349,6 +414,7 @@ impl PositionAnswer {
                 mean: r.mean.to_string(),
                 temperature: r.temperature.to_string(),
                 nimber: r.nimber.map(|n| n.0),
+                properties: crate::language::functions::properties(r.value),
             },
             analysis: None,
         }
@@ -503,6 +569,10 @@ fn print_partizan(out: &mut impl Write, game: &GameExpr, r: &PartizanReport) -> 
         "stops:   left {}, right {}; mean {}, temperature {}; birthday {}",
         r.left_stop, r.right_stop, r.mean, r.temperature, r.birthday
     )?;
+    let props = crate::language::functions::properties(r.value);
+    if !props.is_empty() {
+        writeln!(out, "is:      {}", props.join(", ").replace('_', "-"))?;
+    }
     print_players_moves(out, &r.left_moves, &r.right_moves, r.moves_complete)
 }
 

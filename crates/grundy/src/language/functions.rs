@@ -2,7 +2,10 @@
 //! `freeze(G)`, `cool(G, t)`, `heat(G, t)`, `overheat(G, s, t)`,
 //! `atomic_weight(G)`, `stop_count(G)`, `ordinal_sum(G, H)`,
 //! `ordinal_product(G, H)`, `conway_product(G, H)`, `norton_product(G, U)`,
-//! and the lists `incentives(G)`, `left_incentives(G)`, `right_incentives(G)`.
+//! `companion(G)`, `subordinate(G, B)`, `pow(G, x)`, `pow_to(G, x)`, the
+//! lists `incentives(G)`, `left_incentives(G)`, `right_incentives(G)`, and
+//! CGSuite's predicates `is_number(G)`, `is_even_tempered(G)`, … (true or
+//! false, [`parse_predicate_call`]).
 //!
 //! Each function is declared once in [`FUNCTIONS`] (name, parameters, one
 //! line of help, an example, what it computes); the language, its errors
@@ -12,8 +15,8 @@
 //! arguments are any game expressions (impartial ones enter as their
 //! nimbers); it is valued when the game is, within the query's budget, by
 //! the operations of [`crate::partizan::Game`]. A function whose result is a
-//! list (the incentives) can only be the whole expression
-//! ([`parse_list_call`]).
+//! list (the incentives) or true or false (a predicate) can only be the
+//! whole expression ([`parse_list_call`], [`parse_predicate_call`]).
 //!
 //! ```
 //! use grundy::api::ReadText;
@@ -47,6 +50,16 @@ pub enum Returns {
     Game(fn(&[Game]) -> Result<Game, partizan::Error>),
     /// A list of games, from the value of its one argument.
     List(fn(Game) -> Result<Vec<Game>, partizan::Error>),
+    /// True or false, from the value of its one argument (a predicate,
+    /// CGSuite's `IsNumber` and its kin).
+    Bool {
+        /// The test.
+        test: fn(Game) -> Result<bool, partizan::Error>,
+        /// Whether it is cheap enough to be reported with every partizan
+        /// value (`properties` in `value --json`, `is:` in its text): it
+        /// looks at the stops or walks the canonical form once, no more.
+        cheap: bool,
+    },
 }
 
 /// A function's declaration.
@@ -72,6 +85,17 @@ impl FunctionSpec {
     /// Whether it gives a list rather than a game.
     pub fn is_list(&self) -> bool {
         matches!(self.returns, Returns::List(_))
+    }
+
+    /// Whether it gives true or false rather than a game.
+    pub fn is_predicate(&self) -> bool {
+        matches!(self.returns, Returns::Bool { .. })
+    }
+
+    /// The property a predicate tests, as answers name it: `is_number`
+    /// tests `number`.
+    pub fn property(&self) -> &'static str {
+        self.name.strip_prefix("is_").unwrap_or(self.name)
     }
 }
 
@@ -208,7 +232,178 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         example: "right_incentives(v*)",
         returns: Returns::List(|g| Ok(partizan::sort_games(g.right_incentives()?))),
     },
+    FunctionSpec {
+        name: "companion",
+        params: &["G"],
+        summary: "the lattice companion: 0 and * exchanged at the bottom, 0 added to a side of G >= 0 or G <= 0 (Siegel, CGT III.2)",
+        example: "companion(^)",
+        returns: Returns::Game(|a| a[0].companion()),
+    },
+    FunctionSpec {
+        name: "subordinate",
+        params: &["G", "B"],
+        summary: "G with every option of the base B removed all the way down (undoes the ordinal sum B:X)",
+        example: "subordinate(1/8, 1)",
+        returns: Returns::Game(|a| a[0].subordinate(a[1])),
+    },
+    FunctionSpec {
+        name: "pow",
+        params: &["G", "x"],
+        summary: "G^x for a base G = {0|H} and a number x >= 1: {0 | H - G^->(x-1)} (^<n> is pow(^, n))",
+        example: "pow(^, 3)",
+        returns: Returns::Game(|a| a[0].pow(a[1])),
+    },
+    FunctionSpec {
+        name: "pow_to",
+        params: &["G", "x"],
+        summary: "G^->x for a number x >= 0: the ordinal sum G : (x subordinated to 1) (^[n] is pow_to(^, n))",
+        example: "pow_to(^, 3)",
+        returns: Returns::Game(|a| a[0].pow_to(a[1])),
+    },
+    predicate(
+        "is_number",
+        "whether G is a number",
+        "is_number(3/4)",
+        |g| Ok(g.is_number()),
+        true,
+    ),
+    predicate(
+        "is_integer",
+        "whether G is an integer",
+        "is_integer(-2)",
+        |g| Ok(g.is_integer()),
+        true,
+    ),
+    predicate(
+        "is_nimber",
+        "whether G is a nimber *n (0 included)",
+        "is_nimber(*5)",
+        |g| Ok(g.is_nimber()),
+        true,
+    ),
+    predicate(
+        "is_zero",
+        "whether G is 0",
+        "is_zero(* + *)",
+        |g| Ok(g.is_zero()),
+        false,
+    ),
+    predicate(
+        "is_ordinal",
+        "whether G is an ordinal (among short games, an integer n >= 0)",
+        "is_ordinal(5)",
+        |g| Ok(g.is_ordinal()),
+        false,
+    ),
+    predicate(
+        "is_numberish",
+        "whether G is infinitesimally close to a number (both stops equal)",
+        "is_numberish(9/8*)",
+        |g| Ok(g.is_numberish()),
+        true,
+    ),
+    predicate(
+        "is_number_tiny",
+        "whether G is a number, or a number plus a tiny or a miny: {x||x|G} with mean(G) < x, or its mirror",
+        "is_number_tiny({0||0|-3/2})",
+        |g| Ok(g.is_number_tiny()),
+        true,
+    ),
+    predicate(
+        "is_infinitesimal",
+        "whether both stops of G are 0 (0 included, as in CGSuite)",
+        "is_infinitesimal(^*)",
+        |g| Ok(g.is_infinitesimal()),
+        true,
+    ),
+    predicate(
+        "is_all_small",
+        "whether every follower of G has options for both players or for neither (dicotic)",
+        "is_all_small({^^^|vv})",
+        |g| Ok(g.is_all_small()),
+        true,
+    ),
+    predicate(
+        "is_uptimal",
+        "whether G is a number plus a nimber plus a sum of multiples of ^<1>, ^<2>, ...",
+        "is_uptimal({0|*||*|||*||||*})",
+        |g| Ok(g.is_uptimal()),
+        true,
+    ),
+    predicate(
+        "is_even",
+        "whether G is even: every option odd (0 is even); integers as their parity",
+        "is_even(4)",
+        Game::is_even,
+        true,
+    ),
+    predicate(
+        "is_odd",
+        "whether G is odd: it has an option and every option is even",
+        "is_odd(2*)",
+        Game::is_odd,
+        true,
+    ),
+    predicate(
+        "is_even_tempered",
+        "whether G is even-tempered: a number, or every option odd-tempered",
+        "is_even_tempered({1*|-1*})",
+        Game::is_even_tempered,
+        true,
+    ),
+    predicate(
+        "is_odd_tempered",
+        "whether G is odd-tempered: not a number, and every option even-tempered",
+        "is_odd_tempered(9/8*)",
+        Game::is_odd_tempered,
+        true,
+    ),
+    predicate(
+        "is_atomic",
+        "whether G has an atomic weight (every all-small game does; see atomic_weight)",
+        "is_atomic({1|^^||^})",
+        Game::is_atomic,
+        false,
+    ),
+    predicate(
+        "is_idempotent",
+        "whether G + G = G (among short games only 0)",
+        "is_idempotent(0)",
+        |g| Ok(g.is_idempotent()),
+        false,
+    ),
 ];
+
+/// The cheap properties `g` has (see [`Returns::Bool`]), in the order of
+/// [`FUNCTIONS`], by their names without `is_`: `number`, `numberish`, …
+/// A property whose test failed (a limit) is left out.
+pub fn properties(g: Game) -> Vec<&'static str> {
+    FUNCTIONS
+        .iter()
+        .filter(|f| match f.returns {
+            Returns::Bool { test, cheap: true } => test(g).unwrap_or(false),
+            _ => false,
+        })
+        .map(FunctionSpec::property)
+        .collect()
+}
+
+/// A predicate's declaration: `is_number(G)` and its kin.
+const fn predicate(
+    name: &'static str,
+    summary: &'static str,
+    example: &'static str,
+    test: fn(Game) -> Result<bool, partizan::Error>,
+    cheap: bool,
+) -> FunctionSpec {
+    FunctionSpec {
+        name,
+        params: &["G"],
+        summary,
+        example,
+        returns: Returns::Bool { test, cheap },
+    }
+}
 
 /// The function written `name`, if any.
 pub fn lookup(name: &str) -> Option<&'static FunctionSpec> {
@@ -423,6 +618,19 @@ pub(crate) fn build(
     term: &Term,
     validate: impl FnMut(&Arg) -> Result<Vec<Component>, ExprError>,
 ) -> Result<Component, ExprError> {
+    if spec.is_predicate() {
+        return Err(ExprError::Invalid {
+            at: term.span.start,
+            problem: format!(
+                "{} answers true or false, not a game: it cannot be added, negated or passed to a function",
+                spec.usage()
+            ),
+            accepted: format!(
+                "write it alone, as the whole expression (grundy value '{}')",
+                spec.example
+            ),
+        });
+    }
     if spec.is_list() {
         return Err(ExprError::Invalid {
             at: term.span.start,
@@ -488,6 +696,19 @@ pub fn list_to_string(games: &[Game]) -> String {
 /// If `text` is a call of a list function standing alone (such as
 /// `incentives(G)`), that call, validated; `None` for any other text.
 pub fn parse_list_call(text: &str, reg: &Registry) -> Option<Result<ListCall, ExprError>> {
+    whole_call(text, reg, FunctionSpec::is_list)
+        .map(|r| r.map(|(spec, argument)| ListCall { spec, argument }))
+}
+
+/// A function of one argument written as the whole expression, if `text`
+/// is a call of a function that `wanted` accepts: the function and its
+/// validated argument.
+#[allow(clippy::type_complexity)]
+fn whole_call(
+    text: &str,
+    reg: &Registry,
+    wanted: fn(&FunctionSpec) -> bool,
+) -> Option<Result<(&'static FunctionSpec, Vec<Component>), ExprError>> {
     let expr = crate::language::syntax::parse_expr(text).ok()?;
     let [term] = expr.terms.as_slice() else {
         return None;
@@ -495,14 +716,53 @@ pub fn parse_list_call(text: &str, reg: &Registry) -> Option<Result<ListCall, Ex
     if term.negated || term.literal.is_some() || term.group.is_some() {
         return None;
     }
-    let spec = lookup(&term.name).filter(|s| s.is_list())?;
+    let spec = lookup(&term.name).filter(|s| wanted(s))?;
     Some(
         arguments(spec, term, |a| {
             crate::language::expr::argument_sum(spec, a, 1, reg)
         })
-        .map(|mut args| ListCall {
-            spec,
-            argument: args.remove(0),
-        }),
+        .map(|mut args| (spec, args.remove(0))),
     )
+}
+
+/// A predicate written as the whole expression: `is_number(1/2)`.
+#[derive(Debug)]
+pub struct PredicateCall {
+    /// The predicate.
+    pub spec: &'static FunctionSpec,
+    /// Its argument, a sum of components.
+    pub argument: Vec<Component>,
+}
+
+impl PredicateCall {
+    /// The answer, within `cx`'s budget: the argument's value, then the test.
+    pub fn evaluate(&self, cx: &mut Context) -> Result<(Game, bool), EvalError> {
+        let Returns::Bool { test, .. } = self.spec.returns else {
+            unreachable!("a predicate call is of a predicate")
+        };
+        let budget = cx.budget().clone();
+        partizan::within_budget(&budget, || {
+            let g = argument_values(std::slice::from_ref(&self.argument), cx)?[0];
+            let answer = test(g).map_err(|e| EvalError::from(named(self.spec, e)))?;
+            Ok((g, answer))
+        })
+    }
+}
+
+impl fmt::Display for PredicateCall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}(", self.spec.name)?;
+        write_args(f, std::slice::from_ref(&self.argument))?;
+        f.write_str(")")
+    }
+}
+
+/// If `text` is a predicate standing alone (`is_number(G)`), that call,
+/// validated; `None` for any other text.
+pub fn parse_predicate_call(
+    text: &str,
+    reg: &Registry,
+) -> Option<Result<PredicateCall, ExprError>> {
+    whole_call(text, reg, FunctionSpec::is_predicate)
+        .map(|r| r.map(|(spec, argument)| PredicateCall { spec, argument }))
 }

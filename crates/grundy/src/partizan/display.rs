@@ -339,7 +339,7 @@ impl Store {
 
     /// `g`'s uptimal expansion, if it has one (see `uptimal.rs`); looked
     /// for once per game and thread.
-    fn uptimal(&mut self, g: Id) -> Option<Rc<Uptimal>> {
+    pub(crate) fn uptimal(&mut self, g: Id) -> Option<Rc<Uptimal>> {
         if let Some(u) = self.render.uptimals.get(&g) {
             return u.clone();
         }

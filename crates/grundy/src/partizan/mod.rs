@@ -71,6 +71,7 @@ mod game;
 mod games;
 mod operations;
 mod parse;
+mod predicates;
 mod report;
 mod rules;
 mod table;

@@ -33,26 +33,26 @@ use crate::vocab::limits::LimitError;
 /// Runs `f` with at least 64 KiB of stack left, growing it by 1 MiB
 /// segments: the recursions here are bounded by the depth limit, not by
 /// the thread's stack.
-fn grow<T>(f: impl FnOnce() -> T) -> T {
+pub(super) fn grow<T>(f: impl FnOnce() -> T) -> T {
     stacker::maybe_grow(64 * 1024, 1024 * 1024, f)
 }
 
 /// The depth check of one recursive operation.
 #[derive(Clone, Copy)]
-struct Depth {
+pub(super) struct Depth {
     what: &'static str,
     limit: usize,
 }
 
 impl Depth {
-    fn new(what: &'static str) -> Depth {
+    pub(super) fn new(what: &'static str) -> Depth {
         Depth {
             what,
             limit: max_depth(),
         }
     }
 
-    fn check(self, depth: usize) -> Result<(), Error> {
+    pub(super) fn check(self, depth: usize) -> Result<(), Error> {
         if depth > self.limit {
             return Err(Error::Limit(LimitError::Depth {
                 what: format!("{}, recursing over the game's followers,", self.what),
@@ -63,7 +63,7 @@ impl Depth {
     }
 }
 
-fn domain(operation: &'static str, reason: impl Into<String>) -> Error {
+pub(super) fn domain(operation: &'static str, reason: impl Into<String>) -> Error {
     Error::Domain {
         operation,
         reason: reason.into(),
