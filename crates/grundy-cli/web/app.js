@@ -384,6 +384,8 @@
       $('outcome').textContent = '–';
       $('play-convention').textContent = '–';
       $('winning-moves').replaceChildren();
+      $('explain').replaceChildren();
+      $('explain').dataset.state = 'idle';
       $('details-list').replaceChildren();
       $('components').hidden = true;
       updatePlaySetup(null);
