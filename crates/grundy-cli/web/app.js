@@ -711,12 +711,12 @@
         }, svg('title', {}, `${columnName(c)}${r + 1}: ${name} (${ch})`));
         g.append(rect);
         if (piece && style !== 'cells') {
-          // A disc in the owner's colour, with the piece's letter: a
-          // capital for a jumper or a goose, a small ring for a slipper.
-          const small = ch !== ch.toUpperCase();
+          // A disc in the owner's colour with the piece's letter; a
+          // slipper (a skier who cannot jump) smaller, with a dashed ring.
+          const small = /slipper/.test(name);
           g.append(svg('circle', {
             cx: x + size / 2, cy: y + size / 2, r: size * (small ? 0.3 : 0.38),
-            class: 'token token-' + look, 'data-testid': 'token', 'data-char': ch,
+            class: 'disc disc-' + look, 'data-testid': 'token', 'data-char': ch,
             fill: LOOK_FILL[look], stroke: '#111827', 'stroke-width': small ? 3 : 1.5,
             'stroke-dasharray': small ? '3 2' : null, 'pointer-events': 'none',
           }));
@@ -1416,6 +1416,11 @@
       if (!bx || !by || bx.rows.length !== by.rows.length || bx.rows[0].length !== by.rows[0].length) return;
       const cells = [...changedCells(bx.rows, by.rows)].map((k) => k.split(',').map(Number));
       if (cells.length !== 2 || Math.abs(cells[0][0] - cells[1][0]) + Math.abs(cells[0][1] - cells[1][1]) !== 1) return;
+      // Filled, not moved: a stone or a skier that moves to the next cell
+      // changes two neighbours too, but leaves one of them empty.
+      const look = (ch) => ((x.game.picture.cells || []).find((c) => c.char === ch) || {}).look;
+      const filled = ([r, c]) => look(Array.from(bx.rows[r])[c]) === 'empty' && look(Array.from(by.rows[r])[c]) !== 'empty';
+      if (!cells.every(filled)) return;
       (p.placed[part] = p.placed[part] || []).push({ cells, who });
     });
   }
