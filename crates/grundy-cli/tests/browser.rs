@@ -1250,8 +1250,11 @@ fn ski_jumps_played_by_clicks_on_a_board_of_skiers() {
             page.click(&format!("#editor rect[data-row='{r}'][data-col='{c}']"))
                 .await?;
             if page.history_len().await? == before {
-                page.click(&format!("#editor rect[data-row='{r}'][data-col='{}']", c + 1))
-                    .await?;
+                page.click(&format!(
+                    "#editor rect[data-row='{r}'][data-col='{}']",
+                    c + 1
+                ))
+                .await?;
             }
             page.wait(
                 "the click's move in the history",
@@ -1265,9 +1268,12 @@ fn ski_jumps_played_by_clicks_on_a_board_of_skiers() {
         assert_eq!(page.play_state().await?, "over");
         let said = history_words(&page).await?;
         assert!(
-            said.iter().all(|s| s.starts_with("jumper ") && s.contains(" slides ")),
+            said.iter()
+                .all(|s| s.starts_with("jumper ") && s.contains(" slides ")),
             "{said:?}"
         );
+        // A skier that slid is not a domino placed.
+        assert_eq!(page.count("#editor [data-testid=domino]").await?, 0);
         page.shot("over").await?;
         Ok(())
     });
@@ -1288,7 +1294,10 @@ fn misere_nim_is_explained_in_words_a_class_understands() {
             .await?;
         let text = text.as_str().unwrap_or_default().to_string();
         // The rule, and why this position is the moment it changes.
-        assert!(text.contains("whoever takes the last counter loses"), "{text}");
+        assert!(
+            text.contains("whoever takes the last counter loses"),
+            "{text}"
+        );
         assert!(text.contains("leave an odd number of them"), "{text}");
         assert!(
             text.contains("Only heap 3 (3 counters) has more than one counter"),
@@ -1299,7 +1308,14 @@ fn misere_nim_is_explained_in_words_a_class_understands() {
             "take 2 from heap 3, leaving 1"
         );
         // No jargon outside the expert tab, where each term has a tooltip.
-        for word in ["nim-sum", "Grundy", "remoteness", "birthday", "canonical", "nimber"] {
+        for word in [
+            "nim-sum",
+            "Grundy",
+            "remoteness",
+            "birthday",
+            "canonical",
+            "nimber",
+        ] {
             assert!(!text.contains(word), "{word} in {text}");
         }
         page.click("#details summary").await?;
