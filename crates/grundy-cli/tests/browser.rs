@@ -1186,3 +1186,166 @@ fn a_phone_wide_page_played_with_the_keyboard_alone() {
         Ok(())
     });
 }
+
+#[test]
+fn ski_jumps_played_by_clicks_on_a_board_of_skiers() {
+    run("play-ski-jumps", |page| async move {
+        page.open("").await?;
+        // Fox and Geese is drawn as a draughts board with discs for the fox
+        // and the geese, labelled as the moves' words name squares.
+        page.set_expression("fox_geese[4](\"x.x.|....|..o.\")")
+            .await?;
+        assert_eq!(
+            page.count("#editor svg[data-style=draughts] [data-testid=token]")
+                .await?,
+            3
+        );
+        let letters = page
+            .js(
+                "return [...document.querySelectorAll('#editor [data-testid=token]')]
+                    .map(t => t.nextSibling.textContent).join('');",
+                vec![],
+            )
+            .await?;
+        assert_eq!(letters, json!("GGF"));
+        page.shot_of("#editor", "fox-geese").await?;
+        // Ski-Jumps: skiers as discs on free cells, columns a–d, rows 1–2.
+        page.set_expression("ski_jumps(\"L...|...R\")").await?;
+        assert_eq!(
+            page.count("#editor svg[data-style=tokens] [data-testid=token]")
+                .await?,
+            2
+        );
+        let labels = page
+            .js(
+                "return [...document.querySelectorAll('#editor [data-testid=column-label]')].map(t => t.textContent).join('')
+                    + '/' + [...document.querySelectorAll('#editor [data-testid=row-label]')].map(t => t.textContent).join('');",
+                vec![],
+            )
+            .await?;
+        assert_eq!(labels, json!("abcd/12"));
+        page.click("#tab-play").await?;
+        page.select("#play-side", "left").await?;
+        page.select("#play-first", "left").await?;
+        page.click("#play-start").await?;
+        // Left clicks its skier (which slides off the slope when the way is
+        // clear), else the free cell to its right.
+        let mut moves = 0;
+        for _ in 0..20 {
+            if page.settled().await? == "over" {
+                break;
+            }
+            let at = page
+                .js(
+                    "const s = [...document.querySelectorAll('#editor rect[data-testid=cell]')]
+                        .find(x => x.dataset.char === 'L' || x.dataset.char === 'l');
+                     return s ? [+s.dataset.row, +s.dataset.col] : null;",
+                    vec![],
+                )
+                .await?;
+            let Some([r, c]) = serde_json::from_value::<Option<[u32; 2]>>(at)? else {
+                bail!("the page waits for Left but Left has no skier");
+            };
+            let before = page.history_len().await?;
+            page.click(&format!("#editor rect[data-row='{r}'][data-col='{c}']"))
+                .await?;
+            if page.history_len().await? == before {
+                page.click(&format!(
+                    "#editor rect[data-row='{r}'][data-col='{}']",
+                    c + 1
+                ))
+                .await?;
+            }
+            page.wait(
+                "the click's move in the history",
+                "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
+                vec![json!(before)],
+            )
+            .await?;
+            moves += 1;
+        }
+        assert!(moves >= 1);
+        assert_eq!(page.play_state().await?, "over");
+        let said = history_words(&page).await?;
+        assert!(
+            said.iter()
+                .all(|s| s.starts_with("jumper ") && s.contains(" slides ")),
+            "{said:?}"
+        );
+        // A skier that slid is not a domino placed.
+        assert_eq!(page.count("#editor [data-testid=domino]").await?, 0);
+        page.shot("over").await?;
+        Ok(())
+    });
+}
+
+#[test]
+fn misere_nim_is_explained_in_words_a_class_understands() {
+    run("explain-misere-nim", |page| async move {
+        page.open("").await?;
+        page.set_expression("misere(nim(1,1,3))").await?;
+        let text = page
+            .wait(
+                "the explanation",
+                "const e = document.getElementById('explain');
+                 return e.dataset.state === 'ready' ? e.textContent : null;",
+                vec![],
+            )
+            .await?;
+        let text = text.as_str().unwrap_or_default().to_string();
+        // The rule, and why this position is the moment it changes.
+        assert!(
+            text.contains("whoever takes the last counter loses"),
+            "{text}"
+        );
+        assert!(text.contains("leave an odd number of them"), "{text}");
+        assert!(
+            text.contains("Only heap 3 (3 counters) has more than one counter"),
+            "{text}"
+        );
+        assert_eq!(
+            page.text("#explain [data-testid=explain-move]").await?,
+            "take 2 from heap 3, leaving 1"
+        );
+        // No jargon outside the expert tab, where each term has a tooltip.
+        for word in [
+            "nim-sum",
+            "Grundy",
+            "remoteness",
+            "birthday",
+            "canonical",
+            "nimber",
+        ] {
+            assert!(!text.contains(word), "{word} in {text}");
+        }
+        page.click("#details summary").await?;
+        let tips = page
+            .js(
+                "return [...document.querySelectorAll('#details [data-testid=jargon]')].every(a => a.title.length > 20)
+                    && document.querySelectorAll('#details [data-testid=jargon]').length;",
+                vec![],
+            )
+            .await?;
+        assert!(tips.as_u64().unwrap_or(0) >= 1, "{tips}");
+        page.shot_of("#explain", "misere").await?;
+        // Ordinary Nim: the binary columns and their parities.
+        page.set_expression("nim(3,5,7)").await?;
+        page.wait(
+            "the binary table",
+            "const e = document.getElementById('explain');
+             return e.dataset.state === 'ready' && e.querySelector('[data-testid=binary-table]');",
+            vec![],
+        )
+        .await?;
+        let parities = page
+            .js(
+                "return [...document.querySelectorAll('#explain [data-parity]')].map(c => c.dataset.parity).join(',');",
+                vec![],
+            )
+            .await?;
+        // 3, 5, 7 = 011, 101, 111: the 4s and 2s columns even, the 1s odd.
+        assert_eq!(parities, json!("even,even,odd"));
+        page.shot_of("#explain", "nim").await?;
+        Ok(())
+    });
+}

@@ -282,6 +282,22 @@
     sprague_grundy: 'Sprague–Grundy values',
     compound_theory: 'the theory of the compound',
   };
+  // What each expert term means, shown on hover in the expert tab (and
+  // only there: the rest of the page says it in plain words).
+  const DETAIL_TIPS = {
+    nimber: 'The size of the one Nim heap this position is worth: 0 means the player to move loses.',
+    birthday: 'How many rounds of building games from simpler ones it takes to make this value.',
+    left_stop: 'Where play ends if both play well and Left moves first, counted in free moves.',
+    right_stop: 'Where play ends if both play well and Right moves first, counted in free moves.',
+    mean: 'The value this game is worth on average, in free moves, when many copies are played.',
+    temperature: 'How urgent it is to move here: how much a player gains by moving first.',
+    remoteness: 'How many moves the game lasts when the winner hurries and the loser delays.',
+    suspense: 'How many moves a game lasts when every part must keep being played.',
+    misere_value: 'The Nim heap this position behaves like when whoever moves last loses.',
+    genus: 'A list of Nim heaps describing the position in normal and misère play together.',
+    misere_canonical: 'The simplest game that plays the same as this one when whoever moves last loses.',
+    method: 'Which theorem or search gave the answer.',
+  };
   const SHOWN_ELSEWHERE = new Set([
     'game', 'kind', 'play', 'outcome', 'value', 'winning_moves', 'left_moves', 'right_moves',
   ]);
@@ -368,6 +384,8 @@
       $('outcome').textContent = '–';
       $('play-convention').textContent = '–';
       $('winning-moves').replaceChildren();
+      $('explain').replaceChildren();
+      $('explain').dataset.state = 'idle';
       $('details-list').replaceChildren();
       $('components').hidden = true;
       updatePlaySetup(null);
@@ -376,6 +394,7 @@
     clearError($('expr-error'));
     state.analysis = { q, body: r.body };
     renderAnalysis(r.body);
+    renderExplain(q, r.body, token);
     box.dataset.state = 'ready';
     updatePlaySetup(r.body.kind);
     if (state.play) renderPlay();
@@ -426,8 +445,156 @@
       const shown = k === 'method' && METHOD_WORDS[v]
         ? el('span', {}, METHOD_WORDS[v])
         : el('code', {}, typeof v === 'object' ? JSON.stringify(v) : String(v));
-      details.append(el('dt', {}, DETAIL_NAMES[k] || k), el('dd', {}, shown));
+      const term = DETAIL_TIPS[k]
+        ? el('abbr', { title: DETAIL_TIPS[k], 'data-testid': 'jargon', tabindex: '0' }, DETAIL_NAMES[k] || k)
+        : (DETAIL_NAMES[k] || k);
+      details.append(el('dt', {}, term), el('dd', {}, shown));
     }
+  }
+
+  // ---------------------------------------------------------------- explain
+
+  // Why a position is won or lost, in words a class follows: for Nim the
+  // heaps in binary and each column's count of ones (and in misère play
+  // the one change to the rule); for a sum of impartial games each part's
+  // value as a Nim heap; for a partizan game who is ahead and by how many
+  // free moves. Each winning move is named in words. The jargon stays in
+  // the expert tab.
+  async function renderExplain(q, a, token) {
+    const box = $('explain');
+    box.dataset.state = 'loading';
+    const says = await movesInWords(q);
+    if (token !== state.analysisToken) return;
+    const parts = [];
+    const single = singleGame(q);
+    const heaps = single && single.call.name === 'nim' && !single.call.neg && single.call.args.every(isInt)
+      ? single.call.args.map(Number) : null;
+    if (heaps && a.kind === 'impartial') {
+      parts.push(...(a.play === 'misere' ? misereNimWhy(heaps) : nimWhy(heaps, 'heap')));
+    } else if (a.kind === 'impartial' && a.play !== 'misere' && splitTop(q, '+').length > 1) {
+      const r = await api('/api/components', { q });
+      if (token !== state.analysisToken) return;
+      if (r.ok) parts.push(...sumWhy(r.body.components));
+    } else if (a.kind === 'partizan' && a.value !== undefined) {
+      parts.push(el('p', {}, aheadWords(a.value, a.outcome)));
+    }
+    const winning = a.kind === 'impartial'
+      ? [['The winning moves', a.winning_moves || [], says.moves]]
+      : [["Left's winning moves", a.left_moves || [], says.left], ["Right's winning moves", a.right_moves || [], says.right]];
+    for (const [title, list, words] of winning) {
+      if (list.length === 0) continue;
+      parts.push(el('p', {}, title + ': ',
+        ...list.map((m, i) => [i > 0 ? '; ' : '', el('q', { 'data-testid': 'explain-move' }, (words && words[m]) || m)]), '.'));
+    }
+    box.replaceChildren(el('h3', {}, 'Why'), ...(parts.length ? parts
+      : [el('p', {}, OUTCOME_PLAIN[a.outcome] || '')]));
+    box.dataset.state = 'ready';
+  }
+
+  const OUTCOME_PLAIN = {
+    P: 'The player to move loses if the other plays well.',
+    N: 'The player to move wins by playing well.',
+    L: 'Left wins, whoever starts.',
+    R: 'Right wins, whoever starts.',
+  };
+
+  // The words of every move of `q`, by the position it reaches: {moves,
+  // left, right}, each an object game -> words.
+  async function movesInWords(q) {
+    const r = await api('/api/options', { q });
+    const index = (list) => Object.fromEntries((list || []).map((m) => [m.game, m.says]));
+    if (!r.ok) return {};
+    return { moves: index(r.body.moves), left: index(r.body.left), right: index(r.body.right) };
+  }
+
+  // The heaps written in binary, one column per power of two, with the
+  // number of ones in each column: Bouton's rule, said as a class says it.
+  function binaryTable(sizes, name) {
+    const top = Math.max(1, ...sizes.map((n) => (n > 0 ? Math.floor(Math.log2(n)) + 1 : 1)));
+    const powers = Array.from({ length: top }, (_, i) => 2 ** (top - 1 - i));
+    const ones = powers.map((p) => sizes.filter((n) => Math.floor(n / p) % 2 === 1).length);
+    const table = el('table', { class: 'binary', 'data-testid': 'binary-table' },
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, name), el('th', { scope: 'col' }, 'counters'),
+        ...powers.map((p) => el('th', { scope: 'col' }, p + 's')))),
+      el('tbody', {},
+        ...sizes.map((n, i) => el('tr', {}, el('th', { scope: 'row' }, `${name} ${i + 1}`), el('td', {}, n),
+          ...powers.map((p) => el('td', {}, Math.floor(n / p) % 2)))),
+        el('tr', { class: 'parity' }, el('th', { scope: 'row' }, 'ones in the column'), el('td', {}),
+          ...ones.map((k) => el('td', { class: k % 2 ? 'odd' : 'even', 'data-parity': k % 2 ? 'odd' : 'even' },
+            `${k} (${k % 2 ? 'odd' : 'even'})`)))));
+    return { table, powers, ones };
+  }
+
+  function nimWhy(sizes, name) {
+    const { table, powers, ones } = binaryTable(sizes, name);
+    const odd = powers.filter((_, i) => ones[i] % 2 === 1);
+    const out = [el('p', {}, `Write each ${name} in binary, one column for each power of two, and count the ones in each column.`), table];
+    if (odd.length === 0) {
+      out.push(el('p', { 'data-testid': 'explain-rule' },
+        'Every column has an even number of ones. Any move changes one ' + name +
+        ', so it makes some column odd, and the other player can always make every column even again. ' +
+        'So the player to move loses.'));
+    } else {
+      out.push(el('p', { 'data-testid': 'explain-rule' },
+        `The ${odd.map((p) => p + 's').join(' and ')} column${odd.length > 1 ? 's have' : ' has'} an odd number of ones. ` +
+        'A winning move makes every column even again; then whatever the other player does, you can do it again, ' +
+        'and you take the last counter.'));
+    }
+    return out;
+  }
+
+  function misereNimWhy(heaps) {
+    const big = heaps.map((n, i) => [n, i]).filter(([n]) => n >= 2);
+    const ones = heaps.filter((n) => n === 1).length;
+    const out = [el('p', { 'data-testid': 'explain-misere-rule' },
+      'Misère: whoever takes the last counter loses. Play exactly as in ordinary Nim (make every binary column even) ' +
+      'with one change: when your move would leave only heaps of one counter, leave an odd number of them, ' +
+      'so that your opponent has to take the last one.')];
+    if (big.length === 0) {
+      out.push(el('p', { 'data-testid': 'explain-rule' },
+        `Every heap has one counter, so each move takes one heap. There are ${ones} heap${ones === 1 ? '' : 's'}: ` +
+        (ones % 2 === 1 ? 'an odd number, so the player to move takes the last counter in the end and loses.'
+          : 'an even number, so the other player takes the last counter in the end: the player to move wins.')));
+    } else if (big.length === 1) {
+      const [n, i] = big[0];
+      out.push(el('p', { 'data-testid': 'explain-rule' },
+        `Only heap ${i + 1} (${n} counters) has more than one counter. This is the moment the rule changes: ` +
+        `there ${ones === 1 ? 'is 1 other heap' : `are ${ones} other heaps`} of one counter, so take all of heap ${i + 1} ` +
+        `or leave one counter in it, whichever leaves an odd number of heaps of one. The player to move wins.`));
+    } else {
+      out.push(el('p', {}, `${big.length} heaps have more than one counter, so it is too early for the change: play as in ordinary Nim.`));
+      out.push(...nimWhy(heaps, 'heap'));
+    }
+    return out;
+  }
+
+  // A sum of impartial games: each part is worth a Nim heap (its value),
+  // and the parts combine as Nim heaps do.
+  function sumWhy(components) {
+    const sizes = [];
+    for (const c of components) {
+      const v = c.answer && c.answer.nimber;
+      if (!Number.isInteger(v)) return [];
+      sizes.push(v);
+    }
+    const list = el('ul', {}, components.map((c, i) => el('li', {},
+      `part ${i + 1}, `, el('code', {}, c.game), `, plays like a Nim heap of ${sizes[i]}`)));
+    return [el('p', {}, 'Each part of the sum plays like one Nim heap; its size is the part\'s value. ' +
+      'The whole is then Nim with these heaps:'), list, ...nimWhy(sizes, 'part')];
+  }
+
+  // Who is ahead in a partizan game, in free moves when the value is a number.
+  function aheadWords(value, outcome) {
+    const number = /^-?\d+(\/\d+)?$/.exec(String(value));
+    if (number) {
+      const [p, q] = String(value).replace('-', '').split('/');
+      const amount = q ? `${p}/${q} of a free move` : `${p} free move${p === '1' ? '' : 's'}`;
+      if (String(value) === '0') return 'Neither player is ahead: whoever has to move first runs out of moves first and loses.';
+      return (String(value).startsWith('-') ? 'Right' : 'Left') + ` is ahead by ${amount}: ` +
+        'that many moves more to spare than the other player, whoever starts.';
+    }
+    return (OUTCOME_PLAIN[outcome] || '') +
+      ' The position is not simply a number of free moves ahead: it matters who moves first.';
   }
 
   async function loadComponents(q) {
@@ -470,20 +637,54 @@
     neutral: '#16a34a',
   };
 
+  // The letter on a piece's disc: F for the fox and G for a goose, the
+  // character the board is written with for the rest (L, l, A, B).
+  function tokenLetter(cell, ch) {
+    const name = cell ? cell.name : '';
+    if (/^fox/.test(name)) return 'F';
+    if (/^goose/.test(name)) return 'G';
+    return ch;
+  }
+
+  // The name of column c (from 0) as the moves' words name it: a, b, …, z,
+  // then c27, c28, … (the words say r1c27 there).
+  const columnName = (c) => (c < 26 ? String.fromCharCode(97 + c) : 'c' + (c + 1));
+
   // A grid board. opts: cells (the game's cell chars), onCell(r, c), marks:
-  // Map "r,c" -> Set of 'sel' | 'cand' | 'hint' | 'last' | 'legal', negated.
+  // Map "r,c" -> Set of 'sel' | 'cand' | 'hint' | 'last' | 'legal', negated,
+  // style: how the game declares its board is drawn — 'cells' (each cell in
+  // its owner's colour), 'draughts' (dark and light squares, pieces as
+  // discs) or 'tokens' (pieces as lettered discs on free cells). Columns are
+  // labelled a, b, … and rows 1, 2, … from the top, as the moves' words
+  // name cells ("vertical domino on b1–b2").
   function gridSvg(rows, opts) {
     const looks = {};
     for (const c of opts.cells || []) looks[c.char] = c;
+    const style = opts.style || 'cells';
     const cols = Math.max(1, ...rows.map((r) => r.length));
     const size = Math.max(18, Math.min(48, Math.floor(440 / Math.max(cols, rows.length))));
     const pad = 2;
+    const label = 16; // the margin of the column letters and row numbers
+    const [ox, oy] = [pad + label, pad + label];
+    const width = ox + cols * size + pad;
+    const height = oy + rows.length * size + pad;
     const root = svg('svg', {
-      class: 'board grid-board', 'data-testid': 'grid-board',
-      width: cols * size + 2 * pad, height: rows.length * size + 2 * pad,
-      viewBox: `0 0 ${cols * size + 2 * pad} ${rows.length * size + 2 * pad}`,
+      class: 'board grid-board style-' + style, 'data-testid': 'grid-board', 'data-style': style,
+      width, height, viewBox: `0 0 ${width} ${height}`,
       role: 'group', 'aria-label': opts.label || 'board',
     });
+    for (let c = 0; c < cols; c++) {
+      root.append(svg('text', {
+        x: ox + c * size + size / 2, y: pad + label - 4, 'text-anchor': 'middle',
+        class: 'grid-label', 'data-testid': 'column-label', 'aria-hidden': 'true',
+      }, columnName(c)));
+    }
+    for (let r = 0; r < rows.length; r++) {
+      root.append(svg('text', {
+        x: pad + label - 4, y: oy + r * size + size / 2 + 4, 'text-anchor': 'end',
+        class: 'grid-label', 'data-testid': 'row-label', 'aria-hidden': 'true',
+      }, String(r + 1)));
+    }
     rows.forEach((row, r) => {
       Array.from(row).forEach((ch, c) => {
         const key = r + ',' + c;
@@ -491,18 +692,39 @@
         let look = cell ? cell.look : 'unknown';
         if (opts.negated && look === 'left') look = 'right';
         else if (opts.negated && look === 'right') look = 'left';
-        const x = pad + c * size;
-        const y = pad + r * size;
+        const x = ox + c * size;
+        const y = oy + r * size;
         const g = svg('g', {});
         const name = cell ? cell.name : 'unknown cell';
+        const piece = look !== 'empty' && look !== 'blocked' && look !== 'unknown';
+        // Cells drawn as cells take their owner's colour; on a board of
+        // discs the square is the board's own (draughts: dark where a piece
+        // may stand) and the piece is drawn on it.
+        let ground = LOOK_FILL[look] || '#9ca3af';
+        if (style === 'draughts' && look !== 'blocked') ground = (r + c) % 2 === 0 ? '#f3e8d2' : '#8b5a2b';
+        else if (style === 'tokens' && look !== 'blocked') ground = '#f8fafc';
         const rect = svg('rect', {
           x, y, width: size, height: size,
-          fill: LOOK_FILL[look] || '#9ca3af', stroke: '#9ca3af', 'stroke-width': 1,
+          fill: ground, stroke: '#9ca3af', 'stroke-width': 1,
           'data-testid': 'cell', 'data-row': r, 'data-col': c, 'data-char': ch, 'data-look': look,
           class: 'cell look-' + look,
-        }, svg('title', {}, `row ${r + 1}, column ${c + 1}: ${name} (${ch})`));
+        }, svg('title', {}, `${columnName(c)}${r + 1}: ${name} (${ch})`));
         g.append(rect);
-        if (look !== 'empty' && look !== 'blocked') {
+        if (piece && style !== 'cells') {
+          // A disc in the owner's colour with the piece's letter; a
+          // slipper (a skier who cannot jump) smaller, with a dashed ring.
+          const small = /slipper/.test(name);
+          g.append(svg('circle', {
+            cx: x + size / 2, cy: y + size / 2, r: size * (small ? 0.3 : 0.38),
+            class: 'disc disc-' + look, 'data-testid': 'token', 'data-char': ch,
+            fill: LOOK_FILL[look], stroke: '#111827', 'stroke-width': small ? 3 : 1.5,
+            'stroke-dasharray': small ? '3 2' : null, 'pointer-events': 'none',
+          }));
+          g.append(svg('text', {
+            x: x + size / 2, y: y + size / 2 + size * 0.14, 'text-anchor': 'middle',
+            'font-size': Math.round(size * 0.38), fill: '#fff', 'pointer-events': 'none', class: 'cell-char',
+          }, tokenLetter(cell, ch)));
+        } else if (piece) {
           g.append(svg('text', {
             x: x + size / 2, y: y + size / 2 + size * 0.14, 'text-anchor': 'middle',
             'font-size': Math.round(size * 0.42), fill: '#fff', 'pointer-events': 'none', class: 'cell-char',
@@ -528,8 +750,8 @@
       const r0 = Math.min(d.cells[0][0], d.cells[1][0]);
       const c0 = Math.min(d.cells[0][1], d.cells[1][1]);
       const tall = d.cells[0][1] === d.cells[1][1];
-      const x = pad + c0 * size + 3;
-      const y = pad + r0 * size + 3;
+      const x = ox + c0 * size + 3;
+      const y = oy + r0 * size + 3;
       const wd = (tall ? 1 : 2) * size - 6;
       const ht = (tall ? 2 : 1) * size - 6;
       const who = d.who;
@@ -896,7 +1118,10 @@
     wrap.append(
       el('h3', {}, 'Board'),
       el('p', { class: 'help' }, 'Click a cell to change it (in the order of the legend).'),
-      gridSvg(rows, { cells, onCell: cycle, label: 'board: click a cell to change it', negated: call.neg }),
+      gridSvg(rows, {
+        cells, onCell: cycle, label: 'board: click a cell to change it', negated: call.neg,
+        style: single.game.picture.style,
+      }),
       legend,
       el('div', { class: 'row-form' },
         multiRow ? button('grid-add-row', 'Add row', false, () => write([...rows, blank.repeat(Math.max(1, width))])) : null,
@@ -920,7 +1145,7 @@
       const board = boardOf(call);
       if (board) {
         box.append(gridSvg(board.rows, {
-          cells: single.game.picture.cells, negated: call.neg, label,
+          cells: single.game.picture.cells, negated: call.neg, label, style: single.game.picture.style,
           onCell: play ? (r, c) => play.onCell(index, r, c) : null,
           placed: play && state.play ? state.play.placed[index] : null,
           marks: play ? play.marks(index) : null,
@@ -1191,6 +1416,11 @@
       if (!bx || !by || bx.rows.length !== by.rows.length || bx.rows[0].length !== by.rows[0].length) return;
       const cells = [...changedCells(bx.rows, by.rows)].map((k) => k.split(',').map(Number));
       if (cells.length !== 2 || Math.abs(cells[0][0] - cells[1][0]) + Math.abs(cells[0][1] - cells[1][1]) !== 1) return;
+      // Filled, not moved: a stone or a skier that moves to the next cell
+      // changes two neighbours too, but leaves one of them empty.
+      const look = (ch) => ((x.game.picture.cells || []).find((c) => c.char === ch) || {}).look;
+      const filled = ([r, c]) => look(Array.from(bx.rows[r])[c]) === 'empty' && look(Array.from(by.rows[r])[c]) !== 'empty';
+      if (!cells.every(filled)) return;
       (p.placed[part] = p.placed[part] || []).push({ cells, who });
     });
   }

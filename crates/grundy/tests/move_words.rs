@@ -45,14 +45,18 @@ fn every_catalogue_example_has_words_for_every_move_and_no_two_moves_share_them(
                     "{}: no words for {game}",
                     spec.name
                 );
-                // A game that declares words names every move of its example.
-                if spec.says.is_some() {
-                    assert!(
-                        !says.starts_with("to "),
-                        "{}: the move to {game} fell back to {says:?}",
-                        spec.name
-                    );
-                }
+                // Every game names every move of its example: none falls
+                // back to the position reached.
+                assert!(
+                    spec.says.is_some(),
+                    "{}: the game declares no words for its moves",
+                    spec.name
+                );
+                assert!(
+                    !says.starts_with("to ") && says != "take the last of it",
+                    "{}: the move to {game} fell back to {says:?}",
+                    spec.name
+                );
             }
             let mut words: Vec<&str> = mine.iter().map(|(_, _, s)| s.as_str()).collect();
             words.sort_unstable();
@@ -250,11 +254,229 @@ fn the_servers_move_is_said_as_the_options_say_it() {
         api::move_says(&before, &after, None),
         "take 4 from heap 2, leaving 1"
     );
-    // A game with no words of its own falls back to the position reached.
+    // A value has no board: its moves are its options, said with who
+    // takes them.
     let before = grundy::language::expr::parse_any("{1|0}").unwrap();
     let after = grundy::language::expr::parse_any("1").unwrap();
     assert_eq!(
         api::move_says(&before, &after, Some(grundy::Player::Left)),
-        "to 1"
+        "Left moves to 1"
+    );
+}
+
+#[test]
+fn graph_games_name_the_vertex_counted_as_written() {
+    // Col: Left colours a vertex blue; its blank neighbours take the tint.
+    assert_eq!(
+        words(r#"col("R-.-L")"#, "left", r#"col("L")"#),
+        "colour vertex 2 blue"
+    );
+    assert_eq!(
+        words(r#"snort(".-.-.")"#, "right", r#"snort("R;R")"#),
+        "colour vertex 2 red"
+    );
+    assert_eq!(
+        words(r#"fjords("L-.-R")"#, "left", r#"fjords("L-R")"#),
+        "claim vertex 1"
+    );
+    assert_eq!(
+        words(r#"node_kayles(".-.-.-.")"#, "", r#"node_kayles(".")"#),
+        "take vertex 2 and its neighbours 1 and 3"
+    );
+    assert_eq!(
+        words(r#"arc_kayles(".-.-.-.")"#, "", r#"arc_kayles(".-.")"#),
+        "take the edge 1–2 and its two ends"
+    );
+    assert_eq!(
+        words("arc_kayles_path(6)", "", "arc_kayles_path(2,2)"),
+        "take the edge 3–4 and its two ends"
+    );
+}
+
+#[test]
+fn hackenbush_forests_and_graphs_say_the_edge_cut_as_written() {
+    let q = r#"hackenbush_tree("l(r,e),e")"#;
+    assert_eq!(
+        words(q, "left", r#"hackenbush_tree("e")"#),
+        "cut the blue edge 1 (as written), on the ground; the 2 edges above it fall"
+    );
+    assert_eq!(
+        words(q, "right", r#"hackenbush_tree("le,e")"#),
+        "cut the red edge 2 (as written), 2 up from the ground"
+    );
+    assert_eq!(
+        words(
+            r#"childish_hackenbush("lr")"#,
+            "right",
+            r#"childish_hackenbush("l")"#
+        ),
+        "cut the red edge 2 (as written), 2 up from the ground"
+    );
+    assert_eq!(
+        words(
+            r#"hackenbush_graph("lre")"#,
+            "right",
+            r#"hackenbush_graph("l")"#
+        ),
+        "cut the red edge 2 (as written); 1 edge falls with it"
+    );
+}
+
+#[test]
+fn coins_cakes_and_heaps_with_memory_say_what_they_change() {
+    assert_eq!(
+        words(r#"mock_turtles("tthth")"#, "", r#"mock_turtles("thttt")"#),
+        "turn over coins 2, 3 and 5"
+    );
+    assert_eq!(
+        words(r#"turning("1-3","thh")"#, "", r#"turning("1-3","tht")"#),
+        "turn over coin 3"
+    );
+    assert_eq!(
+        words("cutcake(3,2)", "left", "cutcake(1,2) + cutcake(2,2)"),
+        "cut the 3×2 piece into 1×2 and 2×2"
+    );
+    assert_eq!(
+        words("cutcake(3,2)", "right", "cutcake(3,1) + cutcake(3,1)"),
+        "cut the 3×2 piece into 3×1 and 3×1"
+    );
+    assert_eq!(
+        words(
+            "maundy_cake(6,1)",
+            "right",
+            "maundy_cake(3,1) + maundy_cake(3,1)"
+        ),
+        "cut the (6, 1) cake into 2 equal pieces (3, 1)"
+    );
+    assert_eq!(
+        words("fibonacci_nim(10,4)", "", "fibonacci_nim(7,3)"),
+        "take 3, leaving 7"
+    );
+    assert_eq!(
+        words(
+            "subtraction(10, [1,2], [2,3])",
+            "right",
+            "subtraction(7, [1,2], [2,3])"
+        ),
+        "take 3, leaving 7"
+    );
+    assert_eq!(
+        words("partizan_euclid(8,3)", "left", "partizan_euclid(3,2)"),
+        "take 2 × 3 from 8, leaving (3, 2)"
+    );
+    assert_eq!(
+        // Pivoting on 1 sorts it to the front; 3 and 2 are left to sort.
+        words("quicksort(3,1,2)", "", "quicksort(1,0)"),
+        "pivot on 1"
+    );
+}
+
+#[test]
+fn boards_and_rows_say_the_piece_moved_and_where() {
+    assert_eq!(
+        words(
+            r#"clobber_kings("xo|..")"#,
+            "left",
+            r#"clobber_kings(".x|..")"#
+        ),
+        "a1 clobbers b1"
+    );
+    assert_eq!(
+        words(r#"fission(".|x|.")"#, "left", r#"fission("x|.|x")"#),
+        "split the stone on a2 into a1 and a3"
+    );
+    assert_eq!(
+        words(
+            r#"toppling_dominoes("lrl")"#,
+            "left",
+            r#"toppling_dominoes("rl")"#
+        ),
+        "topple the blue domino 1 to the left"
+    );
+    assert_eq!(
+        words(
+            r#"toppling_dominoes("lrl")"#,
+            "left",
+            r#"toppling_dominoes("")"#
+        ),
+        "topple the blue domino 1 to the right; 2 fall with it"
+    );
+    assert_eq!(
+        words(r#"ab_game("A..B")"#, "left", r#"ab_game(".A.B")"#),
+        "A 1 slides to 2"
+    );
+    assert_eq!(
+        words(
+            r#"gen_toads_frogs[2]("tff.")"#,
+            "left",
+            r#"gen_toads_frogs[2](".fft")"#
+        ),
+        "toad 1 jumps over 2 pieces to 4"
+    );
+    assert_eq!(
+        words(
+            r#"elephants_rhinos("t..f")"#,
+            "right",
+            r#"elephants_rhinos("t.f.")"#
+        ),
+        "frog 4 slides to 3"
+    );
+    assert_eq!(
+        words(r#"ski_jumps("L..|...")"#, "left", r#"ski_jumps(".L.|...")"#),
+        "jumper a1 slides to b1"
+    );
+    assert_eq!(
+        words(r#"ski_jumps("L..|...")"#, "left", r#"ski_jumps("...|...")"#),
+        "jumper a1 slides off the slope"
+    );
+}
+
+#[test]
+fn fox_and_geese_and_backsliding_toads_say_the_piece_and_its_squares() {
+    // Rows from the top as the board is drawn: the fox on a3, geese on row 1.
+    let q = r#"fox_geese[4]("x.x.|....|..o.")"#;
+    let all = said(q);
+    assert!(
+        all.iter()
+            .any(|(w, _, s)| *w == "left" && s == "goose a1 to b2"),
+        "{all:?}"
+    );
+    assert!(
+        all.iter()
+            .any(|(w, _, s)| *w == "right" && s == "fox c3 to d2"),
+        "{all:?}"
+    );
+    let all = said(r#"backsliding_toads_frogs("t.f.")"#);
+    assert!(
+        all.iter()
+            .any(|(w, _, s)| *w == "left" && s == "toad 1 slides to 2"),
+        "{all:?}"
+    );
+    assert!(
+        all.iter()
+            .any(|(w, _, s)| *w == "right" && s == "frog 3 slides back to 4"),
+        "{all:?}"
+    );
+}
+
+#[test]
+fn a_compound_says_each_part_it_moved_in() {
+    let all = said("conjunctive(nim(2), kayles(3))");
+    assert!(
+        all.iter()
+            .any(|(_, _, s)| s == "in part 1, take 1, leaving 1; in part 2, knock down pin 2"),
+        "{all:?}"
+    );
+    let all = said("selective(nim(2), nim(1))");
+    assert!(
+        all.iter()
+            .any(|(_, _, s)| s == "in part 2, take the last counter"),
+        "{all:?}"
+    );
+    let all = said("conjunctive({1|-1}, ^^)");
+    assert!(
+        all.iter().any(|(w, _, s)| *w == "left"
+            && s.starts_with("in part 1, Left moves to 1; in part 2, Left moves to ")),
+        "{all:?}"
     );
 }

@@ -55,13 +55,18 @@ pub struct OptionsAnswer {
     pub complete: bool,
 }
 
-fn moves(list: &[OptionMove], parts: Option<&[Component]>, mover: Option<Player>) -> Vec<Move> {
+fn moves(
+    game: &GameExpr,
+    list: &[OptionMove],
+    parts: Option<&[Component]>,
+    mover: Option<Player>,
+) -> Vec<Move> {
     list.iter()
         .map(|m| Move {
             game: m.game.to_string(),
             says: match (&m.change, parts) {
                 (Some((i, to)), Some(parts)) => words::says(&parts[*i], to, mover),
-                _ => format!("to {}", m.game),
+                _ => move_says(game, &m.game, mover),
             },
             part: m.change.as_ref().map(|(i, _)| *i),
             to: m.change.as_ref().map(|(_, c)| c.to_string()),
@@ -80,12 +85,17 @@ impl OptionsAnswer {
         };
         let parts = o.parts.as_deref();
         let (kind, all, left, right) = match &o.moves {
-            OptionLists::Impartial(m) => ("impartial", Some(moves(m, parts, None)), None, None),
+            OptionLists::Impartial(m) => (
+                "impartial",
+                Some(moves(&o.game, m, parts, None)),
+                None,
+                None,
+            ),
             OptionLists::Partizan { left, right } => (
                 "partizan",
                 None,
-                Some(moves(left, parts, Some(Player::Left))),
-                Some(moves(right, parts, Some(Player::Right))),
+                Some(moves(&o.game, left, parts, Some(Player::Left))),
+                Some(moves(&o.game, right, parts, Some(Player::Right))),
             ),
         };
         OptionsAnswer {
@@ -111,6 +121,13 @@ pub fn move_says(before: &GameExpr, after: &GameExpr, mover: Option<Player>) -> 
         GameExpr::Sum(c) | GameExpr::Misere(c) => Some(c.clone()),
         GameExpr::Compound { .. } => None,
     };
+    if let (GameExpr::Compound { parts: b, .. }, GameExpr::Compound { parts: a, .. }) =
+        (before, after)
+    {
+        if let Some(words) = words::compound_says(b, a, mover) {
+            return words;
+        }
+    }
     if let (Some(b), Some(a)) = (parts(before), parts(after)) {
         if b.len() == a.len() {
             let changed: Vec<usize> = (0..b.len()).filter(|&i| b[i] != a[i]).collect();

@@ -85,6 +85,8 @@ pub enum Picture {
         /// Whether the board may have several rows, split by `|` (a
         /// Domineering board), or is one strip (a Toads and Frogs row).
         rows: bool,
+        /// How the board and its pieces are drawn.
+        style: GridStyle,
     },
     /// A string of edges from the ground up, one character an edge
     /// (Hackenbush): a move cuts an edge, and those above it fall.
@@ -94,6 +96,22 @@ pub enum Picture {
     },
     /// Written only as text (values, graphs, trees).
     Text,
+}
+
+/// How a grid game's board is drawn: the game's own look, so a class sees
+/// the board it plays on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GridStyle {
+    /// Each cell filled with the colour of whose it is (Domineering,
+    /// Clobber's stones, Toads and Frogs).
+    Cells,
+    /// A draughts board, dark and light squares, the pieces as discs on
+    /// it (Fox and Geese).
+    Draughts,
+    /// Free cells with the pieces as lettered discs on them (Ski-Jumps'
+    /// skiers, the A/B game's tokens).
+    Tokens,
 }
 
 /// What a character of a grid game's board stands for.

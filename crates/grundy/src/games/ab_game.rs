@@ -16,7 +16,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "ab_game(\"A..B.A...B\")",
     build,
     ruleset: None,
-    says: None,
+    says: Some(says),
     picture: crate::component::spec::Picture::Grid {
         cells: &[
             crate::component::spec::Cell {
@@ -36,6 +36,7 @@ pub static SPEC: GameSpec = GameSpec {
             },
         ],
         rows: false,
+        style: crate::component::spec::GridStyle::Tokens,
     },
 };
 
@@ -46,4 +47,23 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
         partizan::ab_game,
         Some(|p| Some(partizan::ab_closed_form(p))),
     )
+}
+
+/// "A 1 slides to 3": the token moved, by the cell it stood on (counted
+/// from 1 at the left), and where it stops.
+fn says(
+    before: &Component,
+    after: &Component,
+    _: Option<crate::vocab::outcome::Player>,
+) -> Option<String> {
+    use super::partizan_rules::position_of;
+    let b = position_of::<AbGame>(before)?.as_str().as_bytes();
+    let a = position_of::<AbGame>(after)?.as_str().as_bytes();
+    let (from, to) = super::words::piece_moved(b, a, b'.')?;
+    Some(format!(
+        "{} {} slides to {}",
+        char::from(b[from]),
+        from + 1,
+        to + 1
+    ))
 }

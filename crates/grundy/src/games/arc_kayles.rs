@@ -185,9 +185,46 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
             },
         ))
     }),
-    says: None,
+    says: Some(says),
     picture: crate::component::spec::Picture::Heaps,
 };
+
+/// "take the edge 3–4 and its two ends" (vertices of the path counted
+/// from 1, "of path 2" when there are several): the edge whose ends the
+/// move removed, found among the path's moves (paths too short to move in
+/// are no longer written).
+fn says(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    _: Option<Player>,
+) -> Option<String> {
+    use super::heaps::heaps_in;
+    let (b, a) = (
+        heaps_in::<PathHeaps>(before)?,
+        heaps_in::<PathHeaps>(after)?,
+    );
+    for (i, &n) in b.iter().enumerate() {
+        let rest = n.saturating_sub(2);
+        for k in 0..=if n >= 2 { rest / 2 } else { continue } {
+            let mut v: Vec<u64> = b[..i].to_vec();
+            v.extend([k, rest - k].into_iter().filter(|&x| x >= 2));
+            v.extend(&b[i + 1..]);
+            if v == a {
+                let of = if b.len() > 1 {
+                    format!(" of path {}", i + 1)
+                } else {
+                    String::new()
+                };
+                return Some(format!(
+                    "take the edge {}–{}{of} and its two ends",
+                    k + 1,
+                    k + 2
+                ));
+            }
+        }
+    }
+    None
+}
 
 #[cfg(test)]
 mod tests {

@@ -46,8 +46,9 @@ pub static SPEC: GameSpec = GameSpec {
             },
         ],
         rows: false,
+        style: crate::component::spec::GridStyle::Cells,
     },
-    says: None,
+    says: Some(says),
 };
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {
@@ -189,6 +190,39 @@ pub enum BacksliderError {
     /// A limit of the budget was hit.
     #[error(transparent)]
     Limit(#[from] LimitError),
+}
+
+/// "toad 1 slides to 2", "frog 5 slides back to 6", "toad 2 jumps over the
+/// frog to 4": the creature moved, by its cell counted from 1 at the left.
+fn says(
+    before: &Component,
+    after: &Component,
+    _: Option<crate::vocab::outcome::Player>,
+) -> Option<String> {
+    use super::loopy_rules::loopy_position_of;
+    let (b, a) = (
+        loopy_position_of::<BackslidingToadsFrogs>(before)?,
+        loopy_position_of::<BackslidingToadsFrogs>(after)?,
+    );
+    let (who, was, is, forward) = if b.toads != a.toads && b.frogs == a.frogs {
+        ("toad", b.toads, a.toads, 1i64)
+    } else if b.frogs != a.frogs && b.toads == a.toads {
+        ("frog", b.frogs, a.frogs, -1i64)
+    } else {
+        return None;
+    };
+    let (from, to) = ((was & !is), (is & !was));
+    (from.count_ones() == 1 && to.count_ones() == 1).then_some(())?;
+    let (from, to) = (from.trailing_zeros() as i64, to.trailing_zeros() as i64);
+    Some(match (to - from) * forward {
+        1 => format!("{who} {} slides to {}", from + 1, to + 1),
+        -1 => format!("{who} {} slides back to {}", from + 1, to + 1),
+        2 => {
+            let other = if who == "toad" { "frog" } else { "toad" };
+            format!("{who} {} jumps over the {other} to {}", from + 1, to + 1)
+        }
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

@@ -171,9 +171,23 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
         )
     },
     ruleset: None,
-    says: None,
+    says: Some(says),
     picture: crate::component::spec::Picture::Text,
 };
+
+/// "cut the blue edge 4 (as written), 2 up from the ground" (a blue or red
+/// edge only from the top; a green one with what stands on it):
+/// [`super::words::edge_cut`].
+fn says(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    _: Option<Player>,
+) -> Option<String> {
+    use super::partizan_rules::position_of;
+    let b = position_of::<ChildishHackenbush>(before)?;
+    let a = position_of::<ChildishHackenbush>(after)?;
+    super::words::edge_cut(&b.0, &a.0)
+}
 
 #[cfg(test)]
 mod tests {

@@ -361,7 +361,7 @@ pub static ANTICLOBBER_SPEC: GameSpec = GameSpec {
     example: "anticlobber(\"xoxo|oo..\")",
     build: build::<ANTICLOBBER>,
     ruleset: None,
-    says: None,
+    says: Some(says::<ANTICLOBBER>),
     picture: Picture::Grid {
         cells: &[
             CELLS[0],
@@ -374,6 +374,7 @@ pub static ANTICLOBBER_SPEC: GameSpec = GameSpec {
             },
         ],
         rows: true,
+        style: crate::component::spec::GridStyle::Cells,
     },
 };
 
@@ -385,10 +386,11 @@ pub static HOT_CLOBBER_SPEC: GameSpec = GameSpec {
     example: "hot_clobber(\"xox|ox.\")",
     build: build::<HOT_CLOBBER>,
     ruleset: None,
-    says: None,
+    says: Some(says::<HOT_CLOBBER>),
     picture: Picture::Grid {
         cells: CELLS,
         rows: true,
+        style: crate::component::spec::GridStyle::Cells,
     },
 };
 
@@ -400,10 +402,11 @@ pub static KINGS_SPEC: GameSpec = GameSpec {
     example: "clobber_kings(\"xox|ox.\")",
     build: build::<KINGS>,
     ruleset: None,
-    says: None,
+    says: Some(says::<KINGS>),
     picture: Picture::Grid {
         cells: CELLS,
         rows: true,
+        style: crate::component::spec::GridStyle::Cells,
     },
 };
 
@@ -415,10 +418,11 @@ pub static KNIGHTS_SPEC: GameSpec = GameSpec {
     example: "clobber_knights(\"xo.|..o|ox.\")",
     build: build::<KNIGHTS>,
     ruleset: None,
-    says: None,
+    says: Some(says::<KNIGHTS>),
     picture: Picture::Grid {
         cells: CELLS,
         rows: true,
+        style: crate::component::spec::GridStyle::Cells,
     },
 };
 
@@ -430,10 +434,11 @@ pub static ROOKS_SPEC: GameSpec = GameSpec {
     example: "clobber_rooks(\"xox|ox.\")",
     build: build::<ROOKS>,
     ruleset: None,
-    says: None,
+    says: Some(says::<ROOKS>),
     picture: Picture::Grid {
         cells: CELLS,
         rows: true,
+        style: crate::component::spec::GridStyle::Cells,
     },
 };
 
@@ -445,10 +450,11 @@ pub static QUEENS_SPEC: GameSpec = GameSpec {
     example: "clobber_queens(\"xox|ox.\")",
     build: build::<QUEENS>,
     ruleset: None,
-    says: None,
+    says: Some(says::<QUEENS>),
     picture: Picture::Grid {
         cells: CELLS,
         rows: true,
+        style: crate::component::spec::GridStyle::Cells,
     },
 };
 
@@ -460,12 +466,51 @@ pub static DIAGONAL_SPEC: GameSpec = GameSpec {
     example: "clobber_diagonal(\"xoxo|oox.|xxx.\")",
     build: build::<DIAGONAL_CLOBBER>,
     ruleset: None,
-    says: None,
+    says: Some(says::<DIAGONAL_CLOBBER>),
     picture: Picture::Grid {
         cells: CELLS,
         rows: true,
+        style: crate::component::spec::GridStyle::Cells,
     },
 };
+
+/// "a1 clobbers b1" (onto a stone), "a1 moves to b1" (onto an empty
+/// cell, AntiClobber), with "leaving an enemy stone on a1" where the
+/// variant leaves one behind: the stone that moved and where it went.
+fn says<const V: usize>(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    mover: Option<Player>,
+) -> Option<String> {
+    use super::partizan_rules::position_of;
+    use super::words::cell;
+    let (b, a) = (
+        position_of::<GenClobber<V>>(before)?,
+        position_of::<GenClobber<V>>(after)?,
+    );
+    let us = code(mover?);
+    let changed = super::words::changes(b.0.cols(), b.0.cells(), a.0.cells())?;
+    let [x, y] = changed[..] else {
+        return None;
+    };
+    // The stone arrives where the mover's stone now stands.
+    let (from, to) = if y.3 == us && x.2 == us {
+        (x, y)
+    } else {
+        (y, x)
+    };
+    (from.2 == us && to.3 == us).then_some(())?;
+    let (f, t) = (cell(from.0, from.1), cell(to.0, to.1));
+    let mut words = if to.2 == EMPTY {
+        format!("{f} moves to {t}")
+    } else {
+        format!("{f} clobbers {t}")
+    };
+    if from.3 != EMPTY {
+        words.push_str(&format!(", leaving an enemy stone on {f}"));
+    }
+    Some(words)
+}
 
 #[cfg(test)]
 mod tests {

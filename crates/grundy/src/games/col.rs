@@ -86,9 +86,27 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
     example: "col(\"R-.-L\")",
     build: |call| super::partizan_rules::string_position::<Col>(call, &SPEC, col, None),
     ruleset: None,
-    says: None,
+    says: Some(says),
     picture: crate::component::spec::Picture::Text,
 };
+
+/// "colour vertex 2 blue": the vertex coloured, counted from 1 in the
+/// order the graph is written; its blank neighbours take the tint.
+fn says(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    mover: Option<Player>,
+) -> Option<String> {
+    use super::partizan_rules::position_of;
+    let (b, a) = (position_of::<Col>(before)?, position_of::<Col>(after)?);
+    let player = mover?;
+    let v = b.0.vertex_coloured(&a.0, player)?;
+    let colour = match player {
+        Player::Left => "blue",
+        Player::Right => "red",
+    };
+    Some(format!("colour vertex {} {colour}", v + 1))
+}
 
 #[cfg(test)]
 mod tests {

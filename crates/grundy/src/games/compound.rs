@@ -41,7 +41,7 @@ pub static SPEC: GameSpec = GameSpec {
         ))
     },
     ruleset: None,
-    says: None,
+    says: Some(says),
     picture: Picture::Text,
 };
 
@@ -247,11 +247,28 @@ impl fmt::Display for CompoundPosition {
     }
 }
 
+/// "in part 1, Left moves to 1; in part 2, …": each part the move changed,
+/// said by its component's game ([`super::words::compound_says`]).
+fn says(before: &Component, after: &Component, mover: Option<Player>) -> Option<String> {
+    let parts = |c: &Component| match c {
+        Component::Partizan(p) => p
+            .as_any()?
+            .downcast_ref::<CompoundPosition>()
+            .map(|c| c.parts.clone()),
+        Component::Impartial(_) => None,
+    };
+    super::words::compound_says(&parts(before)?, &parts(after)?, mover)
+}
+
 static NAME: OnceLock<Arc<str>> = OnceLock::new();
 
 impl PartizanPosition for CompoundPosition {
     fn spec(&self) -> &'static GameSpec {
         &SPEC
+    }
+
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
     }
 
     fn key(&self) -> Key {

@@ -163,6 +163,7 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
             },
         ],
         rows: true,
+        style: crate::component::spec::GridStyle::Cells,
     },
 };
 
@@ -176,15 +177,30 @@ fn says(
 ) -> Option<String> {
     use super::rules_sum::parts_of;
     let (b, a) = (parts_of::<Cram>(before)?, parts_of::<Cram>(after)?);
-    let ([b], [a]) = (b, a) else {
-        return None;
+    // The board the move changed, and the placement on it that leaves what
+    // is left of it (regions no domino fits in are no longer written).
+    let (i, left) = super::words::heap_change(b, a)?;
+    let mut placed = match left {
+        // The board as it was, two cells covered: read them off.
+        [one] if (one.0.rows(), one.0.cols()) == (b[i].0.rows(), b[i].0.cols()) => {
+            Some(one.clone())
+        }
+        _ => None,
     };
-    if (b.0.rows(), b.0.cols()) != (a.0.rows(), a.0.cols()) {
-        return None;
-    }
-    let changed = super::words::changes(b.0.cols(), b.0.cells(), a.0.cells())?;
+    b[i].placements(|next| {
+        if placed.is_none() && next.parts() == left {
+            placed = Some(next);
+        }
+    });
+    let placed = placed?;
+    let changed = super::words::changes(b[i].0.cols(), b[i].0.cells(), placed.0.cells())?;
     let covered: Vec<(usize, usize)> = changed.iter().map(|&(r, c, _, _)| (r, c)).collect();
-    super::words::domino(&covered)
+    let words = super::words::domino(&covered)?;
+    Some(if b.len() > 1 {
+        format!("{words} of board {}", i + 1)
+    } else {
+        words
+    })
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "cutcake(3,2)",
     build,
     ruleset: None,
-    says: None,
+    says: Some(says),
     picture: crate::component::spec::Picture::Heaps,
 };
 
@@ -56,4 +56,43 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
         Some(|cake| Some(partizan::Game::integer(cake.closed_form()))),
         cake,
     ))
+}
+
+/// "cut the 3×2 piece into 1×2 and 2×2" (width × height): Left cuts
+/// along a vertical line, Right along a horizontal one; pieces of 1×1
+/// are no longer written, but the words name them.
+fn says(
+    before: &Component,
+    after: &Component,
+    mover: Option<crate::vocab::outcome::Player>,
+) -> Option<String> {
+    use super::partizan_rules::position_of;
+    use crate::vocab::outcome::Player;
+    let (b, a) = (
+        position_of::<Cutcake>(before)?,
+        position_of::<Cutcake>(after)?,
+    );
+    let player = mover?;
+    let pieces = b.pieces();
+    for (i, &(w, h)) in pieces.iter().enumerate() {
+        let len = if player == Player::Left { w } else { h };
+        for k in 1..=len / 2 {
+            let cut = match player {
+                Player::Left => [(k, h), (w - k, h)],
+                Player::Right => [(w, k), (w, h - k)],
+            };
+            let mut v = pieces.to_vec();
+            v.remove(i);
+            v.extend(cut);
+            v.retain(|&p| p != (1, 1));
+            v.sort_unstable();
+            if v == a.pieces() {
+                return Some(format!(
+                    "cut the {w}×{h} piece into {}×{} and {}×{}",
+                    cut[0].0, cut[0].1, cut[1].0, cut[1].1
+                ));
+            }
+        }
+    }
+    None
 }

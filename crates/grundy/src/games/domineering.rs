@@ -32,6 +32,7 @@ pub static SPEC: GameSpec = GameSpec {
             },
         ],
         rows: true,
+        style: crate::component::spec::GridStyle::Cells,
     },
 };
 

@@ -126,7 +126,7 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
     example: "fission(\"....|..x.|....|....\")",
     build: |call| super::partizan_rules::string_position::<Fission>(call, &SPEC, fission, None),
     ruleset: None,
-    says: None,
+    says: Some(says),
     picture: crate::component::spec::Picture::Grid {
         cells: &[
             crate::component::spec::Cell {
@@ -146,8 +146,40 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
             },
         ],
         rows: true,
+        style: crate::component::spec::GridStyle::Cells,
     },
 };
+
+/// "split the stone on b2 into b1 and b3": the stone that split and the
+/// two empty cells beside it that it went to (Left vertically, Right
+/// horizontally).
+fn says(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    _: Option<Player>,
+) -> Option<String> {
+    use super::partizan_rules::position_of;
+    use super::words::cell;
+    let (b, a) = (
+        position_of::<Fission>(before)?,
+        position_of::<Fission>(after)?,
+    );
+    let changed = super::words::changes(b.0.cols(), b.0.cells(), a.0.cells())?;
+    let gone = changed.iter().find(|c| c.2 == STONE && c.3 == EMPTY)?;
+    let new: Vec<String> = changed
+        .iter()
+        .filter(|c| c.2 == EMPTY && c.3 == STONE)
+        .map(|c| cell(c.0, c.1))
+        .collect();
+    (changed.len() == 3 && new.len() == 2).then(|| {
+        format!(
+            "split the stone on {} into {} and {}",
+            cell(gone.0, gone.1),
+            new[0],
+            new[1]
+        )
+    })
+}
 
 #[cfg(test)]
 mod tests {

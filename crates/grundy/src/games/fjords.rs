@@ -93,9 +93,26 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
     example: "fjords(\"L-.-R-.-L\")",
     build: |call| super::partizan_rules::string_position::<Fjords>(call, &SPEC, fjords, None),
     ruleset: None,
-    says: None,
+    says: Some(says),
     picture: crate::component::spec::Picture::Text,
 };
+
+/// "claim vertex 2": the vertex of the mover's mark claimed, counted
+/// from 1 in the order the graph is written.
+fn says(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    mover: Option<Player>,
+) -> Option<String> {
+    use super::partizan_rules::position_of;
+    let (b, a) = (
+        position_of::<Fjords>(before)?,
+        position_of::<Fjords>(after)?,
+    );
+    let player = mover?;
+    let v = b.0.vertex_coloured(&a.0, player)?;
+    Some(format!("claim vertex {}", v + 1))
+}
 
 #[cfg(test)]
 mod tests {

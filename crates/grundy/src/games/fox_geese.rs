@@ -59,8 +59,9 @@ pub static SPEC: GameSpec = GameSpec {
             },
         ],
         rows: true,
+        style: crate::component::spec::GridStyle::Draughts,
     },
-    says: None,
+    says: Some(says),
 };
 
 /// The rules: the board's width and how far the fox may move.
@@ -388,6 +389,43 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
     };
     let ruleset = rules.ruleset();
     Ok(LoopyPosition::component(&SPEC, &ruleset, rules, board))
+}
+
+/// "goose c3 to b4", "fox d6 to e5", "the fox runs away up the board":
+/// the piece moved and its squares, named as the board before the move is
+/// drawn (column letters from the left, rows from the top).
+fn says(
+    before: &Component,
+    after: &Component,
+    _: Option<crate::vocab::outcome::Player>,
+) -> Option<String> {
+    use super::loopy_rules::loopy_position_of;
+    let (b, a) = (
+        loopy_position_of::<FoxGeese>(before)?,
+        loopy_position_of::<FoxGeese>(after)?,
+    );
+    if b == a {
+        return Some("the fox runs away up the board".into());
+    }
+    let top = b.top_goose_row().max(b.fox.0 as i32);
+    let name = |row: i32, col: i32| {
+        let from_top = usize::try_from(top - row).ok()?;
+        Some(super::words::cell(from_top, usize::try_from(col - 1).ok()?))
+    };
+    let square = |bit: u32| {
+        let w = u32::from(b.width);
+        ((bit / w) as i32 + 1, (bit % w) as i32 + 1)
+    };
+    if b.geese == a.geese {
+        let (fr, fc) = (b.fox.0 as i32, b.fox.1 as i32);
+        let (tr, tc) = (a.fox.0 as i32, a.fox.1 as i32);
+        return Some(format!("fox {} to {}", name(fr, fc)?, name(tr, tc)?));
+    }
+    let (gone, new) = (b.geese & !a.geese, a.geese & !b.geese);
+    (gone.count_ones() == 1 && new.count_ones() == 1 && b.fox == a.fox).then_some(())?;
+    let (fr, fc) = square(gone.trailing_zeros());
+    let (tr, tc) = square(new.trailing_zeros());
+    Some(format!("goose {} to {}", name(fr, fc)?, name(tr, tc)?))
 }
 
 #[cfg(test)]

@@ -234,7 +234,7 @@ pub static EATCAKE_SPEC: GameSpec = GameSpec {
     example: "eatcake(8,3)",
     build: build::<EATCAKE>,
     ruleset: None,
-    says: None,
+    says: Some(says::<EATCAKE>),
     picture: Picture::Heaps,
 };
 
@@ -246,7 +246,7 @@ pub static MAUNDY_CAKE_SPEC: GameSpec = GameSpec {
     example: "maundy_cake(8,3)",
     build: build::<MAUNDY_CAKE>,
     ruleset: None,
-    says: None,
+    says: Some(says::<MAUNDY_CAKE>),
     picture: Picture::Heaps,
 };
 
@@ -258,9 +258,74 @@ pub static TURN_AND_EATCAKE_SPEC: GameSpec = GameSpec {
     example: "turn_and_eatcake(8,5)",
     build: build::<TURN_AND_EATCAKE>,
     ruleset: None,
-    says: None,
+    says: Some(says::<TURN_AND_EATCAKE>),
     picture: Picture::Heaps,
 };
+
+/// "eat a strip of the (8, 3) cake, leaving (8, 2)", "cut the (6, 2)
+/// cake into 3 equal pieces (2, 2)": the cake the move changed and what it
+/// left (pieces where neither player can move are no longer written, but
+/// the words name them).
+fn says<const K: usize>(
+    before: &Component,
+    after: &Component,
+    mover: Option<Player>,
+) -> Option<String> {
+    use super::partizan_rules::position_of;
+    let (b, a) = (
+        position_of::<GenCutcake<K>>(before)?,
+        position_of::<GenCutcake<K>>(after)?,
+    );
+    let player = mover?;
+    let kind = &KINDS[K];
+    let mut found = None;
+    for (i, &(m0, n0)) in b.0.iter().enumerate() {
+        let (m, n) = if kind.twisted { (n0, m0) } else { (m0, n0) };
+        let (kept, heap) = match player {
+            Player::Left => (m, n),
+            Player::Right => (n, m),
+        };
+        (kind.heap_options)(heap, &mut |heaps| {
+            if found.is_some() {
+                return;
+            }
+            let pieces: Vec<(u32, u32)> = heaps
+                .iter()
+                .map(|&h| match player {
+                    Player::Left => (kept, h),
+                    Player::Right => (h, kept),
+                })
+                .collect();
+            let mut v = b.0.clone();
+            v.remove(i);
+            v.extend(&pieces);
+            if CakeSum::<K>::of(v) == *a {
+                found = Some(((m0, n0), pieces));
+            }
+        });
+        if found.is_some() {
+            break;
+        }
+    }
+    let ((m, n), pieces) = found?;
+    let shown: Vec<String> = pieces.iter().map(|(x, y)| format!("({x}, {y})")).collect();
+    let left = if shown.is_empty() {
+        "nothing".to_string()
+    } else {
+        super::words::list(&shown)
+    };
+    Some(if K == MAUNDY_CAKE {
+        format!(
+            "cut the ({m}, {n}) cake into {} equal pieces {}",
+            pieces.len(),
+            shown.first()?
+        )
+    } else if kind.twisted {
+        format!("eat a strip of the ({m}, {n}) cake and turn what is left: {left}")
+    } else {
+        format!("eat a strip of the ({m}, {n}) cake, leaving {left}")
+    })
+}
 
 #[cfg(test)]
 mod tests {

@@ -564,7 +564,7 @@ pub static HACKENBUSH_GRAPH: GameSpec = GameSpec {
     },
     ruleset: None,
     picture: Picture::Text,
-    says: None,
+    says: Some(says::<PLAIN>),
 };
 
 /// The declaration of `childish_hackenbush_graph`.
@@ -584,8 +584,44 @@ pub static CHILDISH_HACKENBUSH_GRAPH: GameSpec = GameSpec {
     },
     ruleset: None,
     picture: Picture::Text,
-    says: None,
+    says: Some(says::<CHILDISH>),
 };
+
+/// "cut the red edge 3 (as written); 2 edges fall with it": the edge cut,
+/// counted from 1 in the order the graph is written (each edge's letter),
+/// and how many edges lose the ground with it.
+fn says<const C: bool>(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    _: Option<Player>,
+) -> Option<String> {
+    use super::partizan_rules::position_of;
+    let (b, a) = (
+        position_of::<GenHackenbush<C>>(before)?,
+        position_of::<GenHackenbush<C>>(after)?,
+    );
+    let all = if b.edges.len() == 64 {
+        u64::MAX
+    } else {
+        (1u64 << b.edges.len()) - 1
+    };
+    let i =
+        (0..b.edges.len()).find(|&i| HackenbushGraph::walked(&b.edges, all & !(1 << i)) == *a)?;
+    let colour = match b.edges[i].2 {
+        Colour::Blue => "blue",
+        Colour::Red => "red",
+        Colour::Green => "green",
+    };
+    let falls = match b.edges.len() - a.edges.len() - 1 {
+        0 => String::new(),
+        1 => "; 1 edge falls with it".to_string(),
+        n => format!("; {n} edges fall with it"),
+    };
+    Some(format!(
+        "cut the {colour} edge {} (as written){falls}",
+        i + 1
+    ))
+}
 
 #[cfg(test)]
 mod tests {

@@ -193,7 +193,7 @@ pub static FIBONACCI_NIM_SPEC: GameSpec = GameSpec {
     example: "fibonacci_nim(10,4)",
     build: build::<FIBONACCI_NIM>,
     ruleset: None,
-    says: None,
+    says: Some(says::<FIBONACCI_NIM>),
     picture: Picture::Heaps,
 };
 
@@ -205,7 +205,7 @@ pub static TAKE_AWAY_SPEC: GameSpec = GameSpec {
     example: "take_away[3](10,4)",
     build: build::<TAKE_AWAY>,
     ruleset: None,
-    says: None,
+    says: Some(says::<TAKE_AWAY>),
     picture: Picture::Text,
 };
 
@@ -217,9 +217,38 @@ pub static MEM_SPEC: GameSpec = GameSpec {
     example: "mem(10,4)",
     build: build::<MEM>,
     ruleset: None,
-    says: None,
+    says: Some(says::<MEM>),
     picture: Picture::Heaps,
 };
+
+/// "take 3, leaving 7": how many the move took (the next move's limit
+/// depends on it), with "from heap 2" when the position is several heaps.
+fn says<const K: usize>(
+    before: &Component,
+    after: &Component,
+    _: Option<crate::vocab::outcome::Player>,
+) -> Option<String> {
+    use super::rules_sum::parts_of;
+    let (b, a) = (
+        parts_of::<GenMem<K>>(before)?,
+        parts_of::<GenMem<K>>(after)?,
+    );
+    let (i, [left]) = super::words::heap_change(b, a)? else {
+        return None;
+    };
+    let taken = b[i].n.checked_sub(left.n)?;
+    (taken == left.memory && taken > 0).then_some(())?;
+    let from = if b.len() > 1 {
+        format!(" from heap {}", i + 1)
+    } else {
+        String::new()
+    };
+    Some(if left.n == 0 {
+        format!("take all {taken}{from}")
+    } else {
+        format!("take {taken}{from}, leaving {}", left.n)
+    })
+}
 
 #[cfg(test)]
 mod tests {

@@ -284,7 +284,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "gen_toads_frogs[2](\"tttt..fff\")",
     build,
     ruleset: None,
-    says: None,
+    says: Some(says),
     picture: Picture::Text,
 };
 
@@ -296,10 +296,11 @@ pub static ELEPHANTS_RHINOS: GameSpec = GameSpec {
     example: "elephants_rhinos(\"tttt..fff\")",
     build: |call| super::partizan_rules::string_position::<GenToadsFrogs>(call, &ELEPHANTS_RHINOS, elephants_rhinos, None),
     ruleset: None,
-    says: None,
+    says: Some(says),
     picture: Picture::Grid {
         cells: CELLS,
         rows: false,
+        style: crate::component::spec::GridStyle::Cells,
     },
 };
 
@@ -357,6 +358,34 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
         )
     })?;
     Ok(super::partizan_rules::RulesPosition::<GenToadsFrogs>::component(&SPEC, None, row))
+}
+
+/// "toad 1 slides to 3", "frog 6 jumps over 2 pieces to 3": the creature
+/// moved, by its cell (counted from 1 at the left), and where it lands.
+fn says(before: &Component, after: &Component, _: Option<Player>) -> Option<String> {
+    use super::partizan_rules::position_of;
+    let (b, a) = (
+        position_of::<GenToadsFrogs>(before)?,
+        position_of::<GenToadsFrogs>(after)?,
+    );
+    let (from, to) = super::words::piece_moved(&b.cells, &a.cells, EMPTY)?;
+    let who = match b.cells[from] {
+        TOAD => "toad",
+        FROG => "frog",
+        _ => return None,
+    };
+    let (lo, hi) = (from.min(to), from.max(to));
+    let between = &b.cells[lo + 1..hi];
+    Some(if between.iter().all(|&c| c == EMPTY) {
+        format!("{who} {} slides to {}", from + 1, to + 1)
+    } else {
+        let over = match between {
+            [TOAD] => "the toad".to_string(),
+            [FROG] => "the frog".to_string(),
+            _ => super::words::count(between.len() as u64, "piece"),
+        };
+        format!("{who} {} jumps over {over} to {}", from + 1, to + 1)
+    })
 }
 
 #[cfg(test)]

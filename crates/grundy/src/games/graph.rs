@@ -114,6 +114,13 @@ impl TintedGraph {
         .in_search_order()
     }
 
+    /// The vertex whose colouring by `player` turns this graph into
+    /// `after` (a move of Col, Snort or Fjords), numbered from 0 in the
+    /// order the graph is written: what the game's words for the move name.
+    pub(crate) fn vertex_coloured(&self, after: &TintedGraph, player: Player) -> Option<usize> {
+        (0..self.len()).find(|&v| self.coloured(v, player) == *after)
+    }
+
     /// The graph renumbered in the order a depth-first search meets its
     /// vertices (from the lowest unvisited vertex, neighbours lowest
     /// first). Every graph here is kept in this order: it is the order in

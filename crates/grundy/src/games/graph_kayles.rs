@@ -128,7 +128,7 @@ pub static NODE_KAYLES: GameSpec = GameSpec {
     example: "node_kayles(\".-.-.-.-.\")",
     build: build::<NODE>,
     ruleset: None,
-    says: None,
+    says: Some(says::<NODE>),
     picture: Picture::Text,
 };
 
@@ -140,9 +140,64 @@ pub static ARC_KAYLES: GameSpec = GameSpec {
     example: "arc_kayles(\".-.-.(-.;-.)\")",
     build: build::<ARC>,
     ruleset: None,
-    says: None,
+    says: Some(says::<ARC>),
     picture: Picture::Text,
 };
+
+/// "take vertex 2 and its neighbours 1 and 3" (Node Kayles) or "take
+/// the edge 2–3 and its two ends" (Arc Kayles): vertices counted from 1 in
+/// the order their graph is written, "of graph 2" when the position is
+/// several graphs.
+fn says<const K: usize>(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    _: Option<crate::vocab::outcome::Player>,
+) -> Option<String> {
+    use super::rules_sum::parts_of;
+    use super::words::list;
+    let (b, a) = (
+        parts_of::<GraphKayles<K>>(before)?,
+        parts_of::<GraphKayles<K>>(after)?,
+    );
+    let (i, left) = super::words::heap_change(b, a)?;
+    let g = &b[i].0;
+    let of = if b.len() > 1 {
+        format!(" of graph {}", i + 1)
+    } else {
+        String::new()
+    };
+    let reaches = |gone: u64| KaylesGraph::<K>::parts(g.without(gone)) == left;
+    if K == NODE {
+        let v = (0..g.len()).find(|&v| {
+            let gone = (0..g.len())
+                .filter(|&u| u == v || g.joined(u, v))
+                .fold(0u64, |acc, u| acc | 1 << u);
+            reaches(gone)
+        })?;
+        let near: Vec<String> = (0..g.len())
+            .filter(|&u| u != v && g.joined(u, v))
+            .map(|u| (u + 1).to_string())
+            .collect();
+        Some(match near.len() {
+            0 => format!("take vertex {}{of}", v + 1),
+            1 => format!("take vertex {}{of} and its neighbour {}", v + 1, near[0]),
+            _ => format!(
+                "take vertex {}{of} and its neighbours {}",
+                v + 1,
+                list(&near)
+            ),
+        })
+    } else {
+        let (u, v) = (0..g.len())
+            .flat_map(|v| (v + 1..g.len()).map(move |u| (v, u)))
+            .find(|&(v, u)| g.joined(u, v) && reaches(1 << u | 1 << v))?;
+        Some(format!(
+            "take the edge {}–{}{of} and its two ends",
+            u + 1,
+            v + 1
+        ))
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -16,10 +16,23 @@ pub static SPEC: GameSpec = GameSpec {
     example: "hackenbush_tree(\"l(r,e),e\")",
     build,
     ruleset: None,
-    says: None,
+    says: Some(says),
     picture: crate::component::spec::Picture::Text,
 };
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {
     string_position::<HackenbushTrees>(call, &SPEC, partizan::hackenbush_tree, None)
+}
+
+/// "cut the red edge 3 (as written), 2 up from the ground; the edge above
+/// it falls" ([`super::words::edge_cut`]).
+fn says(
+    before: &Component,
+    after: &Component,
+    _: Option<crate::vocab::outcome::Player>,
+) -> Option<String> {
+    use super::partizan_rules::position_of;
+    let b = position_of::<HackenbushTrees>(before)?;
+    let a = position_of::<HackenbushTrees>(after)?;
+    super::words::edge_cut(&b.0, &a.0)
 }

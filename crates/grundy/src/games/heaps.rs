@@ -75,6 +75,15 @@ pub trait HeapRuleset: Send + Sync + fmt::Debug + 'static {
     }
 }
 
+/// The heaps of the position of ruleset `R` that `c` holds, if it holds
+/// one (a game's words for a move read its own positions through this).
+pub fn heaps_in<R: HeapRuleset + 'static>(c: &Component) -> Option<&[u64]> {
+    match c {
+        Component::Impartial(p) => p.as_any()?.downcast_ref::<Heaps<R>>().map(|h| &h.heaps[..]),
+        Component::Partizan(_) => None,
+    }
+}
+
 /// Heaps of one heap ruleset: one position, printed `name(h1,h2,…)`.
 pub struct Heaps<R: HeapRuleset> {
     /// The ruleset as written (`kayles`, `sub[1,3,4]`).
@@ -146,6 +155,10 @@ impl<R: HeapRuleset> fmt::Display for Heaps<R> {
 impl<R: HeapRuleset> ImpartialPosition for Heaps<R> {
     fn spec(&self) -> &'static GameSpec {
         self.rules.spec()
+    }
+
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
     }
 
     fn take_break_heaps(&self) -> Option<(&crate::takebreak::TakeBreak, &[u64])> {

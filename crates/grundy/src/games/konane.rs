@@ -195,6 +195,7 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
             },
         ],
         rows: true,
+        style: crate::component::spec::GridStyle::Cells,
     },
 };
 

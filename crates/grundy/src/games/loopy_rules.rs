@@ -56,6 +56,22 @@ where
     }
 }
 
+/// The position of the loopy game `R` that `c` holds, if it holds one (a
+/// game's words for a move read its own positions through this).
+pub fn loopy_position_of<R>(c: &Component) -> Option<&R::Position>
+where
+    R: LoopyRules + Send + Sync + 'static,
+    R::Position: fmt::Display + Send + Sync,
+{
+    match c {
+        Component::Partizan(p) => p
+            .as_any()?
+            .downcast_ref::<LoopyPosition<R>>()
+            .map(|l| &l.position),
+        Component::Impartial(_) => None,
+    }
+}
+
 impl<R: LoopyRules> fmt::Debug for LoopyPosition<R>
 where
     R::Position: fmt::Display,
@@ -87,6 +103,10 @@ where
 
     fn key(&self) -> Key {
         Key::text(&self.ruleset, &self.position.to_string())
+    }
+
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
     }
 
     fn options_until(

@@ -31,7 +31,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "misere_canonical(kayles(5))",
     build,
     ruleset: None,
-    says: None,
+    says: Some(crate::games::words::option_says),
     picture: crate::component::spec::Picture::Text,
 };
 

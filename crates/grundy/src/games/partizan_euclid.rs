@@ -70,9 +70,31 @@ pub static SPEC: GameSpec = GameSpec {
     example: "partizan_euclid(8,7)",
     build,
     ruleset: None,
-    says: None,
+    says: Some(says),
     picture: Picture::Heaps,
 };
+
+/// "(8, 7) to (7, 1)": Left leaves `(q, p mod q)`, Right `(q, q - p mod q)`;
+/// the words say which and what it leaves.
+fn says(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    mover: Option<Player>,
+) -> Option<String> {
+    use super::partizan_rules::position_of;
+    let &Pair(p, q) = position_of::<PartizanEuclid>(before)?;
+    let &Pair(x, y) = position_of::<PartizanEuclid>(after)?;
+    (x == q && q > 0).then_some(())?;
+    let r = p % q;
+    Some(match mover? {
+        Player::Left if y == r => format!("take {} × {q} from {p}, leaving ({q}, {r})", p / q),
+        Player::Right if y == q - r => format!(
+            "take {} × {q} from {p} and {r} from {q}, leaving ({q}, {y})",
+            p / q
+        ),
+        _ => return None,
+    })
+}
 
 #[cfg(test)]
 mod tests {

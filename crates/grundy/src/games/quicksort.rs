@@ -130,7 +130,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "quicksort(4,1,6,5,7,3,8,2)",
     build,
     ruleset: None,
-    says: None,
+    says: Some(says),
     picture: Picture::Heaps,
 };
 
@@ -152,6 +152,32 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
     Ok(super::rules_sum::RulesSum::<Quicksort>::component(
         &SPEC, seq,
     ))
+}
+
+/// "pivot on 5": the number the move pivots on (numbers less than it go
+/// before it, greater ones after), with "in part 2" when the position is
+/// several parts (each part is written renumbered from 0).
+fn says(
+    before: &Component,
+    after: &Component,
+    _: Option<crate::vocab::outcome::Player>,
+) -> Option<String> {
+    use super::rules_sum::parts_of;
+    let (b, a) = (
+        parts_of::<Quicksort>(before)?,
+        parts_of::<Quicksort>(after)?,
+    );
+    let (i, left) = super::words::heap_change(b, a)?;
+    let p = &b[i];
+    let pivot =
+        p.0.iter()
+            .find(|&&x| p.pivoted(x) != *p && p.pivoted(x).parts() == left)?;
+    let of = if b.len() > 1 {
+        format!(" in part {}", i + 1)
+    } else {
+        String::new()
+    };
+    Some(format!("pivot on {pivot}{of}"))
 }
 
 #[cfg(test)]

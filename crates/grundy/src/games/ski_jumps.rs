@@ -241,7 +241,7 @@ pub static SPEC: GameSpec = GameSpec {
         super::partizan_rules::string_position::<SkiJumps>(call, &SPEC, ski_jumps, Some(closed))
     },
     ruleset: None,
-    says: None,
+    says: Some(says),
     picture: Picture::Grid {
         cells: &[
             Cell {
@@ -271,8 +271,58 @@ pub static SPEC: GameSpec = GameSpec {
             },
         ],
         rows: true,
+        style: crate::component::spec::GridStyle::Tokens,
     },
 };
+
+/// "jumper a1 slides to c1", "slipper e2 slides off the slope", "jumper
+/// a1 jumps over b1's skier to a3, which becomes a slipper": the skier
+/// moved, by its cell (column letter, row from the top), and where it
+/// went.
+fn says(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    _: Option<Player>,
+) -> Option<String> {
+    use super::partizan_rules::position_of;
+    use super::words::cell;
+    let (b, a) = (
+        position_of::<SkiJumps>(before)?,
+        position_of::<SkiJumps>(after)?,
+    );
+    let changed = super::words::changes(b.width(), &b.cells, &a.cells)?;
+    let name = |k: u8| match k {
+        LEFT_JUMPER | RIGHT_JUMPER => "jumper",
+        _ => "slipper",
+    };
+    match changed[..] {
+        [(r, c, was, EMPTY)] => Some(format!("{} {} slides off the slope", name(was), cell(r, c))),
+        [x, y] => {
+            let (from, to) = if x.3 == EMPTY { (x, y) } else { (y, x) };
+            (from.3 == EMPTY && to.2 == EMPTY && to.3 == from.2).then(|| {
+                format!(
+                    "{} {} slides to {}",
+                    name(from.2),
+                    cell(from.0, from.1),
+                    cell(to.0, to.1)
+                )
+            })
+        }
+        [x, y, z] => {
+            // From, over, to: one column, rows r, r + 1, r + 2.
+            (x.1 == z.1 && x.3 == EMPTY && z.2 == EMPTY).then(|| {
+                format!(
+                    "{} {} jumps over {} to {}; the skier jumped becomes a slipper",
+                    name(x.2),
+                    cell(x.0, x.1),
+                    cell(y.0, y.1),
+                    cell(z.0, z.1)
+                )
+            })
+        }
+        _ => None,
+    }
+}
 
 #[cfg(test)]
 mod tests {

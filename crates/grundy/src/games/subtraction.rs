@@ -17,7 +17,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "subtraction(10, [1,2], [2,3])",
     build,
     ruleset: None,
-    says: None,
+    says: Some(says),
     picture: crate::component::spec::Picture::Heaps,
 };
 
@@ -50,4 +50,16 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
     Ok(RulesPosition::<PartizanSubtraction>::component(
         &SPEC, None, position,
     ))
+}
+
+/// "take 2, leaving 8": how many tokens the mover took from the heap.
+fn says(
+    before: &Component,
+    after: &Component,
+    _: Option<crate::vocab::outcome::Player>,
+) -> Option<String> {
+    use super::partizan_rules::position_of;
+    let b = position_of::<PartizanSubtraction>(before)?;
+    let a = position_of::<PartizanSubtraction>(after)?;
+    super::words::heap_words(&[b.heap], &[a.heap][..usize::from(a.heap > 0)])
 }

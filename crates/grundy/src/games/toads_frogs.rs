@@ -36,6 +36,7 @@ pub static SPEC: GameSpec = GameSpec {
             },
         ],
         rows: false,
+        style: crate::component::spec::GridStyle::Cells,
     },
 };
 

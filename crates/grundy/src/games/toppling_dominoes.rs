@@ -124,7 +124,7 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
     example: "toppling_dominoes(\"lrle\")",
     build: |call| super::partizan_rules::string_position::<TopplingDominoes>(call, &SPEC, toppling_dominoes, None),
     ruleset: None,
-    says: None,
+    says: Some(says),
     picture: crate::component::spec::Picture::Grid {
         cells: &[
             crate::component::spec::Cell {
@@ -149,8 +149,59 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
             },
         ],
         rows: false,
+        style: crate::component::spec::GridStyle::Cells,
     },
 };
+
+/// "topple the blue domino 3 to the left; 2 fall with it": the domino
+/// pushed (counted from 1 at the left), which way, and how many of the
+/// dominoes (and gaps) on that side go with it.
+fn says(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    mover: Option<Player>,
+) -> Option<String> {
+    use super::partizan_rules::position_of;
+    let (b, a) = (
+        position_of::<TopplingDominoes>(before)?,
+        position_of::<TopplingDominoes>(after)?,
+    );
+    let mine = match mover? {
+        Player::Left => 1,
+        Player::Right => 2,
+    };
+    let row = &b.0;
+    let n = row.len();
+    let (i, way, fall) = (0..n)
+        .filter(|&i| row[i] == mine || row[i] == GREY)
+        .find_map(|i| {
+            if row[i + 1..] == a.0[..] {
+                Some((i, "left", row[..i].iter().filter(|&&c| c != BLANK).count()))
+            } else if row[..i] == a.0[..] {
+                Some((
+                    i,
+                    "right",
+                    row[i + 1..].iter().filter(|&&c| c != BLANK).count(),
+                ))
+            } else {
+                None
+            }
+        })?;
+    let colour = match row[i] {
+        1 => "blue",
+        2 => "red",
+        _ => "grey",
+    };
+    let with = match fall {
+        0 => String::new(),
+        1 => "; 1 falls with it".into(),
+        k => format!("; {k} fall with it"),
+    };
+    Some(format!(
+        "topple the {colour} domino {} to the {way}{with}",
+        i + 1
+    ))
+}
 
 #[cfg(test)]
 mod tests {

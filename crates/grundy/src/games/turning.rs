@@ -360,6 +360,10 @@ impl ImpartialPosition for CoinStrip {
         self.spec
     }
 
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
+    }
+
     /// Tails at the right end change nothing: they can never be turned
     /// (every move turns a head at its right end).
     fn key(&self) -> Key {
@@ -492,7 +496,7 @@ pub static TURNING: GameSpec = GameSpec {
     example: "turning(\"1-3\",\"htththtth\")",
     build: build_turning,
     ruleset: None,
-    says: None,
+    says: Some(says),
     picture: Picture::Text,
 };
 
@@ -518,10 +522,11 @@ pub static TURNING_TURTLES: GameSpec = GameSpec {
     example: "turning_turtles(\"thhth\")",
     build: |call| named(call, &TURNING_TURTLES, "1-2"),
     ruleset: None,
-    says: None,
+    says: Some(says),
     picture: Picture::Grid {
         cells: COIN_CELLS,
         rows: false,
+        style: crate::component::spec::GridStyle::Cells,
     },
 };
 
@@ -533,10 +538,11 @@ pub static MOCK_TURTLES: GameSpec = GameSpec {
     example: "mock_turtles(\"htththtth\")",
     build: |call| named(call, &MOCK_TURTLES, "1-3"),
     ruleset: None,
-    says: None,
+    says: Some(says),
     picture: Picture::Grid {
         cells: COIN_CELLS,
         rows: false,
+        style: crate::component::spec::GridStyle::Cells,
     },
 };
 
@@ -548,10 +554,11 @@ pub static RULER: GameSpec = GameSpec {
     example: "ruler(\"hthhth\")",
     build: |call| named(call, &RULER, "1+C"),
     ruleset: None,
-    says: None,
+    says: Some(says),
     picture: Picture::Grid {
         cells: COIN_CELLS,
         rows: false,
+        style: crate::component::spec::GridStyle::Cells,
     },
 };
 
@@ -563,12 +570,41 @@ pub static TURNIPS: GameSpec = GameSpec {
     example: "turnips(\"tthhthth\")",
     build: |call| named(call, &TURNIPS, "3E"),
     ruleset: None,
-    says: None,
+    says: Some(says),
     picture: Picture::Grid {
         cells: COIN_CELLS,
         rows: false,
+        style: crate::component::spec::GridStyle::Cells,
     },
 };
+
+/// "turn over coins 2 and 5": the coins the move turned, counted from 1
+/// at the left (the last of them goes from heads to tails).
+fn says(
+    before: &Component,
+    after: &Component,
+    _: Option<crate::vocab::outcome::Player>,
+) -> Option<String> {
+    fn strip(c: &Component) -> Option<&CoinStrip> {
+        match c {
+            Component::Impartial(p) => p.as_any()?.downcast_ref::<CoinStrip>(),
+            Component::Partizan(_) => None,
+        }
+    }
+    let (b, a) = (strip(before)?, strip(after)?);
+    if b.heads.len() != a.heads.len() {
+        return None;
+    }
+    let turned: Vec<String> = (0..b.heads.len())
+        .filter(|&i| b.heads[i] != a.heads[i])
+        .map(|i| (i + 1).to_string())
+        .collect();
+    match turned.len() {
+        0 => None,
+        1 => Some(format!("turn over coin {}", turned[0])),
+        _ => Some(format!("turn over coins {}", super::words::list(&turned))),
+    }
+}
 
 #[cfg(test)]
 mod tests {

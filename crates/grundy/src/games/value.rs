@@ -20,7 +20,7 @@ pub static SPEC: GameSpec = GameSpec {
     example: "{3||2*|1*}",
     build,
     ruleset: None,
-    says: None,
+    says: Some(crate::games::words::option_says),
     picture: crate::component::spec::Picture::Text,
 };
 

@@ -21,13 +21,73 @@ pub fn says(before: &Component, after: &Component, mover: Option<Player>) -> Str
     if let (Some(b), Some(a)) = (negated(before), negated(after)) {
         return says(&b, &a, mover.map(Player::opponent));
     }
+    // A game's words read its own positions, and name nothing else (an
+    // option of another game, a function's option that is a value).
     let spec: &GameSpec = before.spec();
-    if spec == after.spec() {
-        if let Some(words) = spec.says.and_then(|f| f(before, after, mover)) {
-            return words;
-        }
+    if let Some(words) = spec.says.and_then(|f| f(before, after, mover)) {
+        return words;
     }
     fallback(after)
+}
+
+/// The words of a move in a game given only by its options (a value in
+/// CGSuite notation, a misère form, a function of games): such a game has
+/// no board, and its moves are its options, so the words name the option
+/// and who takes it — "Left moves to 3", "move to *[2]".
+pub fn option_says(
+    _before: &Component,
+    after: &Component,
+    mover: Option<Player>,
+) -> Option<String> {
+    let to = if after.is_empty() || after.to_string().is_empty() {
+        "0".to_string()
+    } else {
+        after.to_string()
+    };
+    Some(match mover {
+        Some(Player::Left) => format!("Left moves to {to}"),
+        Some(Player::Right) => format!("Right moves to {to}"),
+        None => format!("move to {to}"),
+    })
+}
+
+/// The words of a move in a compound (selective, conjunctive, …) whose
+/// parts are sums, `before` and `after` part by part: each part moved in,
+/// with the words of its component's game — "in part 1, take 2 from heap
+/// 1; in part 2, knock down pin 3". `None` when no part changed or a part
+/// changed in more than one component.
+pub fn compound_says(
+    before: &[Vec<Component>],
+    after: &[Vec<Component>],
+    mover: Option<Player>,
+) -> Option<String> {
+    if before.len() != after.len() {
+        return None;
+    }
+    let mut said = Vec::new();
+    for (i, (b, a)) in before.iter().zip(after).enumerate() {
+        if b.len() != a.len() {
+            return None;
+        }
+        let changed: Vec<usize> = (0..b.len()).filter(|&j| b[j] != a[j]).collect();
+        match changed[..] {
+            [] => {}
+            [j] => {
+                let of = if b.len() > 1 {
+                    format!(" (its term {})", j + 1)
+                } else {
+                    String::new()
+                };
+                said.push(format!(
+                    "in part {}{of}, {}",
+                    i + 1,
+                    says(&b[j], &a[j], mover)
+                ));
+            }
+            _ => return None,
+        }
+    }
+    (!said.is_empty()).then(|| said.join("; "))
 }
 
 /// Words for a move no game names: the position it reaches.
@@ -62,10 +122,10 @@ pub fn heaps_of(c: &Component) -> Option<Vec<u64>> {
     }
 }
 
-/// The heap a move replaced and what it left there: `(i, parts)` with
+/// The heap (or part of a sum) a move replaced and what it left there: `(i, parts)` with
 /// `after` = `before` with heap `i` replaced by `parts` (none when the heap
 /// was emptied). The first such heap when several fit (equal heaps).
-pub fn heap_change<'a>(before: &[u64], after: &'a [u64]) -> Option<(usize, &'a [u64])> {
+pub fn heap_change<'a, T: PartialEq>(before: &[T], after: &'a [T]) -> Option<(usize, &'a [T])> {
     (0..before.len()).find_map(|i| {
         let tail = before.len() - i - 1;
         if after.len() < i + tail || before[..i] != after[..i] {
@@ -120,6 +180,87 @@ pub fn changes(cols: usize, before: &[u8], after: &[u8]) -> Option<Vec<(usize, u
             .map(|(i, (&b, &a))| (i / cols, i % cols, b, a))
             .collect(),
     )
+}
+
+/// The one piece a move on a row moved, `(from, to)` counted from 0: the
+/// rows are one length and differ in two cells, one emptied (`empty`
+/// after) and one filled.
+pub fn piece_moved(before: &[u8], after: &[u8], empty: u8) -> Option<(usize, usize)> {
+    if before.len() != after.len() {
+        return None;
+    }
+    let changed: Vec<usize> = (0..before.len())
+        .filter(|&i| before[i] != after[i])
+        .collect();
+    let [x, y] = changed[..] else {
+        return None;
+    };
+    let (from, to) = if after[x] == empty { (x, y) } else { (y, x) };
+    (after[from] == empty && before[to] == empty && after[to] == before[from]).then_some((from, to))
+}
+
+/// The words of a cut in a Hackenbush forest: "cut the red edge 3 (as
+/// written), 2 up from the ground; the edge above it falls". Edges are
+/// counted from 1 in the order the forest is written (each edge's letter),
+/// the height from 1 for an edge on the ground. `None` when no single cut
+/// turns `before` into `after` (trees compared in any order).
+pub fn edge_cut(
+    before: &[crate::partizan::Edge],
+    after: &[crate::partizan::Edge],
+) -> Option<String> {
+    use crate::partizan::{Colour, Edge};
+    /// The edges in the order written: (edge, height from 1).
+    fn walk<'e>(trees: &'e [Edge], height: usize, out: &mut Vec<(&'e Edge, usize)>) {
+        for e in trees {
+            out.push((e, height));
+            walk(&e.above, height + 1, out);
+        }
+    }
+    /// The forest without the edge `target` (by address) and what stands on it.
+    fn without(trees: &[Edge], target: *const Edge) -> Vec<Edge> {
+        let mut out: Vec<Edge> = trees
+            .iter()
+            .filter(|e| !std::ptr::eq(*e, target))
+            .map(|e| Edge {
+                colour: e.colour,
+                above: without(&e.above, target),
+            })
+            .collect();
+        out.sort();
+        out
+    }
+    fn sorted(trees: &[Edge]) -> Vec<Edge> {
+        without(trees, std::ptr::null())
+    }
+    fn size(e: &Edge) -> usize {
+        1 + e.above.iter().map(size).sum::<usize>()
+    }
+    let goal = sorted(after);
+    let mut edges = Vec::new();
+    walk(before, 1, &mut edges);
+    let (k, &(e, height)) = edges
+        .iter()
+        .enumerate()
+        .find(|(_, (e, _))| without(before, *e) == goal)?;
+    let colour = match e.colour {
+        Colour::Blue => "blue",
+        Colour::Red => "red",
+        Colour::Green => "green",
+    };
+    let up = if height == 1 {
+        "on the ground".to_string()
+    } else {
+        format!("{height} up from the ground")
+    };
+    let falls = match size(e) - 1 {
+        0 => String::new(),
+        1 => "; the edge above it falls".to_string(),
+        n => format!("; the {n} edges above it fall"),
+    };
+    Some(format!(
+        "cut the {colour} edge {} (as written), {up}{falls}",
+        k + 1
+    ))
 }
 
 /// "vertical domino on b1–b2" or "horizontal domino on a1–b1", for the two

@@ -425,7 +425,7 @@ pub static SPEC: GameSpec = GameSpec {
         ))
     },
     ruleset: None,
-    says: None,
+    says: Some(crate::games::words::option_says),
     picture: Picture::Text,
 };
 
