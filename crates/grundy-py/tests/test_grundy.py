@@ -43,6 +43,8 @@ def cli_json(*args):
         'domineering("..|..") + nim(2)',
         'misere(domineering("....|...."))',
         "incentives({3||2*|1*})",
+        "is_odd_tempered(9/8*)",
+        "pow_to(^, 3)",
         "octal[0.376](1000000000000)",
     ],
 )
