@@ -117,17 +117,27 @@ pub(crate) fn strong_components(
 struct Pool {
     games: Vec<LoopyGame>,
     ids: HashMap<LoopyGame, u32>,
+    /// Vertices of all the games stored.
+    vertices: u128,
 }
 
 impl Pool {
-    fn intern(&mut self, g: LoopyGame) -> u32 {
+    /// The id of `g`, stored if new (checked against the budget: each
+    /// game is kept twice, in the list and as the key of its id).
+    fn intern(&mut self, g: LoopyGame, budget: &Budget) -> Result<u32, LimitError> {
         if let Some(&id) = self.ids.get(&g) {
-            return id;
+            return Ok(id);
         }
+        budget.check_alloc(
+            "loopy simplified sides",
+            self.vertices + g.len() as u128,
+            2 * REGION_VERTEX_BYTES,
+        )?;
+        self.vertices += g.len() as u128;
         let id = self.games.len() as u32;
         self.ids.insert(g.clone(), id);
         self.games.push(g);
-        id
+        Ok(id)
     }
 }
 
@@ -153,7 +163,11 @@ pub(crate) fn sides_by_components(
     let n = g.len();
     let components = strong_components(&g, budget)?;
     // Each position's component, and its sides once valued.
-    budget.check_alloc(WHAT, n as u128, 4 + std::mem::size_of::<Option<Sides>>() as u64)?;
+    budget.check_alloc(
+        WHAT,
+        n as u128,
+        4 + std::mem::size_of::<Option<Sides>>() as u64,
+    )?;
     let mut component_of = vec![0u32; n];
     for (c, members) in components.iter().enumerate() {
         for &v in members {
@@ -169,9 +183,16 @@ pub(crate) fn sides_by_components(
         for (i, &v) in members.iter().enumerate() {
             local[v as usize] = i as u32;
         }
-        let on_region = region(&g, members, &local, &component_of, c as u32, &sides, &pool, true);
-        let off_region =
-            region(&g, members, &local, &component_of, c as u32, &sides, &pool, false);
+        let at = Place {
+            g: &g,
+            members,
+            local: &local,
+            component_of: &component_of,
+            c: c as u32,
+            sides: &sides,
+        };
+        let on_region = at.region(&pool, true, budget)?;
+        let off_region = at.region(&pool, false, budget)?;
         let roots: Vec<u32> = (0..members.len() as u32).collect();
         // Both sides of a stopper are its canonical form: one computation.
         let stopper = on_region == off_region && on_region.is_stopper();
@@ -215,84 +236,104 @@ fn component_side(
         .map(|&r| {
             let g = form.packed_from(&[r]).0;
             if all_stoppers {
-                return Ok((pool.intern(g), true));
+                return Ok((pool.intern(g, budget)?, true));
             }
             // Simplifying may have cut a position off from the rest of
             // its component, and from the alternating cycles left there:
             // its side is then a stopper, given its canonical form as the
             // whole graph's side would be.
             if g.is_stopper() {
-                Ok((pool.intern(canonical_stopper(&g, budget)?), true))
+                Ok((pool.intern(canonical_stopper(&g, budget)?, budget)?, true))
             } else {
-                Ok((pool.intern(g), false))
+                Ok((pool.intern(g, budget)?, false))
             }
         })
         .collect()
 }
 
-/// The region of component `c` in one side: its positions first (local
-/// numbers `0..members.len()`), then each distinct side of a position its
-/// moves leave to, as simplified (the onside when `onside`, else the
-/// offside).
-#[allow(clippy::too_many_arguments)]
-fn region(
-    g: &LoopyGame,
-    members: &[u32],
-    local: &[u32],
-    component_of: &[u32],
+/// A component in its graph: its positions, their local numbers, and
+/// the sides already found below it.
+struct Place<'a> {
+    g: &'a LoopyGame,
+    members: &'a [u32],
+    local: &'a [u32],
+    component_of: &'a [u32],
     c: u32,
-    sides: &[Option<Sides>],
-    pool: &Pool,
-    onside: bool,
-) -> LoopyGame {
-    let k = members.len();
-    let mut left: Vec<Vec<u32>> = vec![Vec::new(); k];
-    let mut right: Vec<Vec<u32>> = vec![Vec::new(); k];
-    // Where each pool game placed in the region starts.
-    let mut placed: HashMap<u32, u32> = HashMap::new();
-    for (i, &v) in members.iter().enumerate() {
-        for is_left in [true, false] {
-            let edges = if is_left {
-                &g.left[v as usize]
-            } else {
-                &g.right[v as usize]
-            };
-            let mut out = Vec::with_capacity(edges.len());
-            for &t in edges {
-                if component_of[t as usize] == c {
-                    out.push(local[t as usize]);
-                    continue;
-                }
-                let s = sides[t as usize].expect("components below are valued first");
-                let id = if onside { s.on } else { s.off };
-                let at = match placed.get(&id) {
-                    Some(&at) => at,
-                    None => {
-                        let h = &pool.games[id as usize];
-                        let offset = left.len() as u32;
-                        for (hl, hr) in h.left.iter().zip(&h.right) {
-                            left.push(hl.iter().map(|&x| x + offset).collect());
-                            right.push(hr.iter().map(|&x| x + offset).collect());
-                        }
-                        let at = offset + h.start;
-                        placed.insert(id, at);
-                        at
-                    }
+    sides: &'a [Option<Sides>],
+}
+
+/// Roughly what a vertex of a region costs: two edge lists.
+const REGION_VERTEX_BYTES: u64 = 64;
+
+impl Place<'_> {
+    /// The region of the component in one side: its positions first (local
+    /// numbers `0..members.len()`), then each distinct side of a position its
+    /// moves leave to, as simplified (the onside when `onside`, else the
+    /// offside). Its size is checked against the budget as it grows.
+    fn region(&self, pool: &Pool, onside: bool, budget: &Budget) -> Result<LoopyGame, LimitError> {
+        let Place {
+            g,
+            members,
+            local,
+            component_of,
+            c,
+            sides,
+        } = *self;
+        let k = members.len();
+        budget.check_alloc(WHAT, k as u128, REGION_VERTEX_BYTES)?;
+        let mut left: Vec<Vec<u32>> = vec![Vec::new(); k];
+        let mut right: Vec<Vec<u32>> = vec![Vec::new(); k];
+        // Where each pool game placed in the region starts.
+        let mut placed: HashMap<u32, u32> = HashMap::new();
+        for (i, &v) in members.iter().enumerate() {
+            for is_left in [true, false] {
+                let edges = if is_left {
+                    &g.left[v as usize]
+                } else {
+                    &g.right[v as usize]
                 };
-                out.push(at);
-            }
-            out.sort_unstable();
-            out.dedup();
-            if is_left {
-                left[i] = out;
-            } else {
-                right[i] = out;
+                let mut out = Vec::with_capacity(edges.len());
+                for &t in edges {
+                    if component_of[t as usize] == c {
+                        out.push(local[t as usize]);
+                        continue;
+                    }
+                    let s = sides[t as usize].expect("components below are valued first");
+                    let id = if onside { s.on } else { s.off };
+                    let at = match placed.get(&id) {
+                        Some(&at) => at,
+                        None => {
+                            let h = &pool.games[id as usize];
+                            budget.check_alloc(
+                                WHAT,
+                                (left.len() + h.len()) as u128,
+                                REGION_VERTEX_BYTES,
+                            )?;
+                            let offset = left.len() as u32;
+                            for (hl, hr) in h.left.iter().zip(&h.right) {
+                                left.push(hl.iter().map(|&x| x + offset).collect());
+                                right.push(hr.iter().map(|&x| x + offset).collect());
+                            }
+                            let at = offset + h.start;
+                            placed.insert(id, at);
+                            at
+                        }
+                    };
+                    out.push(at);
+                }
+                out.sort_unstable();
+                out.dedup();
+                if is_left {
+                    left[i] = out;
+                } else {
+                    right[i] = out;
+                }
             }
         }
-    }
-    LoopyGame {
-        left,
-        right,
-        start: 0,
+        Ok(LoopyGame {
+            left,
+            right,
+            start: 0,
+        })
     }
 }
