@@ -108,12 +108,7 @@ impl LoopyGame {
 
     /// The same graph started at `v`, cut down to what `v` reaches.
     pub fn at(&self, v: Vertex) -> LoopyGame {
-        LoopyGame {
-            left: self.left.clone(),
-            right: self.right.clone(),
-            start: v.0,
-        }
-        .packed()
+        self.packed_from(&[v.0]).0
     }
 
     /// `on = {pass|}`: Left can always pass, Right has no move.
@@ -383,10 +378,25 @@ impl LoopyGame {
     /// renumbered in breadth-first order from it (start 0), each edge list
     /// sorted and without repeats.
     pub(crate) fn packed(&self) -> LoopyGame {
+        self.packed_from(&[self.start]).0
+    }
+
+    /// The graph cut down to the vertices reachable from any of `roots`,
+    /// renumbered in breadth-first order from them (the first root is the
+    /// start, 0), each edge list sorted and without repeats; with the new
+    /// number of each root. With one root it is [`LoopyGame::packed`]
+    /// from that root. Valuing a strongly connected component keeps every
+    /// position of the component this way, not only the start.
+    pub(crate) fn packed_from(&self, roots: &[u32]) -> (LoopyGame, Vec<u32>) {
         let n = self.len();
         let mut id = vec![u32::MAX; n];
-        let mut order = vec![self.start];
-        id[self.start as usize] = 0;
+        let mut order = Vec::with_capacity(roots.len());
+        for &r in roots {
+            if id[r as usize] == u32::MAX {
+                id[r as usize] = order.len() as u32;
+                order.push(r);
+            }
+        }
         let mut next = 0;
         while next < order.len() {
             let v = order[next] as usize;
@@ -404,14 +414,15 @@ impl LoopyGame {
             e.dedup();
             e
         };
-        LoopyGame {
+        let g = LoopyGame {
             left: order.iter().map(|&v| map(&self.left[v as usize])).collect(),
             right: order
                 .iter()
                 .map(|&v| map(&self.right[v as usize]))
                 .collect(),
             start: 0,
-        }
+        };
+        (g, roots.iter().map(|&r| id[r as usize]).collect())
     }
 
     /// No cycle at all: a short game.

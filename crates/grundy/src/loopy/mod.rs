@@ -34,6 +34,7 @@
 //! draws on a [`crate::vocab::budget::Budget`]: graph sizes, comparison tables and the
 //! simplification's steps are checked before memory is taken.
 
+mod components;
 mod display;
 mod graph;
 mod outcome;

@@ -389,19 +389,41 @@ impl<'a> Parser<'a> {
             && word.starts_with(|c: char| c.is_ascii_alphabetic())
             && !word.chars().all(|c| c == 'v')
             && !KEYWORDS.contains(&word);
-        if is_label && self.text[self.pos + word.len()..].starts_with('(') {
+        // A game by name may have rules in brackets before its arguments,
+        // `fox_geese[8,2](…)`, `octal[0.1[3]](9)`: the name runs to the
+        // bracket that closes them.
+        let mut head = word.len();
+        if is_label && self.text[self.pos + head..].starts_with('[') {
+            let mut depth = 0usize;
+            for (i, c) in self.text[self.pos + head..].char_indices() {
+                match c {
+                    '[' => depth += 1,
+                    ']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            if self.text[self.pos + head + i + 1..].starts_with('(') {
+                                head += i + 1;
+                            }
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if is_label && self.text[self.pos + head..].starts_with('(') {
             // A game by name: up to the matching parenthesis (strings in
             // its arguments may hold any brackets).
             let mut depth = 0usize;
             let mut in_string = false;
-            for (i, c) in self.text[self.pos + word.len()..].char_indices() {
+            for (i, c) in self.text[self.pos + head..].char_indices() {
                 match c {
                     '"' => in_string = !in_string,
                     '(' if !in_string => depth += 1,
                     ')' if !in_string => {
                         depth -= 1;
                         if depth == 0 {
-                            let end = self.pos + word.len() + i + 1;
+                            let end = self.pos + head + i + 1;
                             let call = self.text[self.pos..end].to_string();
                             self.pos = end;
                             return Ok(Ast::Call(call, at));

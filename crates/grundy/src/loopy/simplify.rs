@@ -33,8 +33,22 @@ const WHAT: &str = "loopy simplification";
 
 /// The canonical (simplest) form of a stopper. `g` must be a stopper.
 pub(crate) fn canonical_stopper(g: &LoopyGame, budget: &Budget) -> Result<LoopyGame, LimitError> {
+    canonical_stopper_from(g, &mut vec![g.start], budget)
+}
+
+/// The canonical form of a stopper at every one of `roots` at once: the
+/// graph of what they reach, simplified until no position has a
+/// reversible or dominated option and no two are equal, so that each
+/// root's position, packed, is its canonical form. `roots` are renumbered
+/// in place (the first is the start).
+pub(crate) fn canonical_stopper_from(
+    g: &LoopyGame,
+    roots: &mut Vec<u32>,
+    budget: &Budget,
+) -> Result<LoopyGame, LimitError> {
     debug_assert!(g.is_stopper());
-    let mut g = g.packed();
+    let (mut g, packed_roots) = g.packed_from(roots);
+    *roots = packed_roots;
     loop {
         budget.check_now(WHAT)?;
         let t = leq_table(&g, &g, Side::Stopper, budget)?;
@@ -64,8 +78,12 @@ pub(crate) fn canonical_stopper(g: &LoopyGame, budget: &Budget) -> Result<LoopyG
                 *e = rep[*e as usize];
             }
         }
-        g.start = rep[g.start as usize];
-        g = g.packed();
+        for r in roots.iter_mut() {
+            *r = rep[*r as usize];
+        }
+        let (packed, packed_roots) = g.packed_from(roots);
+        g = packed;
+        *roots = packed_roots;
     }
 }
 
@@ -210,7 +228,12 @@ fn alternating_reach(g: &LoopyGame, to: u32, to_left: bool, from: u32, from_left
 /// The side-wise simplifications of CGSuite's sidling: reversible and
 /// dominated options by one table of `u <= v` in `side` (with the
 /// alternating-play conditions above), until nothing changes.
-fn basic_side(g: &mut LoopyGame, side: Side, budget: &Budget) -> Result<bool, LimitError> {
+fn basic_side(
+    g: &mut LoopyGame,
+    side: Side,
+    roots: &mut Vec<u32>,
+    budget: &Budget,
+) -> Result<bool, LimitError> {
     let mut any = false;
     loop {
         budget.check_now(WHAT)?;
@@ -226,7 +249,9 @@ fn basic_side(g: &mut LoopyGame, side: Side, budget: &Budget) -> Result<bool, Li
             return Ok(any);
         }
         any = true;
-        *g = g.packed();
+        let (packed, packed_roots) = g.packed_from(roots);
+        *g = packed;
+        *roots = packed_roots;
     }
 }
 
@@ -286,20 +311,37 @@ pub(crate) fn side_form(
     side: Side,
     budget: &Budget,
 ) -> Result<(LoopyGame, bool), LimitError> {
-    let mut g = g.packed();
+    side_form_from(g, side, &mut vec![g.start], budget)
+}
+
+/// [`side_form`] at every one of `roots` at once (renumbered in place,
+/// the first the start): every step keeps the value in `side` of every
+/// position, and the graph keeps what each root reaches. Whether it is a
+/// stopper holds for all roots alike when each reaches all the others
+/// (the positions of one strongly connected component).
+pub(crate) fn side_form_from(
+    g: &LoopyGame,
+    side: Side,
+    roots: &mut Vec<u32>,
+    budget: &Budget,
+) -> Result<(LoopyGame, bool), LimitError> {
+    let (mut g, packed_roots) = g.packed_from(roots);
+    *roots = packed_roots;
     while !g.is_stopper() {
-        let basic = basic_side(&mut g, side, budget)?;
+        let basic = basic_side(&mut g, side, roots, budget)?;
         if g.is_stopper() {
             break;
         }
         let cut = drop_cycle_edges(&mut g, side, budget)?;
-        g = g.packed();
+        let (packed, packed_roots) = g.packed_from(roots);
+        g = packed;
+        *roots = packed_roots;
         if !basic && !cut {
             break;
         }
     }
     if g.is_stopper() {
-        Ok((canonical_stopper(&g, budget)?, true))
+        Ok((canonical_stopper_from(&g, roots, budget)?, true))
     } else {
         Ok((g, false))
     }

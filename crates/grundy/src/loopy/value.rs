@@ -2,6 +2,7 @@
 //! `onside & offside`, or, where the sides do not reduce to stoppers, the
 //! sides as far as they simplify.
 
+use super::components::sides_by_components;
 use super::graph::LoopyGame;
 use super::outcome::{outcomes, LoopyOutcomes, PlayResult};
 use super::simplify::{canonical_stopper, side_form};
@@ -9,6 +10,10 @@ use super::survive::{leq, Side};
 use super::Error;
 use crate::partizan::{Comparison, Game};
 use crate::vocab::budget::Budget;
+
+/// Graphs of at most this many positions are valued whole by
+/// [`LoopyValue::of`]; larger ones by their strongly connected components.
+const WHOLE_GRAPH_MAX: usize = 256;
 
 /// The value of a loopy game (Siegel, *CGT*, VI.4–5).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -41,12 +46,39 @@ pub enum LoopyValue {
 impl LoopyValue {
     /// The value of a game graph: its canonical form if it is a stopper,
     /// otherwise its sides.
+    ///
+    /// A graph of more than a few hundred positions is valued one strongly
+    /// connected component at a time ([`LoopyValue::by_components`]); a
+    /// smaller one whole ([`LoopyValue::of_whole`]). Both give the same
+    /// value.
     pub fn of(g: &LoopyGame, budget: &Budget) -> Result<LoopyValue, Error> {
+        if g.len() <= WHOLE_GRAPH_MAX {
+            LoopyValue::of_whole(g, budget)
+        } else {
+            LoopyValue::by_components(g, budget)
+        }
+    }
+
+    /// The value of a graph simplified as a whole: the comparison tables
+    /// span every pair of its positions.
+    pub fn of_whole(g: &LoopyGame, budget: &Budget) -> Result<LoopyValue, Error> {
         if g.is_stopper() {
             return Ok(LoopyValue::Stopper(canonical_stopper(g, budget)?));
         }
         let (onside, on_ok) = side_form(g, Side::On, budget)?;
         let (offside, off_ok) = side_form(g, Side::Off, budget)?;
+        LoopyValue::from_sides(onside, on_ok, offside, off_ok, budget)
+    }
+
+    /// The value of a graph valued one strongly connected component at a
+    /// time, sinks first: each component's positions are simplified with
+    /// the sides already found for the positions below it, so no table
+    /// spans more than a component and the simplified sides it moves to.
+    pub fn by_components(g: &LoopyGame, budget: &Budget) -> Result<LoopyValue, Error> {
+        let (onside, on_ok, offside, off_ok) = sides_by_components(g, budget)?;
+        if on_ok && off_ok && onside == offside {
+            return Ok(LoopyValue::Stopper(onside));
+        }
         LoopyValue::from_sides(onside, on_ok, offside, off_ok, budget)
     }
 
