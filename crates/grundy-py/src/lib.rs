@@ -796,7 +796,7 @@ impl Unwritten {
 }
 
 /// Many positions with one engine (which keeps what it learns): a list of
-/// `("ok", Unwritten)` or the error tuple for each.
+/// an [`Unwritten`] answer or the error tuple for each.
 #[pyfunction]
 #[pyo3(signature = (texts, limits=None))]
 fn value_many(
@@ -825,7 +825,9 @@ fn value_many(
     let out = PyList::empty(py);
     for r in results {
         match r {
-            Ok(a) => out.append(("ok", Bound::new(py, a)?))?,
+            // The answer itself, not in a tuple: a tuple a line is a
+            // container the cyclic garbage collector walks again and again.
+            Ok(a) => out.append(Bound::new(py, a)?)?,
             Err(e) => out.append(err(py, e)?)?,
         }
     }
