@@ -33,7 +33,7 @@ pub fn says(before: &Component, after: &Component, mover: Option<Player>) -> Str
 /// The words of a move in a game given only by its options (a value in
 /// CGSuite notation, a misère form, a function of games): such a game has
 /// no board, and its moves are its options, so the words name the option
-/// and who takes it — "Left moves to 3", "move to *[2]".
+/// and who takes it — "Left moves to 3", "move to `*[2]`".
 pub fn option_says(
     _before: &Component,
     after: &Component,
