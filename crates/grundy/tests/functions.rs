@@ -45,7 +45,7 @@ fn list_of(expr: &str) -> Result<Vec<Game>, String> {
         .expect("a list function")
         .map_err(|e| e.to_string())?;
     let mut cx = Context::new(Limits::default());
-    call.evaluate(&mut cx)
+    call.list(&mut cx)
         .map(|(_, list)| list)
         .map_err(|e| e.to_string())
 }

@@ -61,7 +61,7 @@ fn predicate(expr: &str) -> Result<bool, String> {
         .ok_or_else(|| format!("{expr} is not a predicate call"))?
         .map_err(|e| e.to_string())?;
     let mut cx = Context::new(Limits::default());
-    call.evaluate(&mut cx)
+    call.test(&mut cx)
         .map(|(_, b)| b)
         .map_err(|e| e.to_string())
 }

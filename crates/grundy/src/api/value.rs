@@ -112,12 +112,12 @@ pub struct ListAnswer {
 fn list_value(
     session: &Session,
     text: &str,
-    call: Result<crate::language::functions::ListCall, crate::component::ExprError>,
+    call: Result<crate::language::functions::WholeCall, crate::component::ExprError>,
 ) -> Result<ListAnswer, Error> {
     let call = call.map_err(|e| Error::parse(text, &e))?;
     let mut cx = crate::component::Context::new(session.limits);
     cx.start(&session.budget());
-    let (g, list) = call.evaluate(&mut cx).map_err(|e| Error::eval(text, e))?;
+    let (g, list) = call.list(&mut cx).map_err(|e| Error::eval(text, e))?;
     Ok(ListAnswer {
         game: call.to_string(),
         kind: "list",
@@ -165,7 +165,7 @@ pub struct PredicateAnswer {
 fn predicate_value(
     session: &Session,
     text: &str,
-    call: Result<crate::language::functions::PredicateCall, crate::component::ExprError>,
+    call: Result<crate::language::functions::WholeCall, crate::component::ExprError>,
 ) -> Result<PredicateAnswer, Error> {
     let call = call.map_err(|e| {
         if super::is_loopy(text) {
@@ -180,7 +180,7 @@ fn predicate_value(
     })?;
     let mut cx = crate::component::Context::new(session.limits);
     cx.start(&session.budget());
-    let (g, answer) = call.evaluate(&mut cx).map_err(|e| Error::eval(text, e))?;
+    let (g, answer) = call.test(&mut cx).map_err(|e| Error::eval(text, e))?;
     Ok(PredicateAnswer {
         game: call.to_string(),
         kind: "predicate",

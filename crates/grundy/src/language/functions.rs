@@ -653,32 +653,51 @@ pub(crate) fn build(
     })))
 }
 
-/// A call of a function whose value is a list, written as the whole
-/// expression: `incentives({3||2*|1*})`.
+/// A function of one game written as the whole expression, whose answer
+/// is not a game: a list (`incentives({3||2*|1*})`) or true or false
+/// (`is_number(1/2)`).
 #[derive(Debug)]
-pub struct ListCall {
+pub struct WholeCall {
     /// The function.
     pub spec: &'static FunctionSpec,
     /// Its argument, a sum of components.
     pub argument: Vec<Component>,
 }
 
-impl ListCall {
-    /// The list, within `cx`'s budget: the argument's value, then the function.
-    pub fn evaluate(&self, cx: &mut Context) -> Result<(Game, Vec<Game>), EvalError> {
+impl WholeCall {
+    /// The list of a list function, within `cx`'s budget: the argument's
+    /// value, then the function.
+    pub fn list(&self, cx: &mut Context) -> Result<(Game, Vec<Game>), EvalError> {
         let Returns::List(apply) = self.spec.returns else {
             unreachable!("a list call is of a list function")
         };
+        self.apply(cx, apply)
+    }
+
+    /// The answer of a predicate, within `cx`'s budget: the argument's
+    /// value, then the test.
+    pub fn test(&self, cx: &mut Context) -> Result<(Game, bool), EvalError> {
+        let Returns::Bool { test, .. } = self.spec.returns else {
+            unreachable!("a predicate call is of a predicate")
+        };
+        self.apply(cx, test)
+    }
+
+    fn apply<T>(
+        &self,
+        cx: &mut Context,
+        f: fn(Game) -> Result<T, partizan::Error>,
+    ) -> Result<(Game, T), EvalError> {
         let budget = cx.budget().clone();
         partizan::within_budget(&budget, || {
             let g = argument_values(std::slice::from_ref(&self.argument), cx)?[0];
-            let list = apply(g).map_err(|e| EvalError::from(named(self.spec, e)))?;
-            Ok((g, list))
+            let answer = f(g).map_err(|e| EvalError::from(named(self.spec, e)))?;
+            Ok((g, answer))
         })
     }
 }
 
-impl fmt::Display for ListCall {
+impl fmt::Display for WholeCall {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}(", self.spec.name)?;
         write_args(f, std::slice::from_ref(&self.argument))?;
@@ -695,20 +714,18 @@ pub fn list_to_string(games: &[Game]) -> String {
 
 /// If `text` is a call of a list function standing alone (such as
 /// `incentives(G)`), that call, validated; `None` for any other text.
-pub fn parse_list_call(text: &str, reg: &Registry) -> Option<Result<ListCall, ExprError>> {
+pub fn parse_list_call(text: &str, reg: &Registry) -> Option<Result<WholeCall, ExprError>> {
     whole_call(text, reg, FunctionSpec::is_list)
-        .map(|r| r.map(|(spec, argument)| ListCall { spec, argument }))
 }
 
 /// A function of one argument written as the whole expression, if `text`
 /// is a call of a function that `wanted` accepts: the function and its
 /// validated argument.
-#[allow(clippy::type_complexity)]
 fn whole_call(
     text: &str,
     reg: &Registry,
     wanted: fn(&FunctionSpec) -> bool,
-) -> Option<Result<(&'static FunctionSpec, Vec<Component>), ExprError>> {
+) -> Option<Result<WholeCall, ExprError>> {
     let expr = crate::language::syntax::parse_expr(text).ok()?;
     let [term] = expr.terms.as_slice() else {
         return None;
@@ -721,48 +738,15 @@ fn whole_call(
         arguments(spec, term, |a| {
             crate::language::expr::argument_sum(spec, a, 1, reg)
         })
-        .map(|mut args| (spec, args.remove(0))),
+        .map(|mut args| WholeCall {
+            spec,
+            argument: args.remove(0),
+        }),
     )
-}
-
-/// A predicate written as the whole expression: `is_number(1/2)`.
-#[derive(Debug)]
-pub struct PredicateCall {
-    /// The predicate.
-    pub spec: &'static FunctionSpec,
-    /// Its argument, a sum of components.
-    pub argument: Vec<Component>,
-}
-
-impl PredicateCall {
-    /// The answer, within `cx`'s budget: the argument's value, then the test.
-    pub fn evaluate(&self, cx: &mut Context) -> Result<(Game, bool), EvalError> {
-        let Returns::Bool { test, .. } = self.spec.returns else {
-            unreachable!("a predicate call is of a predicate")
-        };
-        let budget = cx.budget().clone();
-        partizan::within_budget(&budget, || {
-            let g = argument_values(std::slice::from_ref(&self.argument), cx)?[0];
-            let answer = test(g).map_err(|e| EvalError::from(named(self.spec, e)))?;
-            Ok((g, answer))
-        })
-    }
-}
-
-impl fmt::Display for PredicateCall {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}(", self.spec.name)?;
-        write_args(f, std::slice::from_ref(&self.argument))?;
-        f.write_str(")")
-    }
 }
 
 /// If `text` is a predicate standing alone (`is_number(G)`), that call,
 /// validated; `None` for any other text.
-pub fn parse_predicate_call(
-    text: &str,
-    reg: &Registry,
-) -> Option<Result<PredicateCall, ExprError>> {
+pub fn parse_predicate_call(text: &str, reg: &Registry) -> Option<Result<WholeCall, ExprError>> {
     whole_call(text, reg, FunctionSpec::is_predicate)
-        .map(|r| r.map(|(spec, argument)| PredicateCall { spec, argument }))
 }
