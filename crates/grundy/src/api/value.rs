@@ -535,7 +535,14 @@ impl fmt::Display for PositionAnswer {
         let mut out = Vec::new();
         let written = match self.analysis() {
             Analysis::Impartial(e) => print_value(&mut out, e),
-            Analysis::Partizan { game, report } => print_partizan(&mut out, game, report),
+            Analysis::Partizan { game, report } => {
+                // The properties the answer's fields hold, not tested again.
+                let properties = match &self.detail {
+                    Detail::Partizan { properties, .. } => &properties[..],
+                    _ => &[],
+                };
+                print_partizan(&mut out, game, report, properties)
+            }
             Analysis::Loopy(report) => {
                 print_loopy(&mut out, report).and_then(|()| match &self.detail {
                     Detail::Loopy {
@@ -555,7 +562,12 @@ impl fmt::Display for PositionAnswer {
 /// The longest misère canonical form printed in text.
 const MAX_FORM_SHOWN: usize = 2000;
 
-fn print_partizan(out: &mut impl Write, game: &GameExpr, r: &PartizanReport) -> io::Result<()> {
+fn print_partizan(
+    out: &mut impl Write,
+    game: &GameExpr,
+    r: &PartizanReport,
+    properties: &[&str],
+) -> io::Result<()> {
     writeln!(out, "{game}")?;
     writeln!(out, "value:   {}", r.value)?;
     writeln!(
@@ -569,9 +581,8 @@ fn print_partizan(out: &mut impl Write, game: &GameExpr, r: &PartizanReport) -> 
         "stops:   left {}, right {}; mean {}, temperature {}; birthday {}",
         r.left_stop, r.right_stop, r.mean, r.temperature, r.birthday
     )?;
-    let props = crate::language::functions::properties(r.value);
-    if !props.is_empty() {
-        writeln!(out, "is:      {}", props.join(", ").replace('_', "-"))?;
+    if !properties.is_empty() {
+        writeln!(out, "is:      {}", properties.join(", ").replace('_', "-"))?;
     }
     print_players_moves(out, &r.left_moves, &r.right_moves, r.moves_complete)
 }
