@@ -90,6 +90,7 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> MultisetSearch<P> {
         let ids: Vec<u32> = components.iter().map(|c| self.intern(c)).collect();
         runs(ids)
     }
+
     /// Whether the misère not-all compound of `components` is lost for the
     /// player to move (a P-position). The search keeps its own stack (a
     /// line of play may be as long as the components' games), whose frames
@@ -113,10 +114,12 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> MultisetSearch<P> {
         // The value of the frame last finished, for its parent.
         let mut finished: Option<bool> = None;
         loop {
+            // The top's child just found lost or won (a frame finished, or
+            // a stored answer met).
             if let Some(lost) = finished.take() {
                 match stack.last() {
                     None => return Ok(lost),
-                    // A move to a lost position wins: the parent is done.
+                    // A move to a lost position wins: the top is done.
                     Some(_) if lost => {
                         let parent = stack.pop().expect("a parent");
                         held -= parent.bytes;
@@ -135,6 +138,8 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> MultisetSearch<P> {
                 let Some(child) = top.child() else { continue };
                 top.moved_any = true;
                 match self.lost.get(&child) {
+                    // A lost child already stored: the top is won, as when
+                    // a child frame finishes lost (above).
                     Some(true) => {
                         finished = Some(true);
                         break;
@@ -146,13 +151,7 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> MultisetSearch<P> {
                     }
                 }
             }
-            if finished == Some(true) {
-                // Its child is lost: the top is won.
-                let top = stack.pop().expect("a top");
-                held -= top.bytes;
-                on_line.remove(&top.key);
-                self.store(top.key, false, budget)?;
-                finished = Some(false);
+            if finished.is_some() {
                 continue;
             }
             match next {
@@ -224,10 +223,7 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> MultisetSearch<P> {
     }
 
     /// A multiset of components as the error shows it.
-    fn written(&self, key: &Key) -> String
-    where
-        P: std::fmt::Debug,
-    {
+    fn written(&self, key: &Key) -> String {
         let parts: Vec<String> = key
             .iter()
             .map(|&(id, r)| format!("{r} × {:?}", self.positions[id as usize]))
