@@ -99,13 +99,7 @@ fn says(
 ) -> Option<String> {
     use super::partizan_rules::position_of;
     let (b, a) = (position_of::<Col>(before)?, position_of::<Col>(after)?);
-    let player = mover?;
-    let v = b.0.vertex_coloured(&a.0, player)?;
-    let colour = match player {
-        Player::Left => "blue",
-        Player::Right => "red",
-    };
-    Some(format!("colour vertex {} {colour}", v + 1))
+    b.0.colouring_says(&a.0, mover?)
 }
 
 #[cfg(test)]

@@ -121,6 +121,17 @@ impl TintedGraph {
         (0..self.len()).find(|&v| self.coloured(v, player) == *after)
     }
 
+    /// "colour vertex 2 blue": the words of a colouring move of Col or
+    /// Snort, the vertex counted from 1 in the order the graph is written.
+    pub(crate) fn colouring_says(&self, after: &TintedGraph, player: Player) -> Option<String> {
+        let v = self.vertex_coloured(after, player)?;
+        let colour = match player {
+            Player::Left => "blue",
+            Player::Right => "red",
+        };
+        Some(format!("colour vertex {} {colour}", v + 1))
+    }
+
     /// The graph renumbered in the order a depth-first search meets its
     /// vertices (from the lowest unvisited vertex, neighbours lowest
     /// first). Every graph here is kept in this order: it is the order in
