@@ -260,7 +260,7 @@ impl LoopyGame {
 
     /// Vertices in an order where every vertex comes after the vertices it
     /// has edges to (cycles are broken where they close).
-    fn post_order(&self) -> Vec<usize> {
+    pub(crate) fn post_order(&self) -> Vec<usize> {
         let n = self.len();
         let mut seen = vec![false; n];
         let mut out = Vec::with_capacity(n);

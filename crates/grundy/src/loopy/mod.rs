@@ -36,18 +36,26 @@
 
 mod components;
 mod display;
+mod functions;
 mod graph;
 mod outcome;
 mod parse;
 mod simplify;
+mod stops;
 mod survive;
 mod value;
+mod variety;
 
+pub use functions::{loopy_function, LoopyFunction, LoopyReturns, LOOPY_FUNCTIONS};
 pub use graph::{LoopyGame, LoopyRules, Vertex};
 pub use outcome::{outcomes, LoopyOutcomes, PlayResult};
-pub use parse::{is_loopy_notation, parse_loopy, parse_loopy_with};
+pub use parse::{is_loopy_notation, parse_loopy, parse_loopy_predicate_with, parse_loopy_with};
+pub use stops::{stops, Pseudonumber, Tag};
 pub use survive::{leq, Side};
 pub use value::LoopyValue;
+pub use variety::{
+    degree, downsum, downsum_variety, is_idempotent, is_stable, upsum, upsum_variety, variety,
+};
 
 use crate::vocab::limits::LimitError;
 

@@ -21,6 +21,7 @@
 
 use std::collections::HashMap;
 
+use super::functions::{loopy_function, LoopyFunction, LoopyReturns};
 use super::graph::LoopyGame;
 use super::value::LoopyValue;
 use super::Error;
@@ -57,6 +58,8 @@ enum Ast {
     Sided(Box<Ast>, Box<Ast>, usize),
     /// A game by name with its arguments: the text and where it starts.
     Call(String, usize),
+    /// A loopy function (`degree(G)`, `upsum(G, H)`) and its arguments.
+    Function(&'static LoopyFunction, Vec<Ast>),
 }
 
 /// Values each [`Ast::Call`] by `resolve`.
@@ -91,7 +94,7 @@ fn resolve_calls(
             }
         }
         Ast::Neg(a) | Ast::Tiny(_, _, a) => resolve_calls(a, resolve)?,
-        Ast::Switch(gs) => {
+        Ast::Switch(gs) | Ast::Function(_, gs) => {
             for g in gs {
                 resolve_calls(g, resolve)?;
             }
@@ -136,6 +139,10 @@ pub fn is_loopy_notation(text: &str) -> bool {
             let word = &text[start..i];
             let word = word.trim_start_matches(|c: char| c.is_ascii_digit());
             if ["on", "off", "over", "under", "upon", "dud", "pass"].contains(&word) {
+                return true;
+            }
+            // A loopy function: `degree(…)`, `left_stop(…)`.
+            if bytes.get(i) == Some(&b'(') && loopy_function(word).is_some() {
                 return true;
             }
             // A label: a word right before a brace (not Tiny/Miny, ups).
@@ -187,6 +194,30 @@ pub fn parse_loopy_with(
     let mut ast = ast;
     resolve_calls(&mut ast, resolve)?;
     Valuer { budget }.value(&ast)
+}
+
+/// A loopy predicate written as the whole expression, `is_stable(G)`:
+/// the function, its argument's value and the answer; `None` when `text`
+/// is not such a call. Games by name are valued by `resolve`, as in
+/// [`parse_loopy_with`].
+#[allow(clippy::type_complexity)]
+pub fn parse_loopy_predicate_with(
+    text: &str,
+    budget: &Budget,
+    resolve: &mut dyn FnMut(&str) -> Result<LoopyValue, String>,
+) -> Option<Result<(&'static LoopyFunction, LoopyValue, bool), Error>> {
+    let t = text.trim();
+    let open = t.find('(')?;
+    let f = loopy_function(t[..open].trim())?;
+    let LoopyReturns::Bool(test) = f.returns else {
+        return None;
+    };
+    let inner = t[open + 1..].strip_suffix(')')?;
+    Some((|| {
+        let g = parse_loopy_with(inner, budget, resolve)?;
+        let answer = test(&g, budget)?;
+        Ok((f, g, answer))
+    })())
 }
 
 impl<'a> Parser<'a> {
@@ -385,6 +416,11 @@ impl<'a> Parser<'a> {
             "Tiny" | "Miny" => return self.tiny(Dyadic::ZERO),
             _ => {}
         }
+        if let Some(f) = loopy_function(word) {
+            if self.text[self.pos + word.len()..].starts_with('(') {
+                return self.function(f, at);
+            }
+        }
         let is_label = !word.is_empty()
             && word.starts_with(|c: char| c.is_ascii_alphabetic())
             && !word.chars().all(|c| c == 'v')
@@ -540,6 +576,35 @@ impl<'a> Parser<'a> {
             (false, true) => uponth(-x, star).neg(),
         };
         Ok(Some(Ast::Graph(g)))
+    }
+
+    /// A loopy function's call at `at`: its name, then its arguments in
+    /// parentheses, each a value.
+    fn function(&mut self, f: &'static LoopyFunction, at: usize) -> Result<Ast, Error> {
+        if f.is_predicate() {
+            return Err(Error::Parse {
+                at,
+                expected: format!(
+                    "a game: `{}` is true or false, so it can only be the whole expression",
+                    f.usage()
+                ),
+                found: format!("`{}` inside an expression", f.name),
+            });
+        }
+        self.pos += f.name.len() + 1;
+        let mut args = vec![self.value()?];
+        while self.eat(",") {
+            args.push(self.value()?);
+        }
+        self.expect(")")?;
+        if args.len() != f.params.len() {
+            return Err(Error::Parse {
+                at,
+                expected: format!("{} argument(s): {}", f.params.len(), f.usage()),
+                found: format!("{} argument(s)", args.len()),
+            });
+        }
+        Ok(Ast::Function(f, args))
     }
 
     /// `Tiny(G)` or `Miny(G)` right here, after the number `x`.
@@ -731,6 +796,16 @@ impl Valuer<'_> {
             Ast::Neg(a) => Ok(self.value(a)?.neg()),
             Ast::Short(g) => LoopyValue::short(*g, self.budget),
             Ast::Value(v) => Ok(v.clone()),
+            Ast::Function(f, args) => {
+                let LoopyReturns::Value(apply) = f.returns else {
+                    unreachable!("predicates are refused when parsed")
+                };
+                let args = args
+                    .iter()
+                    .map(|a| self.value(a))
+                    .collect::<Result<Vec<_>, _>>()?;
+                apply(&args, self.budget)
+            }
             _ => {
                 let g = self.graph(ast, &HashMap::new())?;
                 LoopyValue::of(&g, self.budget)
@@ -753,6 +828,13 @@ impl Valuer<'_> {
             Ast::Short(g) => Ok(LoopyGame::from_short(*g, self.budget)?),
             Ast::Graph(g) => Ok(g.clone()),
             Ast::Value(LoopyValue::Stopper(g)) => Ok(g.clone()),
+            Ast::Function(..) => match self.value(ast)? {
+                LoopyValue::Stopper(g) => Ok(g),
+                v => Err(Error::Value(format!(
+                    "a function whose value is `{v}` (not a stopper) cannot be an option or a \
+                     term inside braces: only its sum with other values is taken"
+                ))),
+            },
             Ast::Value(v) => Err(Error::Value(format!(
                 "a game whose value is `{v}` (not a stopper) cannot be an option or a term \
                  inside braces: only its sum with other values is taken"
