@@ -344,3 +344,50 @@ fn values_by_components_are_the_whole_graphs_values() {
     println!("{sided} loopy stopper-sided, {unresolved} unresolved, {resolved_only_by_parts} resolved only by components");
     assert!(sided > 300, "{sided} loopy stopper-sided graphs");
 }
+
+/// CGSuite's degrees, idempotence and varieties of stoppers
+/// (`data/partizan/loopy_varieties.toml`), through the expression
+/// functions: each answer equals CGSuite's printed one read back, and
+/// where CGSuite says a variety does not exist, grundy says so too.
+#[test]
+fn cgsuite_degrees_and_varieties() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/partizan/loopy_varieties.toml"
+    );
+    let data: toml::Value = toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let b = budget();
+    let equal = |call: &str, expected: &str| {
+        let ours = parse_loopy(call, &b).unwrap_or_else(|e| panic!("{call}: {e}"));
+        let theirs = parse_loopy(expected, &b).unwrap_or_else(|e| panic!("{expected}: {e}"));
+        assert_eq!(
+            ours.compare(&theirs, &b).unwrap(),
+            Comparison::Equal,
+            "{call} is {ours}, CGSuite says {expected}"
+        );
+    };
+    let cases = data["case"].as_array().unwrap();
+    assert!(cases.len() >= 10);
+    for case in cases {
+        let g = case["game"].as_str().unwrap();
+        equal(&format!("degree({g})"), case["degree"].as_str().unwrap());
+        let value = parse_loopy(g, &b).unwrap();
+        let idempotent = grundy::loopy::is_idempotent(&value, &b).unwrap();
+        assert_eq!(
+            idempotent,
+            case["idempotent"].as_bool().unwrap(),
+            "is_idempotent({g})"
+        );
+        match case.get("variety").and_then(|v| v.as_str()) {
+            Some(v) => equal(&format!("variety({g})"), v),
+            None => {
+                let wanted = case["variety_error"].as_str().unwrap();
+                let e = parse_loopy(&format!("variety({g})"), &b).unwrap_err();
+                assert!(
+                    e.to_string().to_lowercase().contains(wanted),
+                    "variety({g}): {e}"
+                );
+            }
+        }
+    }
+}
