@@ -105,14 +105,18 @@ pub(crate) enum Command {
     /// Examples: grundy value 'nim(3,5,7)';  grundy value 'kayles(10) + queen(3,4)';
     /// grundy value 'misere(nim(3,5,1))';  echo 'nim(1,2)' | grundy value --batch
     Value(value::ValueArgs),
-    /// Print the Grundy values G(0..=N) of a heap ruleset, and its period when one shows.
+    /// Print the Grundy values G(0..=N) of a heap ruleset, and its period when one shows;
+    /// or the canonical forms of a family of positions in n.
     ///
-    /// Examples: grundy seq kayles --to 104;  grundy seq 'octal[0.137]' --to 131
+    /// Examples: grundy seq kayles --to 104;  grundy seq 'octal[0.137]' --to 131;
+    /// grundy seq 'subtraction(n, [1,2], [2,3])' --to 30
     Seq(SeqCmd),
-    /// Print the N×N table of Grundy values of a piece, row x and column y.
+    /// Print the N×N table of Grundy values of a piece, row x and column y; or the
+    /// canonical forms of a family of positions in x and y.
     ///
     /// Examples: grundy table queen --size 10;
-    /// grundy table 'piece[(-2,1),(-2,-1),(1,-2),(-1,-2); 8]' --size 8
+    /// grundy table 'piece[(-2,1),(-2,-1),(1,-2),(-1,-2); 8]' --size 8;
+    /// grundy table cutcake --size 6;  grundy table 'nim(x,y) + kayles(3)' --size 8
     Table(table::TableArgs),
     /// Check the engine's fast path against plain search on every position of a family.
     ///
@@ -166,7 +170,8 @@ pub(crate) enum Command {
 #[derive(Args)]
 struct SeqCmd {
     /// A heap ruleset, like kayles, 'octal[0.137]', 'sub[1,3,4]' or grundy_game
-    /// (or a scripted game on one integer, with --rules FILE).
+    /// (or a scripted game on one integer, with --rules FILE); or a position written
+    /// with the variable n, like 'subtraction(n, [1,2], [2,3])' (canonical forms).
     ruleset: String,
     #[command(flatten)]
     args: seq::SeqArgs,

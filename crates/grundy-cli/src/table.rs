@@ -1,4 +1,5 @@
-//! `grundy table`: the Grundy values of a piece, row by row (the library's
+//! `grundy table`: the Grundy values of a piece, or a family's canonical
+//! forms, row by row (the library's
 //! [`grundy::api::table`]).
 
 use std::io::{BufWriter, Write};
@@ -11,7 +12,8 @@ use crate::UserError;
 #[derive(Args)]
 pub(crate) struct TableArgs {
     /// A piece, like queen, knight or 'piece[(-2,1),(1,-2); 8]' (or a scripted
-    /// game on two integers, with --rules FILE).
+    /// game on two integers, with --rules FILE); or a position written with the
+    /// variables x and y, like 'cutcake(x,y)' (a game's bare name means name(x,y)).
     pub(crate) ruleset: String,
     /// Side of the table (at most the board size of a bounded piece).
     #[arg(long)]

@@ -243,7 +243,8 @@ class SeqAnswer(Answer):
             style = ""
             if period and pre is not None and n >= pre:
                 style = " style='background:#e8f0fe'" if ((n - pre) // period) % 2 == 0 else " style='background:#fdf3e1'"
-            cells.append(f"<td title='G({n})'{style}>{v}</td>")
+            shown = html.escape(str(v if v is not None else "·"))
+            cells.append(f"<td title='G({n})'{style}>{shown}</td>")
         rows = ["<tr>" + "".join(cells[i:i + 32]) + "</tr>" for i in range(0, len(cells), 32)]
         last = self._text.strip().splitlines()[-1] if self._text.strip() else ""
         return (f"<div><b>{html.escape(str(d.get('game', '')))}</b>"
@@ -252,20 +253,49 @@ class SeqAnswer(Answer):
 
 
 class TableAnswer(Answer):
-    """``table``: the Grundy values of a piece, ``values[x][y]``, and what holds on them."""
+    """``table``: the Grundy values of a piece, ``values[x][y]``, or the
+    canonical forms of a family ``G(x,y)``, ``forms[i][j]`` (rows and columns
+    from ``from``), and what holds on them."""
+
+    @property
+    def is_forms(self) -> bool:
+        """Whether the table holds canonical forms (a family of partizan positions)."""
+        return "forms" in self.to_dict()
 
     def to_pandas(self) -> Any:
         """The table as a pandas DataFrame, rows x and columns y."""
         import pandas as pd
 
-        values = self.to_dict()["values"]
-        frame = pd.DataFrame(values)
+        d = self.to_dict()
+        cells = d["forms"] if self.is_forms else d["values"]
+        start = d.get("from", 0)
+        frame = pd.DataFrame(cells, index=range(start, start + len(cells)),
+                             columns=range(start, start + (len(cells[0]) if cells else 0)))
         frame.index.name = "x"
         frame.columns.name = "y"
         return frame
 
     def _repr_html_(self) -> str:
-        values = self.to_dict()["values"]
+        d = self.to_dict()
+        if self.is_forms:
+            start = d.get("from", 0)
+            shades = {"L": "#e3edfb", "R": "#fbe6e3", "N": "#fdf3e1", "P": "#e8f5e9"}
+            head = "".join(f"<th>{start + y}</th>" for y in range(len(d["forms"][0]) if d["forms"] else 0))
+            corner = "x\\y"
+            rows = [f"<tr><th>{corner}</th>{head}</tr>"]
+            for i, (r, o) in enumerate(zip(d["forms"], d["outcomes"])):
+                cells = []
+                for j, (v, oc) in enumerate(zip(r, o)):
+                    shown = html.escape(v if v is not None else "·")
+                    said = html.escape(oc or "")
+                    shade = shades.get(oc, "#fff")
+                    cells.append(f"<td title='G({start + i},{start + j}): {said}' "
+                                 f"style='background:{shade}'>{shown}</td>")
+                rows.append(f"<tr><th>{start + i}</th>{''.join(cells)}</tr>")
+            notes = "".join(f"<li>{html.escape(p)}</li>" for p in d.get("patterns", []))
+            return (f"<div><b><code>{html.escape(d.get('template', ''))}</code></b>"
+                    f"<table style='font-family:monospace'>{''.join(rows)}</table><ul>{notes}</ul></div>")
+        values = d["values"]
         top = max((max(r) for r in values if r), default=0) or 1
         rows = []
         for x, r in enumerate(values):

@@ -40,6 +40,7 @@
 
 mod error;
 pub mod family;
+mod forms;
 mod games;
 mod loopy;
 mod options;
@@ -56,6 +57,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 pub use error::{Error, ErrorKind};
+pub use forms::{FormSeqAnswer, FormTable, MAX_FAMILY_POSITIONS};
 pub use games::{games, GameEntry, GamesAnswer};
 pub use loopy::{is_loopy, loopy_compare, loopy_value, LoopyAnswer};
 pub use options::{followers, move_says, options, FollowersAnswer, Move, OptionsAnswer};
@@ -65,7 +67,7 @@ pub use seq::{
     misere_seq, script_seq, seq, HeapSeqAnswer, MisereSeqAnswer, ScriptSeqAnswer, SeqAnswer,
     SeqEvent, SeqRequest, SeqSolver, SeqStats, SeqStore,
 };
-pub use table::{table, TableAnswer};
+pub use table::{table, GrundyTable, TableAnswer};
 pub use text::{misere_form_of, ReadText};
 pub use value::{
     value, value_analysis, value_in, BatchAnswer, Detail, ListAnswer, LoopyLine, PositionAnswer,

@@ -154,15 +154,21 @@ pub enum SeqAnswer {
     Script(ScriptSeqAnswer),
     /// Misère play.
     Misere(MisereSeqAnswer),
+    /// A family of positions in `n` (`subtraction(n, [1,2], [2,3])`):
+    /// canonical forms and outcomes.
+    Forms(super::FormSeqAnswer),
 }
 
 impl SeqAnswer {
-    /// The values returned, one for each heap asked for.
+    /// The Grundy values returned, one for each heap asked for (none for
+    /// a family of positions, whose values are canonical forms: see
+    /// [`super::FormSeqAnswer::values`]).
     pub fn values(&self) -> &[u64] {
         match self {
             SeqAnswer::Heap(a) => &a.values,
             SeqAnswer::Script(a) => &a.values,
             SeqAnswer::Misere(a) => &a.values,
+            SeqAnswer::Forms(_) => &[],
         }
     }
 }
@@ -178,6 +184,7 @@ impl SeqAnswer {
                     SeqAnswer::Heap(a) => a.write(f, self.1),
                     SeqAnswer::Script(a) => a.write(f, self.1),
                     SeqAnswer::Misere(a) => a.fmt(f),
+                    SeqAnswer::Forms(a) => a.write(f),
                 }
             }
         }
@@ -200,8 +207,10 @@ pub fn seq(
     request: &SeqRequest,
     watch: &mut dyn FnMut(SeqEvent),
 ) -> Result<SeqAnswer, Error> {
-    let read = crate::language::expr::parse_ruleset_in(ruleset, &session.registry)
-        .map_err(|e| Error::parse(ruleset, &e))?;
+    let read = match crate::language::expr::parse_ruleset_in(ruleset, &session.registry) {
+        Ok(read) => read,
+        Err(e) => return family_seq(session, ruleset, request, e),
+    };
     if request.misere {
         let name = match read {
             Ruleset::Heap(h) => h.name,
@@ -228,6 +237,48 @@ pub fn seq(
         HeapKind::TakeBreak(tb) => tb.clone(),
     };
     heap_seq(session, &rules, &heap.name, request, watch).map(|a| SeqAnswer::Heap(Box::new(a)))
+}
+
+/// `seq` of a text that is not a ruleset: a family of positions written
+/// with the variable `n` (a game's bare name stands for `name(n)`), or the
+/// ruleset's own error `e`.
+fn family_seq(
+    session: &Session,
+    ruleset: &str,
+    request: &SeqRequest,
+    e: crate::component::ExprError,
+) -> Result<SeqAnswer, Error> {
+    use crate::language::template::{Template, TemplateError};
+    let family = match Template::read(ruleset, &["n"], &session.registry) {
+        Ok(family) => family,
+        Err(TemplateError::NoVariable) if ruleset.contains('(') => {
+            return Err(Error::input(format!(
+                "{ruleset} is one position: a sequence ranges over the variable n standing \
+                 for a number, like subtraction(n, [1,2], [2,3]) or kayles(n) + nim(3)"
+            )))
+        }
+        Err(_) => return Err(Error::parse(ruleset, &e)),
+    };
+    if request.misere || request.store.is_some() || request.stats {
+        return Err(Error::input(format!(
+            "{ruleset} is a family of positions: seq takes only --to, --at and the limits for \
+             it (--misere, --store and --stats are for heap rulesets; write misere(...) \
+             around the position for misère play)"
+        )));
+    }
+    let mut limited = super::Session::new(crate::vocab::limits::Limits {
+        max_time: request.max_time.or(session.limits.max_time),
+        ..session.limits
+    });
+    limited.registry = session.registry.clone();
+    limited.notation = session.notation;
+    let limited = match session.cancel_flag() {
+        Some(flag) => limited.with_cancel_flag(flag.clone()),
+        None => limited,
+    };
+    limited
+        .in_notation(|| super::forms::form_seq(&limited, &family, request.to, &request.at))
+        .map(SeqAnswer::Forms)
 }
 
 /// The values of a take-and-break game, its period and statistics.

@@ -1,17 +1,31 @@
 //! `table`: the Grundy values of a piece (or a scripted game on two
-//! integers) on a square of the board, and what holds on it.
+//! integers) on a square of the board, or the canonical forms of a family
+//! of positions written with `x` and `y` (`cutcake(x,y)`), and what holds
+//! on it.
 
 use std::fmt;
 
 use serde::Serialize;
 
+use super::forms::{form_table, FormTable};
 use super::{Error, Session};
 use crate::board::TablePattern;
 use crate::language::expr::Ruleset;
+use crate::language::template::{Template, TemplateError};
 
-/// The answer of `table`.
+/// The answer of `table`: Grundy values, or a family's canonical forms.
 #[derive(Clone, Debug, Serialize)]
-pub struct TableAnswer {
+#[serde(untagged)]
+pub enum TableAnswer {
+    /// A piece's or a scripted game's Grundy values.
+    Grundy(GrundyTable),
+    /// A family of positions in `x` and `y`: canonical forms and outcomes.
+    Forms(FormTable),
+}
+
+/// The Grundy values of a piece or a scripted game on two integers.
+#[derive(Clone, Debug, Serialize)]
+pub struct GrundyTable {
     /// What holds on the table (periodic rows, P-positions on lines,
     /// Beatty pairs, nim-sums of coordinate functions): seen on its range,
     /// not proved.
@@ -25,15 +39,44 @@ pub struct TableAnswer {
     pub values: Vec<Vec<u64>>,
 }
 
-/// The `size`×`size` table of `ruleset` (rows x, columns y, from 0).
+/// The `size`×`size` table of `ruleset` (rows x, columns y, from 0): a
+/// piece, a scripted game on two integers, or a position written with the
+/// variables `x` and `y` (a game's bare name stands for `name(x,y)`).
 pub fn table(session: &Session, ruleset: &str, size: u64) -> Result<TableAnswer, Error> {
-    let read = crate::language::expr::parse_ruleset_in(ruleset, &session.registry)
-        .map_err(|e| Error::parse(ruleset, &e))?;
     if size == 0 {
         return Err(Error::input(
             "--size must be at least 1 (the table has --size rows and columns)",
         ));
     }
+    let read = match crate::language::expr::parse_ruleset_in(ruleset, &session.registry) {
+        Ok(read) => read,
+        Err(e) => {
+            return match Template::read(ruleset, &["x", "y"], &session.registry) {
+                Ok(family) => {
+                    let mut t = session.in_notation(|| form_table(session, &family, size))?;
+                    Ok(match t.nimbers.take() {
+                        // An impartial family: its Grundy values, with the
+                        // patterns found on tables of Grundy values.
+                        Some(rows) => TableAnswer::Grundy(GrundyTable {
+                            patterns: crate::board::find_table_patterns(&rows).unwrap_or_default(),
+                            ruleset: t.template,
+                            values: rows,
+                            script: None,
+                        }),
+                        None => TableAnswer::Forms(t),
+                    })
+                }
+                Err(TemplateError::NoVariable) if !ruleset.contains('(') => {
+                    Err(Error::parse(ruleset, &e))
+                }
+                Err(TemplateError::NoVariable) => Err(Error::input(format!(
+                    "{ruleset} is one position: a table ranges over the variables x and y \
+                     standing for numbers, like cutcake(x,y) or nim(x,y) + kayles(3)"
+                ))),
+                Err(TemplateError::Syntax(_)) => Err(Error::parse(ruleset, &e)),
+            };
+        }
+    };
     let (name, script, rows) = match read {
         Ruleset::Board(piece) => {
             if let Some(n) = piece.board() {
@@ -73,16 +116,26 @@ pub fn table(session: &Session, ruleset: &str, size: u64) -> Result<TableAnswer,
     };
     // Rows are all of one length, so the finder cannot refuse them.
     let patterns = crate::board::find_table_patterns(&rows).unwrap_or_default();
-    Ok(TableAnswer {
+    Ok(TableAnswer::Grundy(GrundyTable {
         ruleset: name,
         values: rows,
         patterns,
         script,
-    })
+    }))
+}
+
+/// The text `grundy table` prints.
+impl fmt::Display for TableAnswer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableAnswer::Grundy(t) => t.fmt(f),
+            TableAnswer::Forms(t) => t.fmt(f),
+        }
+    }
 }
 
 /// The text `grundy table` prints: the rows, then what holds on them.
-impl fmt::Display for TableAnswer {
+impl fmt::Display for GrundyTable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let width = self
             .values

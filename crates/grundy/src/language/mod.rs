@@ -6,3 +6,4 @@ pub mod expr;
 pub mod functions;
 pub mod registry;
 pub mod syntax;
+pub mod template;
