@@ -882,6 +882,25 @@ fn table_sequence_and_thermograph_pictures() {
         assert_eq!(cells, json!(["0", "0", "2", "(3, 5): 0"]));
         page.shot_of("#table-title", "table").await?;
 
+        // A family of partizan positions: canonical forms, outcome letters.
+        page.type_into("#table-ruleset", "cutcake").await?;
+        page.type_into("#table-size", "4").await?;
+        page.click("#table-show").await?;
+        let forms = page
+            .wait(
+                "the table of forms",
+                "const p = document.getElementById('table-picture');
+                 const cells = p.querySelectorAll('td[data-testid=form-cell]');
+                 if (p.dataset.state !== 'ready' || cells.length !== 16) return null;
+                 return [cells[1].querySelector('code').textContent, cells[1].dataset.outcome,
+                         cells[4].querySelector('code').textContent, cells[4].dataset.outcome];",
+                vec![],
+            )
+            .await?;
+        // cutcake(1,2) = -1 (Right wins), cutcake(2,1) = 1 (Left wins).
+        assert_eq!(forms, json!(["-1", "R", "1", "L"]));
+        page.shot_of("#table-title", "table-forms").await?;
+
         page.type_into("#seq-ruleset", "sub[1,3,4]").await?;
         page.type_into("#seq-to", "40").await?;
         page.click("#seq-show").await?;

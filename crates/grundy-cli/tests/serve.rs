@@ -190,6 +190,14 @@ fn the_api_answers_what_the_commands_print() {
             vec!["table", "knight", "--size", "8", "--json"],
         ),
         (
+            "/api/table?ruleset=cutcake&size=5",
+            vec!["table", "cutcake", "--size", "5", "--json"],
+        ),
+        (
+            "/api/seq?ruleset=subtraction(n%2C%20%5B1%5D%2C%20%5B2%5D)&to=20",
+            vec!["seq", "subtraction(n, [1], [2])", "--to", "20", "--json"],
+        ),
+        (
             "/api/compare?g=%5E&h=*",
             vec!["compare", "^", "*", "--json"],
         ),

@@ -322,10 +322,13 @@
       select.append(group);
     }
     const kindOf = (g) => g.picture && g.picture.kind;
+    // Pieces, and a few families of positions written with x, y or n.
     $('square-rulesets').replaceChildren(
-      ...r.body.filter((g) => g.ruleset && kindOf(g) === 'square').map((g) => el('option', { value: g.name })));
+      ...r.body.filter((g) => g.ruleset && kindOf(g) === 'square').map((g) => el('option', { value: g.name })),
+      ...['cutcake', 'nim(x,y)', 'subtraction(x, [1,2], [y])'].map((v) => el('option', { value: v })));
     $('heap-rulesets').replaceChildren(
-      ...r.body.filter((g) => g.ruleset && ['heaps', 'pins'].includes(kindOf(g))).map((g) => el('option', { value: g.name })));
+      ...r.body.filter((g) => g.ruleset && ['heaps', 'pins'].includes(kindOf(g))).map((g) => el('option', { value: g.name })),
+      ...['subtraction(n, [1,2], [2,3])', 'cutcake(n,3)'].map((v) => el('option', { value: v })));
     return true;
   }
 
@@ -1822,6 +1825,34 @@
     return `hsl(${hue.toFixed(1)}, 72%, ${light}%)`;
   }
 
+  // A family of partizan positions: a grid of canonical forms, each cell
+  // shaded by its outcome and marked with its letter (not colour alone).
+  function formsGrid(rowLabels, colLabels, forms, outcomes, name) {
+    const said = { L: 'Left wins', R: 'Right wins', N: 'the first player wins', P: 'the second player wins' };
+    const head = el('tr', {}, el('th', { scope: 'col' }, name), colLabels.map((c) => el('th', { scope: 'col' }, String(c))));
+    const body = forms.map((row, i) => el('tr', {}, el('th', { scope: 'row' }, String(rowLabels[i])),
+      row.map((v, j) => {
+        const o = outcomes[i][j];
+        return el('td', {
+          class: `form-cell outcome-${o || 'none'}`, 'data-testid': 'form-cell', 'data-outcome': o || '',
+          title: o ? `${said[o]} (${o})` : 'left empty',
+        }, el('code', {}, v === null ? '·' : v), o ? el('sup', { class: 'outcome-mark' }, o) : '');
+      })));
+    return el('table', { class: 'forms-table', 'data-testid': 'forms-table' }, head, body);
+  }
+
+  function drawForms(box, b) {
+    const from = b.from || 0;
+    const labels = b.forms.map((_, i) => from + i);
+    const patterns = (b.patterns || []).map((pt) => el('li', {}, pt));
+    box.replaceChildren(
+      el('p', { class: 'caption' }, `${b.template}: the canonical form of each position, row x and column y; the letter is its outcome (L: Left wins, R: Right wins, N: the first player wins, P: the second).`),
+      formsGrid(labels, labels, b.forms, b.outcomes, 'x \\ y'),
+      patterns.length ? el('ul', { class: 'patterns' }, patterns) : '',
+      b.left_empty ? el('p', { class: 'caption' }, b.left_empty) : '');
+    box.dataset.state = 'ready';
+  }
+
   async function drawTable() {
     const token = ++state.tokens.table;
     const ruleset = $('table-ruleset').value.trim();
@@ -1837,6 +1868,10 @@
       return;
     }
     clearError($('table-error'));
+    if (r.body.forms) {
+      drawForms(box, r.body);
+      return;
+    }
     const values = r.body.values;
     const rows = values.length;
     const cols = rows ? values[0].length : 0;
@@ -1909,6 +1944,26 @@
     }
     clearError($('seq-error'));
     const s = r.body;
+    if (s.kind === 'partizan') {
+      const ns = s.heaps || s.values.map((_, i) => i);
+      let caption = `${s.game}: the canonical form of each position, and its outcome. `;
+      if (Number.isInteger(s.period)) {
+        caption += s.saltus === '0'
+          ? `Period ${s.period} from n = ${s.preperiod}`
+          : `G(n+${s.period}) = G(n) + ${s.saltus} from n = ${s.preperiod}`;
+        caption += ' — as far as computed, not proved.';
+      } else if (Number.isInteger(s.outcome_period)) {
+        caption += `The outcomes have period ${s.outcome_period} from n = ${s.outcome_preperiod} — as far as computed, not proved.`;
+      } else {
+        caption += 'No period shows in this range.';
+      }
+      box.replaceChildren(
+        el('p', { class: 'caption', 'data-testid': 'seq-caption' }, caption),
+        formsGrid(ns, ['G(n)'], s.values.map((v) => [v]), s.outcomes.map((o) => [o]), 'n'),
+        s.left_empty ? el('p', { class: 'caption' }, s.left_empty) : '');
+      box.dataset.state = 'ready';
+      return;
+    }
     const vals = s.values;
     const n = Math.max(1, vals.length - 1);
     const maxV = Math.max(1, ...vals);

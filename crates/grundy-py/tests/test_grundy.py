@@ -106,6 +106,23 @@ def test_answers_have_attributes_and_exact_numbers():
     assert grundy.value("^*")._repr_latex_() == r"$\uparrow \ast $"
 
 
+def test_families_of_partizan_positions():
+    t = grundy.table("cutcake", size=4)
+    assert t.is_forms and t.to_dict() == cli_json("table", "cutcake", "--size", "4")
+    assert t.forms[0] == ["0", "-1", "-2", "-3"] and t.outcomes[1][0] == "L"
+    assert "antisymmetric: G(x,y) = -G(y,x)" in t.patterns
+    assert "<table" in t._repr_html_() and "antisymmetric" in t._repr_html_()
+    s = grundy.seq("subtraction(n, [1], [2])", to=20)
+    assert s.values[:3] == ["0", "1", "{1|0}"] and (s.period, s.preperiod, s.saltus) == (3, 0, "0")
+    assert "{1|0}" in s._repr_html_()
+    pd = pytest.importorskip("pandas")
+    frame = t.to_pandas()
+    assert list(frame.index) == [1, 2, 3, 4] and frame.loc[2, 1] == "1"
+    assert isinstance(frame, pd.DataFrame)
+    with pytest.raises(grundy.GrundyError, match="variables x and y"):
+        grundy.table("cutcake(2,3)", size=3)
+
+
 def test_games_are_values():
     g = grundy.game('domineering("..|..")')
     assert g.value().value == "+-1"

@@ -170,7 +170,9 @@ def seq(
     show (``grundy seq``): ``grundy.seq("kayles", to=104)``,
     ``grundy.seq("octal[0.137]", at=[10**12])``. ``store`` keeps the values
     in a file (``resume=True`` continues it); a tqdm bar shows progress
-    where tqdm is installed (``progress=False`` hides it)."""
+    where tqdm is installed (``progress=False`` hides it). A position written
+    with ``n`` is a family: ``grundy.seq("subtraction(n, [1], [2])", to=30)``
+    gives canonical forms (``values``), ``outcomes`` and the period they show."""
     request = {
         "to": to, "at": list(at or []), "misere": misere, "stats": stats, "solver": solver,
         "threads": threads, "memory_mb": memory_mb, "max_output": max_output,
@@ -187,7 +189,10 @@ def seq(
 
 def table(ruleset: str, *, size: int, **limit: Any) -> TableAnswer:
     """The size×size table of Grundy values of a piece (``grundy table``):
-    ``grundy.table("queen", size=10).values[x][y]``."""
+    ``grundy.table("queen", size=10).values[x][y]``; or of a family of
+    positions in ``x`` and ``y``: ``grundy.table("cutcake", size=6).forms``
+    (canonical forms, rows and columns from ``from``), ``.outcomes``,
+    ``.patterns``."""
     return from_reply(TableAnswer, _native.table(ruleset, size, normalise(limit)), ruleset)
 
 

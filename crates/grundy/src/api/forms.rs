@@ -29,6 +29,23 @@ use crate::vocab::outcome::Outcome;
 /// any is valued: each kept position is a few short strings).
 pub const MAX_FAMILY_POSITIONS: u64 = 1_000_000;
 
+/// The error of a family that was a game's bare name (`domineering`) and
+/// whose positions `name(x,y)` do not read either: the ruleset reader's
+/// own error `ruleset_error`, which says what a ruleset is, with why the
+/// family failed.
+pub(super) fn bare_name_error(ruleset_error: Error, family: Error) -> Error {
+    if family.kind != super::ErrorKind::Input {
+        return family; // a limit or a cancel: the family did read
+    }
+    Error {
+        message: format!(
+            "{}; and as a family of positions: {}",
+            ruleset_error.message, family.message
+        ),
+        ..ruleset_error
+    }
+}
+
 /// One position's value: its canonical form and outcome.
 #[derive(Clone, Copy, Debug)]
 struct Cell {

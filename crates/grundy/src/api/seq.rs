@@ -279,6 +279,10 @@ fn family_seq(
     limited
         .in_notation(|| super::forms::form_seq(&limited, &family, request.to, &request.at))
         .map(SeqAnswer::Forms)
+        .map_err(|f| match ruleset.contains('(') {
+            true => f,
+            false => super::forms::bare_name_error(Error::parse(ruleset, &e), f),
+        })
 }
 
 /// The values of a take-and-break game, its period and statistics.

@@ -53,7 +53,12 @@ pub fn table(session: &Session, ruleset: &str, size: u64) -> Result<TableAnswer,
         Err(e) => {
             return match Template::read(ruleset, &["x", "y"], &session.registry) {
                 Ok(family) => {
-                    let mut t = session.in_notation(|| form_table(session, &family, size))?;
+                    let mut t = session
+                        .in_notation(|| form_table(session, &family, size))
+                        .map_err(|f| match ruleset.contains('(') {
+                            true => f,
+                            false => super::forms::bare_name_error(Error::parse(ruleset, &e), f),
+                        })?;
                     Ok(match t.nimbers.take() {
                         // An impartial family: its Grundy values, with the
                         // patterns found on tables of Grundy values.
