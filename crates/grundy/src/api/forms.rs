@@ -46,6 +46,9 @@ pub(super) fn bare_name_error(ruleset_error: Error, family: Error) -> Error {
     }
 }
 
+/// The widest form that columns are widened for in the text output.
+const MAX_ALIGNED: usize = 40;
+
 /// One position's value: its canonical form and outcome.
 #[derive(Clone, Copy, Debug)]
 struct Cell {
@@ -328,6 +331,7 @@ impl fmt::Display for FormTable {
                 .iter()
                 .flatten()
                 .map(|c| shown(c).chars().count())
+                .filter(|&w| w <= MAX_ALIGNED)
                 .chain(labels.iter().map(String::len))
                 .max()
                 .unwrap_or(1);
@@ -505,10 +509,13 @@ impl FormSeqAnswer {
         };
         let nw = heaps.iter().max().map_or(1, |m| m.to_string().len());
         let shown = |c: &Option<String>| c.clone().unwrap_or_else(|| "·".to_string());
+        // Columns line up for short forms; a long one is printed whole
+        // without widening the others.
         let vw = self
             .values
             .iter()
             .map(|c| shown(c).chars().count())
+            .filter(|&w| w <= MAX_ALIGNED)
             .max()
             .unwrap_or(1);
         writeln!(f, "{}:", self.game)?;

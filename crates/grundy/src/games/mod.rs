@@ -42,6 +42,7 @@ pub mod loopy_rules;
 pub mod misere_form;
 pub mod nim;
 pub mod partizan_euclid;
+pub mod partizan_heap;
 pub mod partizan_rules;
 pub mod pieces;
 pub mod quicksort;

@@ -103,7 +103,7 @@ const OCTAL_ACCEPTED: &str =
      and ! after the digits whose splits must leave unequal heaps (4!.0)";
 
 /// The ruleset a call names, with the name it is written by.
-fn rules_of(call: &Call<'_>) -> Result<(String, TakeBreak), ExprError> {
+pub(super) fn rules_of(call: &Call<'_>) -> Result<(String, TakeBreak), ExprError> {
     let name = call.name();
     let named = |rules: TakeBreak| -> Result<(String, TakeBreak), ExprError> {
         call.no_params()?;

@@ -69,6 +69,7 @@ pub static GAMES: &[&GameSpec] = &[
     &games::gen_cutcake::MAUNDY_CAKE_SPEC,
     &games::gen_cutcake::TURN_AND_EATCAKE_SPEC,
     &games::partizan_euclid::SPEC,
+    &games::partizan_heap::SPEC,
     &games::turning::TURNING,
     &games::turning::TURNING_TURTLES,
     &games::turning::MOCK_TURTLES,

@@ -101,7 +101,7 @@ impl Template {
 /// such names among the items of a list or of bracketed parameters
 /// (`subtraction(x, [1,2], [y])`, `sub[1,y](x)`).
 fn collect(expr: &Expr, vars: &[&str], holes: &mut Vec<(Span, usize)>) {
-    let mut items = |list: &[Item], holes: &mut Vec<(Span, usize)>| {
+    let items = |list: &[Item], holes: &mut Vec<(Span, usize)>| {
         for item in list {
             if let Item::Word(name, span) = item {
                 if let Some(i) = vars.iter().position(|v| v == name) {
