@@ -1299,6 +1299,68 @@ fn ski_jumps_played_by_clicks_on_a_board_of_skiers() {
 }
 
 #[test]
+fn partizan_positions_are_explained_part_by_part() {
+    run("explain-partizan", |page| async move {
+        page.open("").await?;
+        // The explanation once it says `marker` (the one before it may
+        // still be on the page while the new one loads).
+        let explained = |q: &'static str, marker: &'static str| {
+            let page = page.clone();
+            async move {
+                page.set_expression(q).await?;
+                let text = page
+                    .wait(
+                        &format!("the explanation of {q}"),
+                        "const e = document.getElementById('explain');
+                         return e.dataset.state === 'ready' && e.textContent.includes(arguments[0])
+                             ? e.textContent : null;",
+                        vec![json!(marker)],
+                    )
+                    .await?;
+                Ok::<String, anyhow::Error>(text.as_str().unwrap_or_default().to_string())
+            }
+        };
+        // A sum: each part's value, the total, and why the total is hot.
+        let text = explained("domineering(\"..|..\") + 3/2", "together").await?;
+        let parts = page
+            .js(
+                "return [...document.querySelectorAll('#explain [data-testid=explain-part] code')]
+                    .map(c => c.textContent);",
+                vec![],
+            )
+            .await?;
+        assert_eq!(
+            parts,
+            json!(["domineering(\"..|..\")", "+-1", "3/2", "3/2"]),
+            "{text}"
+        );
+        assert_eq!(
+            page.text("#explain [data-testid=explain-total]").await?,
+            "{5/2|1/2}"
+        );
+        assert!(
+            text.contains("hot: each player wants to move first"),
+            "{text}"
+        );
+        assert!(
+            text.contains("settles at 5/2 (Left 5/2 moves ahead)"),
+            "{text}"
+        );
+        assert!(text.contains("if Right moves first, at 1/2"), "{text}");
+        assert_eq!(page.count("#explain [data-testid=explain-link]").await?, 1);
+        page.shot_of("#explain", "hot-sum").await?;
+        // A number: free moves.
+        let text = explained("cutcake(4,1)", "free moves").await?;
+        assert!(text.contains("Left is ahead by 3 free moves"), "{text}");
+        // An infinitesimal: who moves last.
+        let text = explained("^", "any number of moves").await?;
+        assert!(text.contains("smaller than any number of moves"), "{text}");
+        assert!(text.contains("Left wins, whoever starts"), "{text}");
+        Ok(())
+    });
+}
+
+#[test]
 fn misere_nim_is_explained_in_words_a_class_understands() {
     run("explain-misere-nim", |page| async move {
         page.open("").await?;

@@ -479,7 +479,12 @@
       if (token !== state.analysisToken) return;
       if (r.ok) parts.push(...sumWhy(r.body.components));
     } else if (a.kind === 'partizan' && a.value !== undefined) {
-      parts.push(el('p', {}, aheadWords(a.value, a.outcome)));
+      if (splitTop(q, '+').length > 1) {
+        const r = await api('/api/components', { q });
+        if (token !== state.analysisToken) return;
+        if (r.ok) parts.push(...partizanSumWhy(r.body.components, a.value));
+      }
+      parts.push(...partizanWhy(a));
     }
     const winning = a.kind === 'impartial'
       ? [['The winning moves', a.winning_moves || [], says.moves]]
@@ -598,6 +603,69 @@
     }
     return (OUTCOME_PLAIN[outcome] || '') +
       ' The position is not simply a number of free moves ahead: it matters who moves first.';
+  }
+
+  // Where a class reads more about what a value means.
+  const READ_MORE = {
+    number: ['Numbers as games (Wikipedia)', 'https://en.wikipedia.org/wiki/Surreal_number#Games'],
+    hot: ['Hot games (Wikipedia)', 'https://en.wikipedia.org/wiki/Hot_game'],
+    small: ['Infinitesimals: up, down and star (Wikipedia)', 'https://en.wikipedia.org/wiki/Up_(game_theory)'],
+    general: ['Combinatorial game theory (Wikipedia)', 'https://en.wikipedia.org/wiki/Combinatorial_game_theory'],
+  };
+
+  function readMore(kind) {
+    const [text, href] = READ_MORE[kind] || READ_MORE.general;
+    return el('p', { class: 'read-more' }, 'Read more: ',
+      el('a', { href, target: '_blank', rel: 'noopener', 'data-testid': 'explain-link' }, text), '.');
+  }
+
+  // Why a partizan position stands as it does, at a class's level: a
+  // number is free moves; a hot position rewards moving first (each
+  // player's best result moving first, and the middle ground); a tiny one
+  // is decided by who moves last.
+  function partizanWhy(a) {
+    const isNumber = /^-?\d+(\/\d+)?$/.test(String(a.value));
+    const props = a.properties || [];
+    if (isNumber) return [el('p', { 'data-testid': 'explain-rule' }, aheadWords(a.value, a.outcome)), readMore('number')];
+    const temp = String(a.temperature || '0');
+    const hot = !temp.startsWith('-') && temp !== '0';
+    if (hot) {
+      const ls = String(a.left_stop);
+      const rs = String(a.right_stop);
+      return [el('p', { 'data-testid': 'explain-rule' },
+        `This position is hot: each player wants to move first. If Left moves first, play settles at ${ls} ` +
+        `(${freeMoves(ls)}); if Right moves first, at ${rs} (${freeMoves(rs)}). ` +
+        `On balance it is worth ${a.mean} (${freeMoves(String(a.mean))}), and the gap of ${temp} on either side ` +
+        'says how much a move here is worth: play in the hottest part of a game first.'),
+      el('p', {}, OUTCOME_PLAIN[a.outcome] || ''), readMore('hot')];
+    }
+    if (props.includes('infinitesimal')) {
+      return [el('p', { 'data-testid': 'explain-rule' },
+        'Neither player is ahead by even a fraction of a move, yet the position is not even: the advantage is ' +
+        'smaller than any number of moves and decides only who makes the last move. ' + (OUTCOME_PLAIN[a.outcome] || '')),
+      readMore('small')];
+    }
+    return [el('p', { 'data-testid': 'explain-rule' },
+      `This position is worth about ${a.mean} (${freeMoves(String(a.mean))}), with a small part besides that ` +
+      'decides who makes the last move. ' + (OUTCOME_PLAIN[a.outcome] || '')), readMore('general')];
+  }
+
+  // "Left is 3/2 moves ahead" for a number written as the answers write it.
+  function freeMoves(x) {
+    if (x === '0') return 'neither player ahead';
+    const who = x.startsWith('-') ? 'Right' : 'Left';
+    const amount = x.replace('-', '');
+    return `${who} ${amount} move${amount === '1' ? '' : 's'} ahead`;
+  }
+
+  // A partizan sum: each part's value, and that the values add up.
+  function partizanSumWhy(components, total) {
+    if (!components.every((c) => c.answer && c.answer.value !== undefined)) return [];
+    const list = el('ul', {}, components.map((c, i) => el('li', { 'data-testid': 'explain-part' },
+      `part ${i + 1}, `, el('code', {}, c.game), ', is worth ', el('code', {}, String(c.answer.value)))));
+    return [el('p', {}, 'The game is a sum of separate parts: on each turn a player moves in one part. ' +
+      'Each part is worth a value, and the values of the parts add up:'), list,
+    el('p', {}, 'together: ', el('code', { 'data-testid': 'explain-total' }, String(total)), '.')];
   }
 
   async function loadComponents(q) {
