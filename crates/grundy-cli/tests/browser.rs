@@ -643,6 +643,26 @@ fn nim_game_against_the_server_from_an_n_position() {
             )
             .await?;
         assert_eq!(winning, json!(["nim(1,1)"]));
+        // Every move of the list is marked in words too: "✓ wins" on the
+        // one move to a P-position, nim(1,1), and "✗ loses" on the other two
+        // (nim(0,2) and nim(1,0)).
+        let marks = page
+            .js(
+                "return [...document.querySelectorAll('#options button[data-testid=option]')]
+                    .map(b => [b.dataset.game, (b.querySelector('.badge') || {}).textContent || '']);",
+                vec![],
+            )
+            .await?;
+        let marks = marks.as_array().context("the options")?;
+        assert_eq!(marks.len(), 3, "{marks:?}");
+        for m in marks {
+            let want = if m[0] == "nim(1,1)" {
+                "✓ wins"
+            } else {
+                "✗ loses"
+            };
+            assert_eq!(m[1], want, "{m:?}");
+        }
         page.shot("hint").await?;
         page.click("#play-stop").await?;
 
