@@ -810,3 +810,57 @@ game(#{
         &["partizan game", "grundy value"],
     );
 }
+
+#[test]
+fn a_script_says_its_moves_in_its_own_words() {
+    // chomp.rhai's `says` names the square eaten; every move of a 2x2 bar
+    // but the poisoned square is listed with its words.
+    let v = json(&[
+        "--rules",
+        &rules("chomp.rhai"),
+        "options",
+        "--json",
+        "chomp([2,2])",
+    ]);
+    let said: Vec<(String, String)> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["game"].as_str().unwrap().to_string(),
+                m["says"].as_str().unwrap_or_default().to_string(),
+            )
+        })
+        .collect();
+    let eat = |r: u32, c: u32| {
+        format!("eat the square in row {r}, column {c}, and every square above and to its right")
+    };
+    assert_eq!(
+        said,
+        [
+            ("chomp([1,1])".to_string(), eat(1, 2)),
+            ("chomp([2])".to_string(), eat(2, 1)),
+            ("chomp([2,1])".to_string(), eat(2, 2)),
+        ],
+        "{v}"
+    );
+    // A `says` that returns no string falls back to the position reached;
+    // one with the wrong number of parameters is refused when loaded.
+    let (_dir, quiet) = script(
+        "quiet",
+        "fn moves(n) { if n > 0 { [n - 1] } else { [] } }\n\
+         fn says(n, m) { () }\n\
+         fn example() { \"quiet(2)\" }\n",
+    );
+    let v = json(&["--rules", &quiet, "options", "--json", "quiet(2)"]);
+    assert_eq!(v["moves"][0]["says"], "to quiet(1)", "{v}");
+    let (_dir2, wrong) = script(
+        "wrong",
+        "fn moves(n) { [] }\nfn says(n) { \"x\" }\nfn example() { \"wrong(2)\" }\n",
+    );
+    refused(
+        &["--rules", &wrong, "value", "wrong(2)"],
+        &["fn says must take two parameters", "fn says(p, q)"],
+    );
+}

@@ -203,8 +203,19 @@ impl Host for PyHost {
                     "game '{game}' has no {hook} function any more (it was defined again)"
                 )));
             };
-            let arg = to_py(py, &arg).map_err(|e| HostError::Failed(e.to_string()))?;
-            let result = f.call1(py, (arg,)).map_err(|e| {
+            // `says(p, q)` gets the position and the option as two arguments.
+            let args: Vec<Dynamic> = match (hook, arg.clone().try_cast::<rhai::Array>()) {
+                ("says", Some(pair)) => pair,
+                _ => vec![arg],
+            };
+            let args = args
+                .iter()
+                .map(|a| to_py(py, a))
+                .collect::<PyResult<Vec<_>>>()
+                .map_err(|e| HostError::Failed(e.to_string()))?;
+            let args = pyo3::types::PyTuple::new(py, args)
+                .map_err(|e| HostError::Failed(e.to_string()))?;
+            let result = f.call1(py, args).map_err(|e| {
                 let message = format!("{}: {}", exception_name(py, &e), e.value(py));
                 self.stash(e);
                 HostError::Failed(message)

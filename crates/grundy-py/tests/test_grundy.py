@@ -159,6 +159,11 @@ def test_rules_in_python_reach_every_command():
     grundy.define("nimheap", moves=lambda n: list(range(n)), claim=lambda n: n % 3, example="nimheap(3)")
     refuted = grundy.verify("nimheap", bound=8)
     assert not refuted and refuted.counterexample["position"] == "nimheap(3)"
+    # Moves in the game's own words: says(p, q) gets the position and the option.
+    grundy.define("corner", moves=lambda p: [(a, p[1]) for a in range(p[0])] + [(p[0], b) for b in range(p[1])],
+                  says=lambda p, q: f"slide {'left' if q[0] != p[0] else 'down'} to {q}", example="corner(3,4)")
+    said = {m["game"]: m["says"] for m in grundy.options("corner(1,1)").to_dict()["moves"]}
+    assert said == {"corner(0,1)": "slide left to (0, 1)", "corner(1,0)": "slide down to (1, 0)"}
 
 
 def test_partizan_and_loopy_rules_in_python():

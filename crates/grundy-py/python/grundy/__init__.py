@@ -267,7 +267,7 @@ def games() -> GamesAnswer:
     return from_reply(GamesAnswer, _native.games())
 
 
-_HOOKS = ("moves", "left", "right", "parts", "show", "claim", "positions")
+_HOOKS = ("moves", "left", "right", "parts", "show", "claim", "positions", "says")
 
 
 def define(
@@ -280,6 +280,7 @@ def define(
     show: Optional[Callable] = None,
     claim: Optional[Callable] = None,
     positions: Optional[Callable] = None,
+    says: Optional[Callable] = None,
     example: Optional[str] = None,
     summary: Optional[str] = None,
 ) -> None:
@@ -295,10 +296,12 @@ def define(
     (independent components, or None), ``show(p)`` (how it prints),
     ``claim(p)`` (a conjectured value for ``verify``: a Grundy value, an
     outcome ``"P"``/``"N"``/``"L"``/``"R"``, or a CGSuite value),
-    ``positions(n)`` (what ``verify(bound=n)`` checks). Each position's
+    ``positions(n)`` (what ``verify(bound=n)`` checks), ``says(p, q)`` (the
+    move from ``p`` to its option ``q`` in a player's words, for the move
+    lists of ``options``, the page and the history). Each position's
     rules run once: the memo stays in grundy. Defining a name again
     replaces the game."""
-    functions = {k: f for k, f in zip(_HOOKS, (moves, left, right, parts, show, claim, positions)) if f is not None}
+    functions = {k: f for k, f in zip(_HOOKS, (moves, left, right, parts, show, claim, positions, says)) if f is not None}
     reply = _native.define(name, functions, summary, example, normalise({}))
     if reply[0] != "ok":
         _raise(reply)

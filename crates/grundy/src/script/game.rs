@@ -39,7 +39,8 @@ pub struct ScriptFile {
 pub trait Host: Send + Sync {
     /// Calls `game`'s function for `hook` (`moves`, `left`, `right`,
     /// `parts`, `show`, `claim`, `positions`) on `arg`, within `budget`
-    /// when a query runs.
+    /// when a query runs; `says` gets an array of two, the position and
+    /// the option, to be passed as two arguments.
     fn call(
         &self,
         game: &str,
@@ -88,6 +89,7 @@ pub(super) struct Hooks {
     pub show: Option<Hook>,
     pub claim: Option<Hook>,
     pub positions: Option<Hook>,
+    pub says: Option<Hook>,
 }
 
 /// A game defined by a script (see the [module](super) documentation).
@@ -378,8 +380,25 @@ impl ScriptGame {
         position: &dyn Fn() -> String,
         budget: Option<&Budget>,
     ) -> Result<Dynamic, ScriptError> {
+        self.call_with(hook, what, vec![arg], position, budget)
+    }
+
+    /// Calls `hook` on `args` (a host gets them as one array when there
+    /// are several).
+    fn call_with(
+        &self,
+        hook: &Hook,
+        what: &str,
+        mut args: Vec<Dynamic>,
+        position: &dyn Fn() -> String,
+        budget: Option<&Budget>,
+    ) -> Result<Dynamic, ScriptError> {
         let file = &*self.file;
         if let (Hook::Host(name), Some(host)) = (hook, &file.host) {
+            let arg = match args.len() {
+                1 => args.pop().unwrap_or(Dynamic::UNIT),
+                _ => Dynamic::from_array(args),
+            };
             return host
                 .call(&self.name, name, arg, budget)
                 .map_err(|e| match e {
@@ -404,9 +423,9 @@ impl ScriptGame {
                 &mut Scope::new(),
                 &file.ast,
                 name,
-                (arg,),
+                args.clone(),
             ),
-            Hook::Pointer(f) => f.call::<Dynamic>(&file.engine, &file.ast, (arg,)),
+            Hook::Pointer(f) => f.call::<Dynamic>(&file.engine, &file.ast, args.clone()),
             Hook::Host(name) => Err(format!("no host calls the function {name}").into()),
         });
         result.map_err(|e| self.error(&e, what, &position()))
@@ -597,6 +616,20 @@ impl ScriptGame {
         match self.call(hook, "show", position.to_dynamic(), &shown, Some(&budget)) {
             Ok(d) if d.is_string() => d.to_string(),
             _ => written(),
+        }
+    }
+
+    /// How a player says the move from `position` to `option`, if the
+    /// script has a `says` and it answers with a string (otherwise the
+    /// page and the answers fall back to naming the position reached).
+    pub fn says(&self, position: &Args, option: &Args) -> Option<String> {
+        let hook = self.hooks.says.as_ref()?;
+        let shown = || format!("{}, {}", position.written(), option.written());
+        let budget = Budget::new(self.file.limits);
+        let args = vec![position.to_dynamic(), option.to_dynamic()];
+        match self.call_with(hook, "says", args, &shown, Some(&budget)) {
+            Ok(d) if d.is_string() => Some(d.to_string()),
+            _ => None,
         }
     }
 

@@ -9,7 +9,7 @@ use rhai::{Dynamic, FnPtr, Map, Scope};
 
 use super::game::{on_progress, Hook, Hooks, ScriptFile, ScriptGame};
 use super::ScriptError;
-use crate::component::spec::{Call, GameKind, GameSpec};
+use crate::component::spec::{Call, GameKind, GameSpec, SaysFn};
 use crate::component::Component;
 use crate::component::ExprError;
 use crate::vocab::limits::Limits;
@@ -31,6 +31,7 @@ const HOOKS: &[&str] = &[
     "show",
     "claim",
     "positions",
+    "says",
 ];
 const TEXTS: &[&str] = &["name", "summary", "example"];
 
@@ -171,7 +172,7 @@ pub struct Definition {
     /// An example position as written, `pickup(10)`.
     pub example: Option<String>,
     /// The hooks it gives: `moves`, or `left` and `right`, and any of
-    /// `parts`, `show`, `claim`, `positions`.
+    /// `parts`, `show`, `claim`, `positions`, `says`.
     pub hooks: Vec<String>,
 }
 
@@ -244,13 +245,19 @@ fn by_functions(
     };
     let mut hooks = Hooks::default();
     for &h in HOOKS {
-        if defined(h, 1) {
+        // `says(p, q)` takes the position and the option moved to; every
+        // other function the position alone.
+        let (arity, wanted, written) = match h {
+            "says" => (2, "two parameters, the position and the option", "(p, q)"),
+            _ => (1, "one parameter, the position", "(p)"),
+        };
+        if defined(h, arity) {
             *slot(&mut hooks, h) = Some(Hook::Named(h.to_string()));
         } else if file.ast.iter_functions().any(|f| f.name == h) {
             return Err(declaration(
                 &file.path,
-                format!("fn {h} must take one parameter, the position"),
-                &format!("write fn {h}(p) {{ ... }}"),
+                format!("fn {h} must take {wanted}"),
+                &format!("write fn {h}{written} {{ ... }}"),
             ));
         }
     }
@@ -326,6 +333,7 @@ fn slot<'h>(hooks: &'h mut Hooks, name: &str) -> &'h mut Option<Hook> {
         "parts" => &mut hooks.split,
         "show" => &mut hooks.show,
         "claim" => &mut hooks.claim,
+        "says" => &mut hooks.says,
         _ => &mut hooks.positions,
     }
 }
@@ -419,7 +427,10 @@ fn make(
         example: leak_str(&example),
         build: refused,
         ruleset: None,
-        says: None,
+        says: hooks
+            .says
+            .is_some()
+            .then_some(super::solve::script_says as SaysFn),
         picture: picture_of(&example),
     };
     let mut game = ScriptGame {

@@ -426,9 +426,32 @@ fn partizan(p: ScriptPosition) -> Partizan {
     Arc::new(p)
 }
 
+fn script_position(c: &Component) -> Option<&ScriptPosition> {
+    match c {
+        Component::Impartial(p) => p.as_any()?.downcast_ref(),
+        Component::Partizan(p) => p.as_any()?.downcast_ref(),
+    }
+}
+
+/// A move of a scripted game in the script's own words (its `says`): the
+/// `says` of every scripted game's declaration that gives one.
+pub(super) fn script_says(
+    before: &Component,
+    after: &Component,
+    _: Option<Player>,
+) -> Option<String> {
+    let (b, a) = (script_position(before)?, script_position(after)?);
+    std::ptr::eq(b.game, a.game).then_some(())?;
+    b.game.says(&b.args, &a.args)
+}
+
 impl ImpartialPosition for ScriptPosition {
     fn spec(&self) -> &'static GameSpec {
         self.game.spec
+    }
+
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
     }
 
     fn key(&self) -> Key {
@@ -467,6 +490,10 @@ impl ImpartialPosition for ScriptPosition {
 impl PartizanPosition for ScriptPosition {
     fn spec(&self) -> &'static GameSpec {
         self.game.spec
+    }
+
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
     }
 
     fn key(&self) -> Key {
