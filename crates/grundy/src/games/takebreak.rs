@@ -152,7 +152,8 @@ fn rules_of(call: &Call<'_>) -> Result<(String, TakeBreak), ExprError> {
             } else {
                 TakeBreak::all_but(&set)
             };
-            let rules = made.map_err(|e| call.error(call.span(), e.to_string(), "a smaller set"))?;
+            let rules =
+                made.map_err(|e| call.error(call.span(), e.to_string(), "a smaller set"))?;
             Ok((set_name(name, &set), rules))
         }
     }
@@ -253,9 +254,13 @@ fn large_set(call: &Call<'_>) -> Result<Option<SubtractionSet>, ExprError> {
     if set.last().is_none_or(|&k| k <= MAX_CODE_DIGITS as u64) {
         return Ok(None);
     }
-    SubtractionSet::new(&set)
-        .map(Some)
-        .map_err(|e| call.error(call.span(), e.to_string(), "a set of at most 1024 elements from 1 to 10^18"))
+    SubtractionSet::new(&set).map(Some).map_err(|e| {
+        call.error(
+            call.span(),
+            e.to_string(),
+            "a set of at most 1024 elements from 1 to 10^18",
+        )
+    })
 }
 
 /// A move of a take-and-break game as counters taken from a heap, or the
@@ -641,7 +646,9 @@ fn set_sequence<'c>(
         .or_insert_with(|| SetSequence::new(set.clone()));
     // A heap computed one by one holds 4 bytes.
     let most = limits.max_positions.min(limits.max_memory / 4);
-    seq.extend(n, most, &mut || budget.check_now("a subtraction set's values"))?;
+    seq.extend(n, most, &mut || {
+        budget.check_now("a subtraction set's values")
+    })?;
     if seq.get(n).is_none() {
         return Err(SetError::NoPeriod {
             set: set.to_string(),

@@ -178,7 +178,23 @@ pub struct SetSequence {
     /// Where each stretch of one-by-one values began.
     raw_starts: Vec<u64>,
     period: Option<SetPeriod>,
+    watch: Watch,
 }
+
+/// Watches the current stretch of one-by-one values for a repeat: a
+/// rolling hash of the last [`WINDOW`] values, where one-in-eight windows
+/// were last seen, and the shift that the last values follow.
+#[derive(Clone, Debug, Default)]
+struct Watch {
+    hash: u64,
+    seen: std::collections::HashMap<u64, u64>,
+    shift: u64,
+    run: u64,
+}
+
+/// Values in a watched window.
+const WINDOW: usize = 32;
+const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
 
 impl SetSequence {
     /// Nothing computed yet.
@@ -189,6 +205,7 @@ impl SetSequence {
             computed: 0,
             raw_starts: Vec::new(),
             period: None,
+            watch: Watch::default(),
         }
     }
 
@@ -259,6 +276,7 @@ impl SetSequence {
                 }
                 _ => {
                     self.raw_starts.push(n);
+                    self.watch = Watch::default();
                     self.pieces.push(Piece {
                         start: n,
                         end: n + 1,
@@ -268,11 +286,56 @@ impl SetSequence {
             }
             self.computed += 1;
             let len = self.covered() - self.raw_starts.last().copied().unwrap_or(0);
-            if len >= 4 && (len.is_power_of_two() || len % 256 == 0) {
-                self.try_leap();
+            // The watch sees every value, whether or not a leap follows.
+            let watched = self.watched();
+            let leapt = len >= 4 && (len.is_power_of_two() || len % 1024 == 0) && self.try_leap();
+            if let (false, Some(p)) = (leapt, watched) {
+                self.leap(p);
             }
         }
         Ok(())
+    }
+
+    /// Updates the watch with the value just computed; a shift to try when
+    /// the last values have followed it for a while (16, 32, 64… heaps).
+    fn watched(&mut self) -> Option<u64> {
+        let Some(Piece {
+            body: Body::Raw(v), ..
+        }) = self.pieces.last()
+        else {
+            return None;
+        };
+        let w = &mut self.watch;
+        let len = v.len();
+        let last = v[len - 1];
+        if w.shift > 0 && w.shift < len as u64 && v[len - 1 - w.shift as usize] == last {
+            w.run += 1;
+        } else {
+            (w.shift, w.run) = (0, 0);
+        }
+        if len < WINDOW {
+            return None;
+        }
+        if len == WINDOW {
+            w.hash = v.iter().fold(0u64, |h, &x| {
+                h.wrapping_mul(BASE).wrapping_add(u64::from(x))
+            });
+        } else {
+            let top = BASE.wrapping_pow(WINDOW as u32);
+            w.hash = w
+                .hash
+                .wrapping_mul(BASE)
+                .wrapping_add(u64::from(last))
+                .wrapping_sub(u64::from(v[len - 1 - WINDOW]).wrapping_mul(top));
+        }
+        if w.hash & 7 == 0 {
+            if let Some(before) = w.seen.insert(w.hash, len as u64) {
+                if w.shift == 0 {
+                    (w.shift, w.run) = (len as u64 - before, 0);
+                }
+            }
+        }
+        (w.shift > 0 && w.run >= 16 && w.run.is_power_of_two()).then_some(w.shift)
     }
 
     /// `G(n)` from the values below it.
@@ -293,12 +356,19 @@ impl SetSequence {
 
     /// Tries the candidate shifts at the current end; takes the first that
     /// leaps.
-    fn try_leap(&mut self) {
+    fn try_leap(&mut self) -> bool {
         let n = self.covered();
         let mut candidates: Vec<u64> = (1..=SMALL_PERIODS.min(n / 2)).collect();
         let near = |c: u64, d: i64| c.checked_add_signed(d).filter(|&p| p >= 1 && p <= n);
         for &s in &self.set.elements {
             candidates.extend((-4..=4).filter_map(|d| near(s, d)));
+        }
+        // Two large moves often make a period of their sum.
+        let top = &self.set.elements[self.set.elements.len().saturating_sub(8)..];
+        for (i, &a) in top.iter().enumerate() {
+            for &b in &top[i..] {
+                candidates.extend((-1..=1).filter_map(|d| near(a.saturating_add(b), d)));
+            }
         }
         let here = self.raw_starts.last().copied().unwrap_or(0);
         for &before in self.raw_starts.iter().rev().take(8) {
@@ -310,23 +380,34 @@ impl SetSequence {
         candidates[small..].sort_unstable();
         let mut tried = std::collections::HashSet::new();
         for p in candidates {
-            if !tried.insert(p) || !self.tail_repeats(p) {
-                continue;
-            }
-            let h = self.horizon(p);
-            // A short leap is not worth a piece.
-            if h == FOREVER || h >= n + 32 {
-                self.pieces.push(Piece {
-                    start: n,
-                    end: h,
-                    body: Body::Copy(p),
-                });
-                if h == FOREVER {
-                    self.period = Some(self.smallest_period(p));
-                }
-                return;
+            if tried.insert(p) && self.leap(p) {
+                return true;
             }
         }
+        false
+    }
+
+    /// Leaps with shift `p` if the module docs' check carries it at least a
+    /// few heaps on; whether it did.
+    fn leap(&mut self, p: u64) -> bool {
+        let n = self.covered();
+        if p > n || !self.tail_repeats(p) {
+            return false;
+        }
+        let h = self.horizon(p);
+        // A short leap is not worth a piece.
+        if h != FOREVER && h < n + 32 {
+            return false;
+        }
+        self.pieces.push(Piece {
+            start: n,
+            end: h,
+            body: Body::Copy(p),
+        });
+        if h == FOREVER {
+            self.period = Some(self.smallest_period(p));
+        }
+        true
     }
 
     /// Whether the last values repeat those `p` heaps earlier (a cheap
@@ -405,7 +486,10 @@ impl SetSequence {
             let len = b - a;
             let look = lcm.map_or(len, |l| l.min(len));
             let scan = look.min(SCAN_CAP.max(if lcm.is_none() { len } else { 0 }));
-            if let Some(x) = (b - scan..b).rev().find(|&x| self.get(x) != self.get(x - p)) {
+            if let Some(x) = (b - scan..b)
+                .rev()
+                .find(|&x| self.get(x) != self.get(x - p))
+            {
                 return Some(x);
             }
             if scan < look {
@@ -519,7 +603,13 @@ mod tests {
 
     #[test]
     fn small_sets_agree_with_the_recurrence() {
-        for set in [&[1u64, 3, 4][..], &[2, 5, 7], &[3], &[1, 2, 3], &[4, 7, 9, 13]] {
+        for set in [
+            &[1u64, 3, 4][..],
+            &[2, 5, 7],
+            &[3],
+            &[1, 2, 3],
+            &[4, 7, 9, 13],
+        ] {
             let seq = sequence(set, 1 << 40);
             let p = seq.period().expect("a period");
             let g = plain(set, 3000);
@@ -551,7 +641,11 @@ mod tests {
     fn errors_speak_of_the_set() {
         assert_eq!(SubtractionSet::new(&[1, 0]), Err(SetError::Zero));
         let e = SubtractionSet::new(&[1, MAX_SET_ELEMENT + 1]).unwrap_err();
-        assert!(e.to_string().contains("1000000000000000001 is beyond 10^18"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("1000000000000000001 is beyond 10^18"),
+            "{e}"
+        );
         assert!(SubtractionSet::new(&[MAX_SET_ELEMENT]).is_ok());
         let many: Vec<u64> = (1..=MAX_SET_LEN as u64 + 1).collect();
         assert!(matches!(
@@ -564,7 +658,10 @@ mod tests {
     #[test]
     fn prime_factors_of_small_and_large_numbers() {
         assert_eq!(prime_factors(12), (vec![2, 3], true));
-        assert_eq!(prime_factors(1_000_000_001), (vec![7, 11, 13, 19, 52579], true));
+        assert_eq!(
+            prime_factors(1_000_000_001),
+            (vec![7, 11, 13, 19, 52579], true)
+        );
         assert_eq!(prime_factors(1), (vec![], true));
     }
 }
