@@ -288,7 +288,8 @@ impl SetSequence {
             let len = self.covered() - self.raw_starts.last().copied().unwrap_or(0);
             // The watch sees every value, whether or not a leap follows.
             let watched = self.watched();
-            let leapt = len >= 4 && (len.is_power_of_two() || len % 1024 == 0) && self.try_leap();
+            let leapt =
+                len >= 4 && (len.is_power_of_two() || len.is_multiple_of(1024)) && self.try_leap();
             if let (false, Some(p)) = (leapt, watched) {
                 self.leap(p);
             }
@@ -514,7 +515,7 @@ impl SetSequence {
         let e = preperiod(p);
         for f in factors {
             // The tail repeats with period/f if one lap of it does.
-            while period % f == 0 {
+            while period.is_multiple_of(f) {
                 let d = period / f;
                 if self.first_mismatch(e + d, e + period + d, d).is_some() {
                     break;
@@ -558,9 +559,9 @@ fn prime_factors(mut n: u64) -> (Vec<u64>, bool) {
     let mut out = Vec::new();
     let mut f = 2;
     while f * f <= n && f <= 1 << 20 {
-        if n % f == 0 {
+        if n.is_multiple_of(f) {
             out.push(f);
-            while n % f == 0 {
+            while n.is_multiple_of(f) {
                 n /= f;
             }
         }
