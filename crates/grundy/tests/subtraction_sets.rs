@@ -6,6 +6,7 @@
 //! (`data/problems/codeforces_1194d_1_2_k_game.toml`), and errors that speak
 //! of the set.
 
+use grundy::api::ReadText;
 use grundy::takebreak::{SetSequence, SubtractionSet};
 use grundy::{Engine, Limits, Nimber, Outcome};
 use proptest::prelude::*;
@@ -82,11 +83,11 @@ proptest! {
 /// does not divide `k`; else with `r = n % (k + 1)` unless `r != k` and
 /// `r % 3 == 0`.
 fn alice_wins(n: u64, k: u64) -> bool {
-    if k % 3 != 0 {
-        n % 3 != 0
+    if !k.is_multiple_of(3) {
+        !n.is_multiple_of(3)
     } else {
         let r = n % (k + 1);
-        r == k || r % 3 != 0
+        r == k || !r.is_multiple_of(3)
     }
 }
 
@@ -96,7 +97,11 @@ fn one_two_k_closed_form_against_brute_force() {
         let g = plain(&[1, 2, k], 12 * k as usize);
         let seq = proved(&[1, 2, k]);
         let p = seq.period().unwrap();
-        assert_eq!(p.period, if k % 3 == 0 { k + 1 } else { 3 }, "k = {k}");
+        assert_eq!(
+            p.period,
+            if k.is_multiple_of(3) { k + 1 } else { 3 },
+            "k = {k}"
+        );
         assert_eq!(p.preperiod, 0, "k = {k}");
         for (n, &v) in g.iter().enumerate() {
             assert_eq!(v != 0, alice_wins(n as u64, k), "n = {n}, k = {k}");
@@ -191,27 +196,20 @@ fn large_sets_answer_far_heaps_at_once() {
 #[test]
 fn errors_speak_of_the_set() {
     let mut engine = Engine::new(Limits::default());
-    let err = |text: &str| engine.evaluate(text).unwrap_err().to_string();
+    let mut err = |text: &str| engine.evaluate(text).unwrap_err().to_string();
     let e = err("sub[1,2,10000000000000000000](5)");
     assert!(
         e.contains("subtraction set element 10000000000000000000 is beyond 10^18"),
         "{e}"
     );
+    assert!(!e.contains("digit"), "{e}");
     let e = err("sub[1,2,1000000000000000001](5)");
     assert!(e.contains("beyond 10^18"), "{e}");
     let e = err("sub[0,5000](5)");
     assert!(e.contains("element 0"), "{e}");
     let e = err("allbut[1,5000](5)");
     assert!(e.contains("all-but set element 5000 is beyond 4096"), "{e}");
-    for text in ["sub[1,2,4097](10)", "allbut[1,5000](5)"] {
-        let _ = engine.evaluate(text);
-    }
-    for e in [
-        err("sub[1,2,10000000000000000000](5)"),
-        err("allbut[1,5000](5)"),
-    ] {
-        assert!(!e.contains("digit"), "{e}");
-    }
+    assert!(!e.contains("digit"), "{e}");
 }
 
 #[test]

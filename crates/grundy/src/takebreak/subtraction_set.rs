@@ -632,7 +632,11 @@ mod tests {
         for k in [1_000_000_000u64, 999_999_999] {
             let seq = sequence(&[1, 2, k], u64::MAX);
             let p = seq.period().unwrap();
-            assert_eq!(p.period, if k % 3 == 0 { k + 1 } else { 3 }, "k = {k}");
+            assert_eq!(
+                p.period,
+                if k.is_multiple_of(3) { k + 1 } else { 3 },
+                "k = {k}"
+            );
             assert!(seq.pieces() < 16, "{} pieces", seq.pieces());
             assert!(seq.computed() < 10_000, "{} computed", seq.computed());
         }
