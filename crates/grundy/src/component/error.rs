@@ -127,6 +127,9 @@ pub enum EvalError {
     /// A heap's value is not known (beyond what was computed, no period proved).
     #[error(transparent)]
     Heap(#[from] SequenceError),
+    /// A subtraction set's values could not be reached.
+    #[error(transparent)]
+    SubtractionSet(#[from] crate::takebreak::SetError),
     /// A heap sequence could not be computed (a limit, a thread pool).
     #[error(transparent)]
     HeapSolve(#[from] HeapSolveError),

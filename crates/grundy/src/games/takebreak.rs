@@ -20,7 +20,10 @@ use crate::component::ExprError;
 use crate::component::{Component, Context};
 use crate::component::{HeapKind, HeapRules};
 use crate::language::syntax::Item;
-use crate::takebreak::{HeapSequence, SequenceConfig, TakeBreak};
+use crate::takebreak::{
+    HeapSequence, SequenceConfig, SetError, SetSequence, SubtractionSet, TakeBreak,
+    MAX_CODE_DIGITS, MAX_SET_ELEMENT, MAX_SET_LEN,
+};
 use crate::vocab::nimber::Nimber;
 
 macro_rules! named {
@@ -143,35 +146,7 @@ pub(super) fn rules_of(call: &Call<'_>) -> Result<(String, TakeBreak), ExprError
         }
         _ => {
             // sub[...] and allbut[...]
-            let Some([group]) = call.params() else {
-                return Err(call.error(
-                    call.span(),
-                    format!("'{name}' needs its set of numbers in brackets"),
-                    format!("write {name}[1,3,4](10)"),
-                ));
-            };
-            let mut set = Vec::new();
-            for item in group {
-                match item {
-                    Item::Number(t, span) => match t.parse::<u64>() {
-                        Ok(k) if k > 0 => set.push(k),
-                        _ => return Err(call.error(
-                            *span,
-                            format!("'{t}' is not a positive whole number"),
-                            "the set lists how many tokens may be taken: positive whole numbers",
-                        )),
-                    },
-                    other => {
-                        return Err(call.error(
-                            item_span(other),
-                            "expected a number",
-                            format!("write {name}[1,3,4]"),
-                        ))
-                    }
-                }
-            }
-            set.sort_unstable();
-            set.dedup();
+            let set = read_set(call)?;
             let made = if name == "sub" {
                 TakeBreak::subtraction(&set)
             } else {
@@ -179,10 +154,113 @@ pub(super) fn rules_of(call: &Call<'_>) -> Result<(String, TakeBreak), ExprError
             };
             let rules =
                 made.map_err(|e| call.error(call.span(), e.to_string(), "a smaller set"))?;
-            let list: Vec<String> = set.iter().map(u64::to_string).collect();
-            Ok((format!("{name}[{}]", list.join(",")), rules))
+            Ok((set_name(name, &set), rules))
         }
     }
+}
+
+/// `sub[1,3,4]` as written back, sorted and without repeats.
+fn set_name(name: &str, set: &[u64]) -> String {
+    let list: Vec<String> = set.iter().map(u64::to_string).collect();
+    format!("{name}[{}]", list.join(","))
+}
+
+/// The set of `sub[...]` or `allbut[...]`, sorted, without repeats, checked
+/// against what each can hold: subtraction sets any elements up to 10^18
+/// (those beyond [`MAX_CODE_DIGITS`] through [`SubtractionSet`]), all-but
+/// sets up to [`MAX_CODE_DIGITS`] (their values come from the octal code).
+fn read_set(call: &Call<'_>) -> Result<Vec<u64>, ExprError> {
+    let name = call.name();
+    let Some([group]) = call.params() else {
+        return Err(call.error(
+            call.span(),
+            format!("'{name}' needs its set of numbers in brackets"),
+            format!("write {name}[1,3,4](10)"),
+        ));
+    };
+    let (what, accepted) = if name == "sub" {
+        (
+            "subtraction set",
+            "the set lists how many tokens a move may take: whole numbers from 1 to 10^18",
+        )
+    } else {
+        (
+            "all-but set",
+            "the set lists how many tokens a move may not take: whole numbers from 1 to 4096",
+        )
+    };
+    let (most, most_text) = if name == "sub" {
+        (MAX_SET_ELEMENT, "10^18")
+    } else {
+        (MAX_CODE_DIGITS as u64, "4096")
+    };
+    let mut set = Vec::new();
+    for item in group {
+        match item {
+            Item::Number(t, span) => {
+                let digits = !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+                match t.parse::<u64>() {
+                    Ok(0) => {
+                        return Err(call.error(
+                            *span,
+                            format!("{what} element 0 takes nothing"),
+                            accepted,
+                        ))
+                    }
+                    Ok(k) if k <= most => set.push(k),
+                    _ if digits => {
+                        return Err(call.error(
+                            *span,
+                            format!("{what} element {t} is beyond {most_text}"),
+                            accepted,
+                        ))
+                    }
+                    _ => {
+                        return Err(call.error(
+                            *span,
+                            format!("'{t}' is not a positive whole number"),
+                            accepted,
+                        ))
+                    }
+                }
+            }
+            other => {
+                return Err(call.error(
+                    item_span(other),
+                    "expected a number",
+                    format!("write {name}[1,3,4]"),
+                ))
+            }
+        }
+    }
+    set.sort_unstable();
+    set.dedup();
+    if set.len() > MAX_SET_LEN {
+        return Err(call.error(
+            call.span(),
+            format!("{what} has {} elements", set.len()),
+            format!("at most {MAX_SET_LEN} elements (every heap looks at each)"),
+        ));
+    }
+    Ok(set)
+}
+
+/// A subtraction set too large for an octal code, if the call is one.
+fn large_set(call: &Call<'_>) -> Result<Option<SubtractionSet>, ExprError> {
+    if call.name() != "sub" {
+        return Ok(None);
+    }
+    let set = read_set(call)?;
+    if set.last().is_none_or(|&k| k <= MAX_CODE_DIGITS as u64) {
+        return Ok(None);
+    }
+    SubtractionSet::new(&set).map(Some).map_err(|e| {
+        call.error(
+            call.span(),
+            e.to_string(),
+            "a set of at most 1024 elements from 1 to 10^18",
+        )
+    })
 }
 
 /// A move of a take-and-break game as counters taken from a heap, or the
@@ -223,6 +301,10 @@ fn spec_of(name: &str) -> &'static GameSpec {
 }
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {
+    if let Some(set) = large_set(call)? {
+        let name: Arc<str> = Arc::from(set.to_string().as_str());
+        return build_heaps(call, name, LargeSet { set });
+    }
     let (name, rules) = rules_of(call)?;
     let heaps = Heaps {
         spec: spec_of(call.name()),
@@ -233,6 +315,16 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
 }
 
 fn ruleset(call: &Call<'_>) -> Result<BuiltinRuleset, ExprError> {
+    if let Some(set) = large_set(call)? {
+        return Err(call.error(
+            call.span(),
+            format!(
+                "{set} has an element beyond {MAX_CODE_DIGITS}: its values are kept as \
+                 periodic pieces, not heap by heap, so it is no ruleset of listed values"
+            ),
+            format!("ask for heaps of it with grundy value '{set}(n)'"),
+        ));
+    }
     let (name, rules) = rules_of(call)?;
     Ok(BuiltinRuleset::Heap(HeapRules {
         name,
@@ -524,5 +616,91 @@ impl HeapRuleset for Heaps {
                 }
             },
         ))
+    }
+}
+
+/// A subtraction game whose set has an element beyond [`MAX_CODE_DIGITS`]:
+/// valued through its own pieces ([`SetSequence`]), not an octal code.
+#[derive(Debug)]
+pub struct LargeSet {
+    set: SubtractionSet,
+}
+
+/// The sequences of large subtraction sets computed so far.
+#[derive(Default)]
+pub struct SetSequences(HashMap<SubtractionSet, SetSequence>);
+
+/// The sequence of `set`, extended until it knows `G(n)`: within the
+/// position limit (heaps computed one by one) and the clock.
+fn set_sequence<'c>(
+    cx: &'c mut Context,
+    set: &SubtractionSet,
+    n: u64,
+) -> Result<&'c SetSequence, EvalError> {
+    let limits = *cx.limits();
+    let budget = cx.budget().clone();
+    let cache = cx.cache::<SetSequences>();
+    let seq = cache
+        .0
+        .entry(set.clone())
+        .or_insert_with(|| SetSequence::new(set.clone()));
+    // A heap computed one by one holds 4 bytes.
+    let most = limits.max_positions.min(limits.max_memory / 4);
+    seq.extend(n, most, &mut || {
+        budget.check_now("a subtraction set's values")
+    })?;
+    if seq.get(n).is_none() {
+        return Err(SetError::NoPeriod {
+            set: set.to_string(),
+            heap: n,
+            limit: most,
+            covered: seq.covered(),
+        }
+        .into());
+    }
+    Ok(seq)
+}
+
+impl HeapRuleset for LargeSet {
+    fn spec(&self) -> &'static GameSpec {
+        &SUB
+    }
+
+    fn heap_options(
+        &self,
+        n: u64,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for &s in self.set.elements().iter().take_while(|&&s| s <= n) {
+            let left = [n - s];
+            visit(&left[..usize::from(n > s)])?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn heap_value(&self, n: u64, cx: &mut Context) -> Result<Nimber, EvalError> {
+        let seq = set_sequence(cx, &self.set, n)?;
+        Ok(Nimber(u64::from(seq.get(n).unwrap_or(0))))
+    }
+
+    fn heap_options_with_value(
+        &self,
+        n: u64,
+        target: Nimber,
+        cx: &mut Context,
+        found: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, EvalError> {
+        let Ok(target) = u32::try_from(target.0) else {
+            return Ok(ControlFlow::Continue(()));
+        };
+        // Every option's heap is below n, so known once n is.
+        let seq = set_sequence(cx, &self.set, n)?;
+        for s in seq.moves_to(n, target) {
+            let left = [n - s];
+            if found(&left[..usize::from(n > s)]).is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
+        Ok(ControlFlow::Continue(()))
     }
 }

@@ -29,6 +29,7 @@ mod sequence;
 mod solve;
 mod split_tail;
 mod store;
+mod subtraction_set;
 mod values;
 
 pub use arithmetic::{arithmetic_provable, Proof};
@@ -41,4 +42,7 @@ pub use solve::{
     MAX_THREADS, SPARSE_MAX_RARE_FRACTION,
 };
 pub use store::{LockWait, SequenceStore, StoreError, StoreRecovery, DEFAULT_STORE_MEMORY};
+pub use subtraction_set::{
+    SetError, SetPeriod, SetSequence, SubtractionSet, MAX_SET_ELEMENT, MAX_SET_LEN,
+};
 pub use values::ValueTable;

@@ -1,0 +1,672 @@
+//! Subtraction games given by their set, whose elements may be as large as
+//! 10^18: `sub[1,2,1000000000]`.
+//!
+//! An octal code spends a digit on every move size, so a set with a large
+//! element cannot be written as one. Here the values `G(n) = mex{G(n − s) :
+//! s ∈ S, s <= n}` are kept as a list of *pieces*: a piece is either values
+//! computed one by one (`Raw`), or a stretch `[a, b)` where `G(x) = G(x − q)`
+//! (`Copy(q)`: the values `q` heaps earlier, repeated). The size of the list
+//! depends on how often the sequence changes its pattern, not on the largest
+//! element: `{1, 2, 10^9}` takes six pieces.
+//!
+//! # The leap
+//!
+//! With the values known on `[0, n)`, a candidate shift `P <= n` is extended
+//! past `n` as far as the following proves. Call `x` *bad* when `x < P` or
+//! `G(x) != G(x − P)`. Then `G(m) = G(m − P)` for every `m` in `[n, H)`, with
+//! `H = min over s ∈ S of (s + the first bad x >= max(0, n − s), x < n)` (an
+//! `s` with no bad `x` puts no bound; no bound at all makes `H` infinite).
+//!
+//! *Proof*, by induction on `m` from `n`: the options of `m` are the
+//! `m − s` with `s <= m`, those of `m − P` the `m − P − s` with
+//! `s <= m − P`. For each `s <= m`, `x = m − s` is either `>= n`, where
+//! `G(x) = G(x − P)` by induction, or in `[max(0, n − s), n)` below the first
+//! bad one, so `x >= P` (the move `s` exists from `m − P` too) and
+//! `G(x) = G(x − P)`. Both heaps have the same option values. ∎
+//!
+//! With `H` infinite this is the Guy–Smith argument for subtraction games:
+//! the period is proved, and every heap is answered through it. Checking
+//! `G(x) = G(x − P)` over a long stretch is cheap when both `x` and `x − P`
+//! lie in copy pieces (their comparison repeats with the lcm of the two
+//! shifts); a comparison that would take more than [`SCAN_CAP`] heaps is
+//! counted as bad, which only shortens a leap.
+//!
+//! Candidate shifts are small periods of the last values, and shifts
+//! suggested by the set (an element plus or minus a little) and by where
+//! earlier stretches of one-by-one values began. A candidate only ever
+//! shortens work: whatever is not leapt over is computed heap by heap.
+
+use std::fmt;
+
+/// The largest element a subtraction set may have.
+pub const MAX_SET_ELEMENT: u64 = 1_000_000_000_000_000_000;
+
+/// The most elements a subtraction set may have (every heap computed one by
+/// one looks at each).
+pub const MAX_SET_LEN: usize = 1024;
+
+/// Longest comparison of two periodic stretches before it is counted as a
+/// mismatch (which only shortens a leap).
+pub const SCAN_CAP: u64 = 1 << 16;
+
+/// Largest small period looked for among the last values.
+const SMALL_PERIODS: u64 = 4096;
+
+/// No end: a piece that goes on forever.
+const FOREVER: u64 = u64::MAX;
+
+/// Why a subtraction set was refused, or its values could not be reached.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetError {
+    /// An element 0 (a move that takes nothing).
+    #[error("subtraction set element 0 takes nothing: every element must be at least 1")]
+    Zero,
+    /// An element beyond [`MAX_SET_ELEMENT`].
+    #[error(
+        "subtraction set element {element} is beyond 10^18, the largest number of tokens a \
+         move may take here"
+    )]
+    TooLarge {
+        /// The element as written.
+        element: String,
+    },
+    /// More than [`MAX_SET_LEN`] elements.
+    #[error(
+        "subtraction set has {len} elements; at most {MAX_SET_LEN} are accepted (every heap \
+         looks at each)"
+    )]
+    TooMany {
+        /// How many were given.
+        len: usize,
+    },
+    /// No element.
+    #[error("subtraction set is empty: list the numbers of tokens a move may take, like sub[1,2]")]
+    Empty,
+    /// The heap asked for is beyond the values known, and no period was
+    /// proved within the limit.
+    #[error(
+        "G({heap}) of {set} is not known: no period of {set} is proved within {limit} heaps \
+         computed one by one (--max-positions), which reached the values of heaps 0..{covered}"
+    )]
+    NoPeriod {
+        /// The set as written (`sub[1,2,4097]`).
+        set: String,
+        /// The heap asked for.
+        heap: u64,
+        /// Heaps computed one by one.
+        limit: u64,
+        /// Heaps whose values are known.
+        covered: u64,
+    },
+}
+
+/// A subtraction set: its elements, sorted, distinct, in `1..=10^18`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SubtractionSet {
+    elements: Vec<u64>,
+}
+
+impl SubtractionSet {
+    /// The set of `elements` (in any order, repeats allowed).
+    pub fn new(elements: &[u64]) -> Result<SubtractionSet, SetError> {
+        let mut elements = elements.to_vec();
+        elements.sort_unstable();
+        elements.dedup();
+        match (elements.first(), elements.last()) {
+            (None, _) => Err(SetError::Empty),
+            (Some(0), _) => Err(SetError::Zero),
+            (_, Some(&big)) if big > MAX_SET_ELEMENT => Err(SetError::TooLarge {
+                element: big.to_string(),
+            }),
+            _ if elements.len() > MAX_SET_LEN => Err(SetError::TooMany {
+                len: elements.len(),
+            }),
+            _ => Ok(SubtractionSet { elements }),
+        }
+    }
+
+    /// The elements, smallest first.
+    pub fn elements(&self) -> &[u64] {
+        &self.elements
+    }
+}
+
+impl fmt::Display for SubtractionSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list: Vec<String> = self.elements.iter().map(u64::to_string).collect();
+        write!(f, "sub[{}]", list.join(","))
+    }
+}
+
+/// What a stretch of heaps holds.
+#[derive(Clone, Debug)]
+enum Body {
+    /// The values, one per heap.
+    Raw(Vec<u32>),
+    /// `G(x) = G(x − q)`.
+    Copy(u64),
+}
+
+#[derive(Clone, Debug)]
+struct Piece {
+    start: u64,
+    /// Exclusive; [`FOREVER`] for the last piece of a proved sequence.
+    end: u64,
+    body: Body,
+}
+
+/// A proved period: `G(n + period) = G(n)` for every `n >= preperiod`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetPeriod {
+    /// The smallest `e` from which the period holds.
+    pub preperiod: u64,
+    /// The period (the smallest, unless `P` has a prime factor beyond 2^40
+    /// that could not be told from a product: see [`SetPeriod::smallest`]).
+    pub period: u64,
+    /// Whether every divisor of the period was tried.
+    pub smallest: bool,
+}
+
+/// The values of a [`SubtractionSet`] as pieces (module docs), extended on
+/// demand and, once a period is proved, known for every heap.
+#[derive(Clone, Debug)]
+pub struct SetSequence {
+    set: SubtractionSet,
+    pieces: Vec<Piece>,
+    /// Heaps computed one by one so far.
+    computed: u64,
+    /// Where each stretch of one-by-one values began.
+    raw_starts: Vec<u64>,
+    period: Option<SetPeriod>,
+    watch: Watch,
+}
+
+/// Watches the current stretch of one-by-one values for a repeat: a
+/// rolling hash of the last [`WINDOW`] values, where one-in-eight windows
+/// were last seen, and the shift that the last values follow.
+#[derive(Clone, Debug, Default)]
+struct Watch {
+    hash: u64,
+    seen: std::collections::HashMap<u64, u64>,
+    shift: u64,
+    run: u64,
+}
+
+/// Values in a watched window.
+const WINDOW: usize = 32;
+const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
+
+impl SetSequence {
+    /// Nothing computed yet.
+    pub fn new(set: SubtractionSet) -> SetSequence {
+        SetSequence {
+            set,
+            pieces: Vec::new(),
+            computed: 0,
+            raw_starts: Vec::new(),
+            period: None,
+            watch: Watch::default(),
+        }
+    }
+
+    /// The set.
+    pub fn set(&self) -> &SubtractionSet {
+        &self.set
+    }
+
+    /// The proved period, if one is.
+    pub fn period(&self) -> Option<SetPeriod> {
+        self.period
+    }
+
+    /// Heaps computed one by one (the work done, and the memory held).
+    pub fn computed(&self) -> u64 {
+        self.computed
+    }
+
+    /// How many pieces the values are kept in.
+    pub fn pieces(&self) -> usize {
+        self.pieces.len()
+    }
+
+    /// Heaps `0..covered()` have known values (`u64::MAX` once proved).
+    pub fn covered(&self) -> u64 {
+        self.pieces.last().map_or(0, |p| p.end)
+    }
+
+    /// `G(x)`, if known.
+    pub fn get(&self, mut x: u64) -> Option<u32> {
+        if x >= self.covered() && self.period.is_none() {
+            return None;
+        }
+        loop {
+            let i = self.pieces.partition_point(|p| p.start <= x) - 1;
+            let piece = &self.pieces[i];
+            match &piece.body {
+                Body::Raw(v) => return v.get((x - piece.start) as usize).copied(),
+                Body::Copy(q) => x -= q * ((x - piece.start) / q + 1),
+            }
+        }
+    }
+
+    /// Computes until heap `heap` is known or a period is proved, computing
+    /// at most `max_computed` heaps one by one in all; `check` is called
+    /// every few thousand heaps (a clock, a cancel flag) and stops the work
+    /// with its error.
+    pub fn extend<E>(
+        &mut self,
+        heap: u64,
+        max_computed: u64,
+        check: &mut dyn FnMut() -> Result<(), E>,
+    ) -> Result<(), E> {
+        while self.period.is_none() && self.covered() <= heap && self.computed < max_computed {
+            if self.computed % 4096 == 4095 {
+                check()?;
+            }
+            let n = self.covered();
+            let value = self.mex_at(n);
+            match self.pieces.last_mut() {
+                Some(Piece {
+                    end,
+                    body: Body::Raw(v),
+                    ..
+                }) => {
+                    v.push(value);
+                    *end += 1;
+                }
+                _ => {
+                    self.raw_starts.push(n);
+                    self.watch = Watch::default();
+                    self.pieces.push(Piece {
+                        start: n,
+                        end: n + 1,
+                        body: Body::Raw(vec![value]),
+                    });
+                }
+            }
+            self.computed += 1;
+            let len = self.covered() - self.raw_starts.last().copied().unwrap_or(0);
+            // The watch sees every value, whether or not a leap follows.
+            let watched = self.watched();
+            let leapt =
+                len >= 4 && (len.is_power_of_two() || len.is_multiple_of(1024)) && self.try_leap();
+            if let (false, Some(p)) = (leapt, watched) {
+                self.leap(p);
+            }
+        }
+        Ok(())
+    }
+
+    /// Updates the watch with the value just computed; a shift to try when
+    /// the last values have followed it for a while (16, 32, 64… heaps).
+    fn watched(&mut self) -> Option<u64> {
+        let Some(Piece {
+            body: Body::Raw(v), ..
+        }) = self.pieces.last()
+        else {
+            return None;
+        };
+        let w = &mut self.watch;
+        let len = v.len();
+        let last = v[len - 1];
+        if w.shift > 0 && w.shift < len as u64 && v[len - 1 - w.shift as usize] == last {
+            w.run += 1;
+        } else {
+            (w.shift, w.run) = (0, 0);
+        }
+        if len < WINDOW {
+            return None;
+        }
+        if len == WINDOW {
+            w.hash = v.iter().fold(0u64, |h, &x| {
+                h.wrapping_mul(BASE).wrapping_add(u64::from(x))
+            });
+        } else {
+            let top = BASE.wrapping_pow(WINDOW as u32);
+            w.hash = w
+                .hash
+                .wrapping_mul(BASE)
+                .wrapping_add(u64::from(last))
+                .wrapping_sub(u64::from(v[len - 1 - WINDOW]).wrapping_mul(top));
+        }
+        if w.hash & 7 == 0 {
+            if let Some(before) = w.seen.insert(w.hash, len as u64) {
+                if w.shift == 0 {
+                    (w.shift, w.run) = (len as u64 - before, 0);
+                }
+            }
+        }
+        (w.shift > 0 && w.run >= 16 && w.run.is_power_of_two()).then_some(w.shift)
+    }
+
+    /// `G(n)` from the values below it.
+    fn mex_at(&self, n: u64) -> u32 {
+        let mut seen = [0u64; MAX_SET_LEN / 64 + 1];
+        for &s in self.set.elements.iter().take_while(|&&s| s <= n) {
+            let v = self.get(n - s).unwrap_or(u32::MAX) as usize;
+            if v <= MAX_SET_LEN {
+                seen[v / 64] |= 1 << (v % 64);
+            }
+        }
+        let mut v = 0;
+        while seen[v / 64] & (1 << (v % 64)) != 0 {
+            v += 1;
+        }
+        v as u32
+    }
+
+    /// Tries the candidate shifts at the current end; takes the first that
+    /// leaps.
+    fn try_leap(&mut self) -> bool {
+        let n = self.covered();
+        let mut candidates: Vec<u64> = (1..=SMALL_PERIODS.min(n / 2)).collect();
+        let near = |c: u64, d: i64| c.checked_add_signed(d).filter(|&p| p >= 1 && p <= n);
+        for &s in &self.set.elements {
+            candidates.extend((-4..=4).filter_map(|d| near(s, d)));
+        }
+        // Two large moves often make a period of their sum.
+        let top = &self.set.elements[self.set.elements.len().saturating_sub(8)..];
+        for (i, &a) in top.iter().enumerate() {
+            for &b in &top[i..] {
+                candidates.extend((-1..=1).filter_map(|d| near(a.saturating_add(b), d)));
+            }
+        }
+        let here = self.raw_starts.last().copied().unwrap_or(0);
+        for &before in self.raw_starts.iter().rev().take(8) {
+            if before < here {
+                candidates.extend((-16..=16).filter_map(|d| near(here - before, d)));
+            }
+        }
+        let small = SMALL_PERIODS.min(n / 2) as usize;
+        candidates[small..].sort_unstable();
+        let mut tried = std::collections::HashSet::new();
+        for p in candidates {
+            if tried.insert(p) && self.leap(p) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Leaps with shift `p` if the module docs' check carries it at least a
+    /// few heaps on; whether it did.
+    fn leap(&mut self, p: u64) -> bool {
+        let n = self.covered();
+        if p > n || !self.tail_repeats(p) {
+            return false;
+        }
+        let h = self.horizon(p);
+        // A short leap is not worth a piece.
+        if h != FOREVER && h < n + 32 {
+            return false;
+        }
+        self.pieces.push(Piece {
+            start: n,
+            end: h,
+            body: Body::Copy(p),
+        });
+        if h == FOREVER {
+            self.period = Some(self.smallest_period(p));
+        }
+        true
+    }
+
+    /// Whether the last values repeat those `p` heaps earlier (a cheap
+    /// filter before [`SetSequence::horizon`]).
+    fn tail_repeats(&self, p: u64) -> bool {
+        let n = self.covered();
+        let w = (p + 8).min(16).min(n - p);
+        (1..=w).all(|i| self.get(n - i) == self.get(n - i - p))
+    }
+
+    /// How far `G(m) = G(m − p)` is proved from the current end (module
+    /// docs): `FOREVER` if for every heap.
+    fn horizon(&self, p: u64) -> u64 {
+        let n = self.covered();
+        let mut h = FOREVER;
+        for &s in &self.set.elements {
+            let from = n.saturating_sub(s);
+            let bad = if from < p {
+                Some(from)
+            } else {
+                self.first_mismatch(from, n, p)
+            };
+            if let Some(x) = bad {
+                h = h.min(x.saturating_add(s));
+            }
+        }
+        h
+    }
+
+    /// The pieces that `x` and `x − p` lie in over `[u, v)`, as stretches
+    /// `(a, b, lcm)` where the comparison repeats every `lcm` heaps (`None`:
+    /// it does not repeat, one of them is raw).
+    fn stretches(&self, u: u64, v: u64, p: u64) -> Vec<(u64, u64, Option<u64>)> {
+        let piece_at = |x: u64| &self.pieces[self.pieces.partition_point(|q| q.start <= x) - 1];
+        let shift = |piece: &Piece| match piece.body {
+            Body::Copy(q) => Some(q),
+            Body::Raw(_) => None,
+        };
+        let mut out = Vec::new();
+        let mut x = u;
+        while x < v {
+            let (a, b) = (piece_at(x), piece_at(x - p));
+            let end = v.min(a.end).min(b.end.saturating_add(p));
+            let lcm = match (shift(a), shift(b)) {
+                (Some(qa), Some(qb)) => lcm(qa, qb),
+                _ => None,
+            };
+            out.push((x, end, lcm));
+            x = end;
+        }
+        out
+    }
+
+    /// The first `x` in `[u, v)` with `G(x) != G(x − p)`, or one before it
+    /// (a comparison longer than [`SCAN_CAP`] stops there); `None` if there is
+    /// none. Needs `p <= u` and `v <= covered()`.
+    fn first_mismatch(&self, u: u64, v: u64, p: u64) -> Option<u64> {
+        for (a, b, lcm) in self.stretches(u, v, p) {
+            let len = b - a;
+            let look = lcm.map_or(len, |l| l.min(len));
+            let scan = look.min(SCAN_CAP.max(if lcm.is_none() { len } else { 0 }));
+            if let Some(x) = (a..a + scan).find(|&x| self.get(x) != self.get(x - p)) {
+                return Some(x);
+            }
+            if scan < look {
+                return Some(a + scan);
+            }
+        }
+        None
+    }
+
+    /// The last `x` in `[u, v)` with `G(x) != G(x − p)`, or one after it;
+    /// `None` if there is none.
+    fn last_mismatch(&self, u: u64, v: u64, p: u64) -> Option<u64> {
+        for (a, b, lcm) in self.stretches(u, v, p).into_iter().rev() {
+            let len = b - a;
+            let look = lcm.map_or(len, |l| l.min(len));
+            let scan = look.min(SCAN_CAP.max(if lcm.is_none() { len } else { 0 }));
+            if let Some(x) = (b - scan..b)
+                .rev()
+                .find(|&x| self.get(x) != self.get(x - p))
+            {
+                return Some(x);
+            }
+            if scan < look {
+                return Some(b - scan - 1);
+            }
+        }
+        None
+    }
+
+    /// The preperiod of a proved shift `p` (the values repeat with it from
+    /// the start of the last piece on), and the smallest period dividing it.
+    fn smallest_period(&self, p: u64) -> SetPeriod {
+        let end = self.pieces.last().map_or(0, |q| q.start);
+        let preperiod = |p: u64| {
+            if end <= p {
+                return 0;
+            }
+            self.last_mismatch(p, end, p).map_or(0, |x| x + 1 - p)
+        };
+        let (factors, smallest) = prime_factors(p);
+        let mut period = p;
+        let e = preperiod(p);
+        for f in factors {
+            // The tail repeats with period/f if one lap of it does.
+            while period.is_multiple_of(f) {
+                let d = period / f;
+                if self.first_mismatch(e + d, e + period + d, d).is_some() {
+                    break;
+                }
+                period = d;
+            }
+        }
+        SetPeriod {
+            preperiod: e,
+            period,
+            smallest,
+        }
+    }
+
+    /// `G(n)`'s winning moves: the elements `s <= n` with `G(n − s) = target`.
+    pub fn moves_to(&self, n: u64, target: u32) -> impl Iterator<Item = u64> + '_ {
+        self.set
+            .elements
+            .iter()
+            .copied()
+            .take_while(move |&s| s <= n)
+            .filter(move |&s| self.get(n - s) == Some(target))
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+fn lcm(a: u64, b: u64) -> Option<u64> {
+    (a / gcd(a, b)).checked_mul(b)
+}
+
+/// The distinct prime factors of `n` by trial division to 2^20, and
+/// whether the cofactor left is surely prime (below 2^40).
+fn prime_factors(mut n: u64) -> (Vec<u64>, bool) {
+    let mut out = Vec::new();
+    let mut f = 2;
+    while f * f <= n && f <= 1 << 20 {
+        if n.is_multiple_of(f) {
+            out.push(f);
+            while n.is_multiple_of(f) {
+                n /= f;
+            }
+        }
+        f += 1;
+    }
+    let sure = n < 1 << 40 || f * f > n;
+    if n > 1 {
+        out.push(n);
+    }
+    (out, sure)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain recurrence.
+    fn plain(set: &[u64], to: usize) -> Vec<u32> {
+        let mut g = Vec::with_capacity(to);
+        for n in 0..to {
+            let mut seen = vec![false; set.len() + 2];
+            for &s in set {
+                if s as usize <= n {
+                    let v = g[n - s as usize] as usize;
+                    if v < seen.len() {
+                        seen[v] = true;
+                    }
+                }
+            }
+            g.push(seen.iter().position(|&b| !b).unwrap() as u32);
+        }
+        g
+    }
+
+    fn sequence(set: &[u64], heap: u64) -> SetSequence {
+        let mut seq = SetSequence::new(SubtractionSet::new(set).unwrap());
+        seq.extend::<()>(heap, 1 << 22, &mut || Ok(())).unwrap();
+        seq
+    }
+
+    #[test]
+    fn small_sets_agree_with_the_recurrence() {
+        for set in [
+            &[1u64, 3, 4][..],
+            &[2, 5, 7],
+            &[3],
+            &[1, 2, 3],
+            &[4, 7, 9, 13],
+        ] {
+            let seq = sequence(set, 1 << 40);
+            let p = seq.period().expect("a period");
+            let g = plain(set, 3000);
+            for (n, &v) in g.iter().enumerate() {
+                assert_eq!(seq.get(n as u64), Some(v), "{set:?} heap {n}");
+            }
+            // The period is the smallest, from the smallest preperiod.
+            let e = p.preperiod as usize;
+            let q = p.period as usize;
+            assert!((e..2000).all(|n| g[n] == g[n + q]));
+            assert!((1..q).all(|d| (e..2000).any(|n| g[n] != g[n + d])));
+            assert!(e == 0 || g[e - 1] != g[e - 1 + q]);
+        }
+    }
+
+    #[test]
+    fn one_two_k_at_a_billion() {
+        // Codeforces 1194D: period 3 when 3 does not divide k, else k + 1.
+        for k in [1_000_000_000u64, 999_999_999] {
+            let seq = sequence(&[1, 2, k], u64::MAX);
+            let p = seq.period().unwrap();
+            assert_eq!(
+                p.period,
+                if k.is_multiple_of(3) { k + 1 } else { 3 },
+                "k = {k}"
+            );
+            assert!(seq.pieces() < 16, "{} pieces", seq.pieces());
+            assert!(seq.computed() < 10_000, "{} computed", seq.computed());
+        }
+    }
+
+    #[test]
+    fn errors_speak_of_the_set() {
+        assert_eq!(SubtractionSet::new(&[1, 0]), Err(SetError::Zero));
+        let e = SubtractionSet::new(&[1, MAX_SET_ELEMENT + 1]).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("1000000000000000001 is beyond 10^18"),
+            "{e}"
+        );
+        assert!(SubtractionSet::new(&[MAX_SET_ELEMENT]).is_ok());
+        let many: Vec<u64> = (1..=MAX_SET_LEN as u64 + 1).collect();
+        assert!(matches!(
+            SubtractionSet::new(&many),
+            Err(SetError::TooMany { .. })
+        ));
+        assert_eq!(SubtractionSet::new(&[]), Err(SetError::Empty));
+    }
+
+    #[test]
+    fn prime_factors_of_small_and_large_numbers() {
+        assert_eq!(prime_factors(12), (vec![2, 3], true));
+        assert_eq!(
+            prime_factors(1_000_000_001),
+            (vec![7, 11, 13, 19, 52579], true)
+        );
+        assert_eq!(prime_factors(1), (vec![], true));
+    }
+}
