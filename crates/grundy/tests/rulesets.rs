@@ -818,7 +818,11 @@ fn splittles_small_heaps() {
                 let p = splittles(heaps, l, r).unwrap();
                 let v = CanonicalSolver::new(Splittles).value(&p).unwrap();
                 assert_eq!(v, bare.value(&p).unwrap(), "{p}");
-                assert_eq!(v.outcome(), search_outcome(&Plain(Splittles), &p).unwrap(), "{p}");
+                assert_eq!(
+                    v.outcome(),
+                    search_outcome(&Plain(Splittles), &p).unwrap(),
+                    "{p}"
+                );
                 assert_eq!(engine_value(&p.to_string()), v, "{p} reads back");
             }
         }
@@ -908,7 +912,10 @@ fn wind_up_values_by_hand_and_against_retrograde_analysis() {
     let mut finite = 0;
     for n in 1..=7u64 {
         for bits in 1..1u32 << n {
-            let set: Vec<String> = (1..=n).filter(|s| bits >> (s - 1) & 1 == 1).map(|s| s.to_string()).collect();
+            let set: Vec<String> = (1..=n)
+                .filter(|s| bits >> (s - 1) & 1 == 1)
+                .map(|s| s.to_string())
+                .collect();
             for x in 0..n {
                 let expr = format!("wind_up({x}, {n}, [{}])", set.join(","));
                 let (shown, loopy) = wind_up_values(&expr);

@@ -72,19 +72,26 @@ pub fn digraph_placement(text: &str) -> Result<Digraph, Error> {
             continue;
         }
         let vertex = |s: &str| -> Result<usize, Error> {
-            let v: usize = s.trim().parse().map_err(|_| {
-                err(here, format!("{:?} is not a vertex number", s.trim()))
-            })?;
+            let v: usize = s
+                .trim()
+                .parse()
+                .map_err(|_| err(here, format!("{:?} is not a vertex number", s.trim())))?;
             if v >= n {
                 return Err(err(
                     here,
-                    format!("vertex {v}, but the graph has {n} vertices (0 to {})", n.max(1) - 1),
+                    format!(
+                        "vertex {v}, but the graph has {n} vertices (0 to {})",
+                        n.max(1) - 1
+                    ),
                 ));
             }
             Ok(v)
         };
         let Some((from, to)) = arc.split_once('>') else {
-            return Err(err(here, format!("{:?} is not an arc 'from>to'", arc.trim())));
+            return Err(err(
+                here,
+                format!("{:?} is not an arc 'from>to'", arc.trim()),
+            ));
         };
         out[vertex(from)?] |= 1 << vertex(to)?;
     }
@@ -134,10 +141,10 @@ impl Digraph {
     fn components(&self) -> Vec<u64> {
         let n = self.len();
         let mut undirected = self.out.clone();
-        for v in 0..n {
-            for w in 0..n {
-                if self.out[v] >> w & 1 == 1 {
-                    undirected[w] |= 1 << v;
+        for (v, &set) in self.out.iter().enumerate() {
+            for (w, back) in undirected.iter_mut().enumerate() {
+                if set >> w & 1 == 1 {
+                    *back |= 1 << v;
                 }
             }
         }
@@ -208,7 +215,8 @@ impl PartizanRules for DigraphPlacement {
 pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::GameSpec {
     name: "digraph_placement",
     kind: crate::component::spec::GameKind::Partizan,
-    summary: "Digraph Placement: pick a vertex of your colour; it and the vertices its arcs point to go",
+    summary:
+        "Digraph Placement: pick a vertex of your colour; it and the vertices its arcs point to go",
     example: "digraph_placement(\"RRLLL:1>0,2>0,3>0,4>0,2>1,3>1,4>1,1>4,2>4,3>4\")",
     build: |call| {
         super::partizan_rules::string_position::<DigraphPlacement>(
@@ -237,8 +245,7 @@ fn says(
     );
     let player = mover?;
     let v = (0..b.len()).find(|&v| {
-        b.is_left(v) == (player == Player::Left)
-            && b.induced(b.all() & !(1 << v) & !b.out[v]) == *a
+        b.is_left(v) == (player == Player::Left) && b.induced(b.all() & !(1 << v) & !b.out[v]) == *a
     })?;
     let with = (b.out[v] & !(1 << v)).count_ones();
     Some(match with {

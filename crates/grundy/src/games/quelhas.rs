@@ -77,8 +77,8 @@ impl PartizanRules for Quelhas {
             Player::Right => (0, 1),
         };
         let w = g.cols() as isize;
-        for i in 0..g.cells().len() {
-            if g.cells()[i] != EMPTY {
+        for (i, &cell) in g.cells().iter().enumerate() {
+            if cell != EMPTY {
                 continue;
             }
             let (mut r1, mut c1) = (i as isize / w, i as isize % w);
@@ -123,7 +123,8 @@ impl PartizanRules for Quelhas {
 pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::GameSpec {
     name: "quelhas",
     kind: crate::component::spec::GameKind::Partizan,
-    summary: "Quelhas: fill a line of two or more empty cells (Left down a column, Right along a row)",
+    summary:
+        "Quelhas: fill a line of two or more empty cells (Left down a column, Right along a row)",
     example: "quelhas(\"...|...|...\")",
     build: |call| super::partizan_rules::string_position::<Quelhas>(call, &SPEC, quelhas, None),
     ruleset: None,
@@ -207,7 +208,10 @@ mod tests {
         );
         assert!(shown("#.#", Player::Right).is_empty());
         let e = quelhas("..x").unwrap_err().to_string();
-        assert!(e.contains("unexpected 'x'") && e.contains("'#' (filled)"), "{e}");
+        assert!(
+            e.contains("unexpected 'x'") && e.contains("'#' (filled)"),
+            "{e}"
+        );
         assert!(quelhas(&".".repeat(65))
             .unwrap_err()
             .to_string()

@@ -211,13 +211,9 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
         items
             .iter()
             .map(|item| match item {
-                Item::Number(t, span) => t.parse::<u64>().map_err(|_| {
-                    call.error(
-                        *span,
-                        format!("'{t}' is not a whole number"),
-                        USAGE,
-                    )
-                }),
+                Item::Number(t, span) => t
+                    .parse::<u64>()
+                    .map_err(|_| call.error(*span, format!("'{t}' is not a whole number"), USAGE)),
                 other => Err(call.error(item_span(other), "expected a number", USAGE)),
             })
             .collect()
@@ -228,9 +224,7 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
     };
     let position = splittles(&heaps, &numbers(l, "numbers")?, &numbers(r, "numbers")?)
         .map_err(|e| partizan_error(call.span().start, e, USAGE))?;
-    Ok(super::partizan_rules::RulesPosition::<Splittles>::component(
-        &SPEC, None, position,
-    ))
+    Ok(super::partizan_rules::RulesPosition::<Splittles>::component(&SPEC, None, position))
 }
 
 /// "take 2 from heap 1 and split the rest into 3 and 5": the heap words of

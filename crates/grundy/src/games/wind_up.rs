@@ -26,7 +26,9 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::component::spec::{item_span, natural, Call, GameKind, GameSpec, Picture};
-use crate::component::{Component, Context, EvalError, ExprError, Impartial, ImpartialPosition, Key};
+use crate::component::{
+    Component, Context, EvalError, ExprError, Impartial, ImpartialPosition, Key,
+};
 use crate::language::syntax::{Arg, Item};
 use crate::solvers::search::SearchError;
 use crate::vocab::nimber::Nimber;
@@ -192,7 +194,10 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
     if items.len() > MAX_WIND_UP_SET {
         return Err(call.error(
             call.span(),
-            format!("{} numbers in the set, more than {MAX_WIND_UP_SET}", items.len()),
+            format!(
+                "{} numbers in the set, more than {MAX_WIND_UP_SET}",
+                items.len()
+            ),
             USAGE,
         ));
     }
@@ -241,7 +246,10 @@ mod tests {
         assert_eq!(shown, ["wind_up(0,12,[1,3])", "wind_up(10,12,[1,3])"]);
         let end = WindUp::new(0, 12, &[1]).unwrap();
         assert_eq!(end.moves(0).count(), 0);
-        for (x, n, says) in [(12, 12, "not less than the modulus"), (0, 0, "a modulus of 0")] {
+        for (x, n, says) in [
+            (12, 12, "not less than the modulus"),
+            (0, 0, "a modulus of 0"),
+        ] {
             assert!(WindUp::new(x, n, &[1]).unwrap_err().contains(says));
         }
     }
