@@ -160,6 +160,9 @@ fn published_values() {
         "anticlobber",
         "gen_toads",
         "elephants",
+        "quelhas",
+        "splittles",
+        "digraph_placement",
     ] {
         assert!(
             file.record.iter().any(|r| r.expr.starts_with(games)),
@@ -767,6 +770,161 @@ fn kayles_on_graphs_against_plain_search() {
         }
         assert!(kayles_graph::<ARC>(text).is_ok());
     }
+}
+
+// ------------------------------------------------------------ Quelhas
+
+#[test]
+fn quelhas_small_boards() {
+    use grundy::games::quelhas::{quelhas, Quelhas};
+    let mut bare = CanonicalSolver::new(Plain(Quelhas));
+    for (r, c) in [(1, 8), (2, 3), (3, 2), (3, 3), (2, 4)] {
+        for b in boards(".#", r, c) {
+            checked(Quelhas, &mut bare, &quelhas(&b).unwrap(), &quelhas);
+        }
+    }
+    // A strip is Domineering's strip: each player's best line is two cells.
+    for n in 1..=9 {
+        let row = ".".repeat(n);
+        assert_eq!(
+            engine_value(&format!("quelhas(\"{row}\")")),
+            engine_value(&format!("domineering(\"{row}\")")),
+            "a row of {n}"
+        );
+    }
+}
+
+// ------------------------------------------------------------ Splittles
+
+#[test]
+fn splittles_small_heaps() {
+    use grundy::games::splittles::{splittles, Splittles};
+    // With one set for both players it is the impartial game: Kayles is
+    // CGSuite's TakeAndBreak("0.77"), Splittles([1,2]).
+    for n in 0..=20 {
+        assert_eq!(
+            engine_value(&format!("splittles({n}, [1,2], [1,2])")),
+            engine_value(&format!("kayles({n})")),
+            "heap {n}"
+        );
+    }
+    // Split into heaps and heaps sorted against the bare rules, and the
+    // outcome against plain search.
+    let sets: [&[u64]; 4] = [&[1], &[2], &[1, 3], &[2, 3]];
+    for l in sets {
+        for r in sets {
+            let mut bare = CanonicalSolver::new(Plain(Splittles));
+            for heaps in [&[7][..], &[8], &[3, 4], &[4, 2, 1], &[5, 5], &[2, 6]] {
+                let p = splittles(heaps, l, r).unwrap();
+                let v = CanonicalSolver::new(Splittles).value(&p).unwrap();
+                assert_eq!(v, bare.value(&p).unwrap(), "{p}");
+                assert_eq!(
+                    v.outcome(),
+                    search_outcome(&Plain(Splittles), &p).unwrap(),
+                    "{p}"
+                );
+                assert_eq!(engine_value(&p.to_string()), v, "{p} reads back");
+            }
+        }
+    }
+}
+
+// ------------------------------------------------------------ Digraph Placement
+
+/// A digraph of `n` vertices written for `digraph_placement`: colour bits
+/// (`L` where set) and arc bits (arc `v>w` at bit `v * n + w`, loops too).
+fn digraph_text(n: usize, colours: u32, arcs: u64) -> String {
+    let vertices: String = (0..n)
+        .map(|v| if colours >> v & 1 == 1 { 'L' } else { 'R' })
+        .collect();
+    let listed: Vec<String> = (0..n * n)
+        .filter(|&b| arcs >> b & 1 == 1)
+        .map(|b| format!("{}>{}", b / n, b % n))
+        .collect();
+    format!("{vertices}:{}", listed.join(","))
+}
+
+#[test]
+fn digraph_placement_small_graphs() {
+    use grundy::games::digraph_placement::{digraph_placement, DigraphPlacement};
+    let mut bare = CanonicalSolver::new(Plain(DigraphPlacement));
+    // Every digraph on 3 vertices (loops too) in every colouring.
+    for arcs in 0..1u64 << 9 {
+        for colours in 0..8 {
+            let p = digraph_placement(&digraph_text(3, colours, arcs)).unwrap();
+            checked(DigraphPlacement, &mut bare, &p, &digraph_placement);
+        }
+    }
+    // Sparse graphs on 6 vertices (weakly connected or not), pseudo-random.
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    for _ in 0..400 {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let arcs = seed & (seed >> 5) & ((1 << 36) - 1);
+        let p = digraph_placement(&digraph_text(6, (seed >> 40) as u32, arcs)).unwrap();
+        checked(DigraphPlacement, &mut bare, &p, &digraph_placement);
+    }
+}
+
+// ------------------------------------------------------------ Wind-up
+
+/// The value the engine gives a Wind-up position: a nimber, or the loopy
+/// value of retrograde analysis; and the loopy value whatever it is.
+fn wind_up_values(expr: &str) -> (String, String) {
+    use grundy::engine::Analysis;
+    let g = parse_game(expr).unwrap();
+    let mut engine = Engine::new(Limits::default());
+    let shown = match engine.analyse_game(&g).unwrap() {
+        Analysis::Impartial(e) => e.nimber.unwrap().0.to_string(),
+        Analysis::Loopy(r) => r.gsg.unwrap().to_string(),
+        other => panic!("{expr}: {other:?}"),
+    };
+    let Analysis::Loopy(r) = engine.analyse_loopy(&g).unwrap() else {
+        panic!("{expr}: not analysed as loopy")
+    };
+    (shown, r.gsg.unwrap().to_string())
+}
+
+#[derive(Deserialize)]
+struct WindUpFile {
+    record: Vec<WindUpRecord>,
+}
+
+#[derive(Deserialize)]
+struct WindUpRecord {
+    expr: String,
+    value: String,
+    why: String,
+    source: String,
+}
+
+#[test]
+fn wind_up_values_by_hand_and_against_retrograde_analysis() {
+    let file: WindUpFile = data("impartial/wind_up.toml");
+    assert!(file.record.len() >= 4);
+    for r in &file.record {
+        assert!(!r.source.is_empty() && !r.why.is_empty());
+        assert_eq!(wind_up_values(&r.expr).0, r.value, "{} [{}]", r.expr, r.why);
+    }
+    // The nimber of a position no play returns to is the Grundy value
+    // retrograde analysis of the whole graph gives it.
+    let mut finite = 0;
+    for n in 1..=7u64 {
+        for bits in 1..1u32 << n {
+            let set: Vec<String> = (1..=n)
+                .filter(|s| bits >> (s - 1) & 1 == 1)
+                .map(|s| s.to_string())
+                .collect();
+            for x in 0..n {
+                let expr = format!("wind_up({x}, {n}, [{}])", set.join(","));
+                let (shown, loopy) = wind_up_values(&expr);
+                assert_eq!(shown, loopy, "{expr}");
+                finite += usize::from(!shown.starts_with('∞'));
+            }
+        }
+    }
+    assert!(finite > 100, "only {finite} finite positions");
 }
 
 // ------------------------------------------------------------ Ski-Jumps

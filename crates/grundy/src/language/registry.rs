@@ -88,6 +88,10 @@ pub static GAMES: &[&GameSpec] = &[
     &games::gen_hackenbush::CHILDISH_HACKENBUSH_GRAPH,
     &games::backsliding_toads_frogs::SPEC,
     &games::fox_geese::SPEC,
+    &games::quelhas::SPEC,
+    &games::splittles::SPEC,
+    &games::digraph_placement::SPEC,
+    &games::wind_up::SPEC,
     &games::value::SPEC,
     &games::misere_form::SPEC,
 ];
