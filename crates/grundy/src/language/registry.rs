@@ -87,6 +87,7 @@ pub static GAMES: &[&GameSpec] = &[
     &games::gen_hackenbush::CHILDISH_HACKENBUSH_GRAPH,
     &games::backsliding_toads_frogs::SPEC,
     &games::fox_geese::SPEC,
+    &games::hare_hounds::SPEC,
     &games::value::SPEC,
     &games::misere_form::SPEC,
 ];
