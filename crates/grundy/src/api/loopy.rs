@@ -7,7 +7,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::value::{loopy_lines, LoopyLine, PredicateAnswer};
-use super::{CompareAnswer, Error, Session};
+use super::{CompareAnswer, Error, Move, OptionsAnswer, Session, SideOptions};
 use crate::component::EvalError;
 use crate::engine::{Engine, LoopyReport};
 use crate::loopy::{stops, LoopyValue, PlayResult};
@@ -369,5 +369,97 @@ pub fn loopy_compare(
         h: h.to_string(),
         h_value: hv.to_string(),
         relation: relation.to_string(),
+    })
+}
+
+/// The options of one player from the start of `g` (a canonical stopper or
+/// a side), each with its value and what it leads to for the mover: an
+/// option's outcome is read with the opponent moving first.
+fn side_moves(
+    g: &crate::loopy::LoopyGame,
+    left: bool,
+    budget: &Budget,
+) -> Result<Vec<Move>, crate::loopy::Error> {
+    let start = g.start();
+    let edges = if left {
+        g.left_edges(start)
+    } else {
+        g.right_edges(start)
+    };
+    edges
+        .iter()
+        .map(|&e| {
+            let v = LoopyValue::of(&g.at(crate::loopy::Vertex(e)), budget)?;
+            let o = v.outcomes(budget)?;
+            let next = if left { o.right_first } else { o.left_first };
+            let leads_to = match (next, left) {
+                (PlayResult::Draw, _) => "draw",
+                (PlayResult::LeftWins, true) | (PlayResult::RightWins, false) => "win",
+                _ => "loss",
+            };
+            let value = v.to_string();
+            Ok(Move {
+                says: if e == start.0 {
+                    "pass (back to the same position)".to_string()
+                } else {
+                    format!("to {value}")
+                },
+                game: value.clone(),
+                part: None,
+                to: None,
+                value: Some(value),
+                leads_to: Some(leads_to),
+            })
+        })
+        .collect()
+}
+
+/// `options` of a value in loopy notation (`{0|pass}`): a stopper's
+/// options, each with its value and what it leads to; for a value that is
+/// not a stopper, the options of each side. Where a side is not a stopper
+/// (grundy does not reduce it) no options are claimed.
+pub(super) fn loopy_options(
+    session: &Session,
+    engine: &mut Engine,
+    text: &str,
+) -> Result<OptionsAnswer, Error> {
+    let budget = session.budget();
+    let v = value_of(session, engine, &budget, text)?;
+    let moves = |g: &crate::loopy::LoopyGame, left: bool| {
+        side_moves(g, left, &budget).map_err(|e| loopy_error(text, e))
+    };
+    let (left, right, sides) = match &v {
+        LoopyValue::Stopper(g) => (Some(moves(g, true)?), Some(moves(g, false)?), None),
+        LoopyValue::Sided { .. } => {
+            let mut sides = Vec::new();
+            for (side, g) in [("onside", v.onside()), ("offside", v.offside())] {
+                sides.push(SideOptions {
+                    side,
+                    value: g.to_string(),
+                    left: moves(g, true)?,
+                    right: moves(g, false)?,
+                });
+            }
+            (None, None, Some(sides))
+        }
+        LoopyValue::Unresolved { .. } => {
+            return Err(Error::input(format!(
+                "{text}: its sides are not stoppers as grundy simplifies them, so it has no \
+                 value whose options could be listed; `grundy value` gives its sides as far as \
+                 they simplify"
+            )))
+        }
+    };
+    Ok(OptionsAnswer {
+        game: text.trim().to_string(),
+        kind: "partizan",
+        play: "normal",
+        parts: None,
+        moves: None,
+        left,
+        right,
+        value: Some(v.to_string()),
+        sides,
+        complete: true,
     })
 }
