@@ -192,7 +192,12 @@ fn loopy_predicates_are_answered_with_cgsuites_errors() {
         ("is_stable(+-(5over))", "is_stable", "+-(5over)", true),
         ("is_idempotent(over)", "is_idempotent", "over", true),
         ("is_idempotent(on)", "is_idempotent", "on", true),
-        ("is_idempotent({pass|3/2})", "is_idempotent", "{pass|3/2}", false),
+        (
+            "is_idempotent({pass|3/2})",
+            "is_idempotent",
+            "{pass|3/2}",
+            false,
+        ),
         ("is_idempotent(over + 1)", "is_idempotent", "1over", false),
     ] {
         let a = json_answer(expr);
@@ -232,7 +237,10 @@ fn value_prints_stops_and_degree() {
         assert_eq!(a["right_stop"], right, "{expr}: {a}");
         assert_eq!(a["degree"].as_str(), degree, "{expr}: {a}");
         let out = stdout(&grundy(&["value", expr]));
-        let line = format!("stops:   left {left}, right {right}; degree {}\n", degree.unwrap());
+        let line = format!(
+            "stops:   left {left}, right {right}; degree {}\n",
+            degree.unwrap()
+        );
         assert!(out.contains(&line), "{expr}: {out}");
     }
     // Not a stopper: its sides' stops, and no stops of its own.
@@ -241,9 +249,18 @@ fn value_prints_stops_and_degree() {
     assert_eq!(a["onside_stops"], serde_json::json!(["2", "2"]));
     assert_eq!(a["offside_stops"], serde_json::json!(["1", "-1"]));
     let out = stdout(&grundy(&["value", "a{1||a|0}"]));
-    assert!(out.contains("stops:   of the onside: left 2, right 2\n"), "{out}");
-    assert!(out.contains("stops:   of the offside: left 1, right -1\n"), "{out}");
+    assert!(
+        out.contains("stops:   of the onside: left 2, right 2\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("stops:   of the offside: left 1, right -1\n"),
+        "{out}"
+    );
     // Bach's carousel: sides that are not stoppers have no stops given.
     let a = json_answer("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}");
-    assert!(a.get("onside_stops").is_none() && a.get("left_stop").is_none(), "{a}");
+    assert!(
+        a.get("onside_stops").is_none() && a.get("left_stop").is_none(),
+        "{a}"
+    );
 }

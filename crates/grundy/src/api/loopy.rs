@@ -224,7 +224,11 @@ fn answer(text: &str, v: &LoopyValue, budget: &Budget) -> Result<LoopyAnswer, Er
     };
     let (left_stop, right_stop, degree) = match v {
         LoopyValue::Stopper(g) => match stops(g, budget) {
-            Ok((l, r)) => (Some(l.to_string()), Some(r.to_string()), cheap_degree(v, budget)),
+            Ok((l, r)) => (
+                Some(l.to_string()),
+                Some(r.to_string()),
+                cheap_degree(v, budget),
+            ),
             Err(_) => (None, None, None),
         },
         _ => (None, None, None),
@@ -316,7 +320,10 @@ impl fmt::Display for LoopyAnswer {
                 None => writeln!(f, "; degree not computed unasked (degree(G) computes it)")?,
             }
         }
-        for (name, stops) in [("onside", &self.onside_stops), ("offside", &self.offside_stops)] {
+        for (name, stops) in [
+            ("onside", &self.onside_stops),
+            ("offside", &self.offside_stops),
+        ] {
             if let Some([l, r]) = stops {
                 writeln!(f, "stops:   of the {name}: left {l}, right {r}")?;
             }

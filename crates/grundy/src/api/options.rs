@@ -8,9 +8,9 @@ use serde::Serialize;
 use super::{texts, Error, Session};
 use crate::component::Component;
 use crate::engine::{Analysis, GameOptions, LoopyLine, LoopyReport, OptionLists, OptionMove};
-use crate::solvers::loopy::LoopyOutcome;
 use crate::games::words;
 use crate::language::expr::GameExpr;
+use crate::solvers::loopy::LoopyOutcome;
 use crate::solvers::search::Play;
 use crate::vocab::outcome::Player;
 

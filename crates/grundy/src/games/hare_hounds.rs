@@ -303,15 +303,24 @@ mod tests {
         let b = Board::parse("o....x...xx").unwrap();
         assert!(b.escaped());
         let b = Board::parse("...o.x...xx").unwrap();
-        assert!(b.escaped(), "the hare in column 1, every hound in 2 or beyond");
+        assert!(
+            b.escaped(),
+            "the hare in column 1, every hound in 2 or beyond"
+        );
         let b = Board::parse("....xxx...o").unwrap();
         assert!(!b.escaped());
         out.clear();
         HareHounds.moves(&b, true, &mut out);
         assert_eq!(out.len(), 5, "4 to 7; 5 to 7, 8, 9; 6 to 9");
         assert!(out.iter().all(|a| a.hounds & 0b1110 == 0));
-        assert!(Board::parse("xx.x......").unwrap_err().contains("10 points"));
-        assert!(Board::parse("xx.x.....oo").unwrap_err().contains("two hares"));
-        assert!(Board::parse("xxxx......o").unwrap_err().contains("4 hounds"));
+        assert!(Board::parse("xx.x......")
+            .unwrap_err()
+            .contains("10 points"));
+        assert!(Board::parse("xx.x.....oo")
+            .unwrap_err()
+            .contains("two hares"));
+        assert!(Board::parse("xxxx......o")
+            .unwrap_err()
+            .contains("4 hounds"));
     }
 }

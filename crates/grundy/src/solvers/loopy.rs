@@ -573,7 +573,12 @@ impl<P: Clone + Eq + std::hash::Hash> LoopyAnalysis<P> {
     pub fn option_outcomes(&self, position: &P) -> Vec<(P, LoopyOutcome)> {
         self.options(position)
             .iter()
-            .map(|&o| (self.positions[o as usize].clone(), self.outcomes[o as usize]))
+            .map(|&o| {
+                (
+                    self.positions[o as usize].clone(),
+                    self.outcomes[o as usize],
+                )
+            })
             .collect()
     }
 
