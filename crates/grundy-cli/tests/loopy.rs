@@ -229,7 +229,8 @@ fn value_prints_stops_and_degree() {
         ("+-(5over)", "5over", "-5under", Some("over")),
         ("on", "on", "on", Some("on")),
         ("over + 3/2", "3/2over", "3/2over", Some("over")),
-        ("{pass|3/2}", "on", "3/2", Some("over")),
+        ("{pass|3/2}", "3/2under", "3/2under", Some("over")),
+        ("off", "off", "off", Some("on")),
         ("{1|0} + over", "1over", "over", Some("over")),
     ] {
         let a = json_answer(expr);
