@@ -189,8 +189,10 @@ impl LoopyRules for HareHounds {
         }
         if left {
             for from in (0..POINTS).filter(|&p| b.hounds >> p & 1 == 1) {
-                for to in 0..POINTS {
-                    if joined(from, to) && b.free(to) && AT[to].0 >= AT[from].0 {
+                // Forward (right) or vertically, never back.
+                let ahead = |to: &usize| AT[*to].0 >= AT[from].0;
+                for to in (0..POINTS).filter(ahead) {
+                    if joined(from, to) && b.free(to) {
                         out.push(Board {
                             hounds: b.hounds & !(1 << from) | 1 << to,
                             ..*b
