@@ -162,3 +162,106 @@ fn hostile_loopy_inputs_end_with_an_answer_or_a_limit() {
         );
     }
 }
+
+/// The JSON answer of `grundy value --json EXPR`, checked against the schema.
+fn json_answer(expr: &str) -> serde_json::Value {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/value.schema.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let v = jsonschema::validator_for(&schema).unwrap();
+    let o = grundy(&["value", "--json", expr]);
+    assert!(
+        o.status.success(),
+        "{expr}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let a: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let errors: Vec<String> = v.iter_errors(&a).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{expr}: {a}\n{errors:#?}");
+    a
+}
+
+#[test]
+fn loopy_predicates_are_answered_with_cgsuites_errors() {
+    // CGSuite's CanonicalStopperTestCase (data/partizan/loopy_varieties.toml):
+    // over is idempotent and has a variety (so is stable); {pass|3/2} is
+    // not idempotent; {0|||0||0|{|pass}}'s degree is not idempotent, so
+    // IsStable is an error.
+    for (expr, function, argument, value) in [
+        ("is_stable(over)", "is_stable", "over", true),
+        ("is_stable(+-(5over))", "is_stable", "+-(5over)", true),
+        ("is_idempotent(over)", "is_idempotent", "over", true),
+        ("is_idempotent(on)", "is_idempotent", "on", true),
+        (
+            "is_idempotent({pass|3/2})",
+            "is_idempotent",
+            "{pass|3/2}",
+            false,
+        ),
+        ("is_idempotent(over + 1)", "is_idempotent", "1over", false),
+    ] {
+        let a = json_answer(expr);
+        assert_eq!(a["kind"], "predicate", "{expr}: {a}");
+        assert_eq!(a["function"], function, "{expr}");
+        assert_eq!(a["argument"], argument, "{expr}");
+        assert_eq!(a["value"], value, "{expr}");
+        let out = stdout(&grundy(&["value", expr]));
+        assert!(
+            out.contains(&format!("of G = {argument}: {value}")),
+            "{expr}: {out}"
+        );
+    }
+    // A short argument is still a short game's predicate.
+    assert_eq!(json_answer("is_idempotent(0)")["argument"], "0");
+    let o = grundy(&["value", "is_stable({0|||0||0|{|pass}})"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("degree must be an idempotent"), "{err}");
+    let o = grundy(&["value", "is_stable(a{1||a|0})"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("not one (its sides differ)"), "{err}");
+}
+
+#[test]
+fn value_prints_stops_and_degree() {
+    for (expr, left, right, degree) in [
+        ("+-(5over)", "5over", "-5under", Some("over")),
+        ("on", "on", "on", Some("on")),
+        ("over + 3/2", "3/2over", "3/2over", Some("over")),
+        ("{pass|3/2}", "3/2under", "3/2under", Some("over")),
+        ("off", "off", "off", Some("on")),
+        ("{1|0} + over", "1over", "over", Some("over")),
+    ] {
+        let a = json_answer(expr);
+        assert_eq!(a["left_stop"], left, "{expr}: {a}");
+        assert_eq!(a["right_stop"], right, "{expr}: {a}");
+        assert_eq!(a["degree"].as_str(), degree, "{expr}: {a}");
+        let out = stdout(&grundy(&["value", expr]));
+        let line = format!(
+            "stops:   left {left}, right {right}; degree {}\n",
+            degree.unwrap()
+        );
+        assert!(out.contains(&line), "{expr}: {out}");
+    }
+    // Not a stopper: its sides' stops, and no stops of its own.
+    let a = json_answer("a{1||a|0}");
+    assert!(a.get("left_stop").is_none(), "{a}");
+    assert_eq!(a["onside_stops"], serde_json::json!(["2", "2"]));
+    assert_eq!(a["offside_stops"], serde_json::json!(["1", "-1"]));
+    let out = stdout(&grundy(&["value", "a{1||a|0}"]));
+    assert!(
+        out.contains("stops:   of the onside: left 2, right 2\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("stops:   of the offside: left 1, right -1\n"),
+        "{out}"
+    );
+    // Bach's carousel: sides that are not stoppers have no stops given.
+    let a = json_answer("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}");
+    assert!(
+        a.get("onside_stops").is_none() && a.get("left_stop").is_none(),
+        "{a}"
+    );
+}

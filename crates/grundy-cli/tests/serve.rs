@@ -528,3 +528,56 @@ fn connections_per_client_are_capped() {
     std::thread::sleep(Duration::from_millis(300));
     assert_eq!(get(&server.addr, "/api/games").status, 200);
 }
+
+#[test]
+fn loopy_games_play_to_a_draw() {
+    let server = start(&[]);
+    let a = &server.addr;
+    for q in [
+        "backsliding_toads_frogs(\"tt..ff\")",
+        "hare_hounds(\"xx.x......o\")",
+        "fox_geese[4](\"x.x.|....|..o.\")",
+        "{0|pass}",
+    ] {
+        // Each move says what it leads to for its mover, and those agree
+        // with who wins (or draws) moving first.
+        let o = json(&get(a, &format!("/api/options?q={}", enc(q))).body);
+        let v = json(&get(a, &format!("/api/value?q={}", enc(q))).body);
+        for (side, first) in [("left", "left_first"), ("right", "right_first")] {
+            let moves = o[side].as_array().unwrap_or_else(|| panic!("{q}: {o}"));
+            let leads: Vec<&str> = moves
+                .iter()
+                .map(|m| m["leads_to"].as_str().unwrap_or_else(|| panic!("{q}: {m}")))
+                .collect();
+            let result = v[first].as_str().unwrap();
+            let want = if result == side {
+                "win"
+            } else if result == "draw" {
+                "draw"
+            } else {
+                "loss"
+            };
+            let best = if leads.contains(&"win") {
+                "win"
+            } else if leads.contains(&"draw") {
+                "draw"
+            } else {
+                "loss"
+            };
+            assert_eq!(best, want, "{q}, {side} first: {leads:?} against {v}");
+        }
+        // The command gives the same JSON.
+        let (code, out, _) = cli(&["options", "--json", q]);
+        assert_eq!(code, 0);
+        assert_eq!(json(&out), o, "{q}");
+    }
+    // A value that is not a stopper: the options of each side.
+    let o = json(&get(a, "/api/options?q=dud").body);
+    assert_eq!(o["sides"][0]["side"], "onside", "{o}");
+    assert_eq!(o["sides"][0]["left"][0]["leads_to"], "win", "{o}");
+    // Where no move wins, perfect play keeps the draw: `ttt...fff` is dud.
+    let q = enc("backsliding_toads_frogs(\"ttt...fff\")");
+    let m = json(&get(a, &format!("/api/move?q={q}&player=left")).body);
+    assert_eq!(m["wins"], false, "{m}");
+    assert!(m["why"].as_str().unwrap().contains("drawing move"), "{m}");
+}

@@ -1338,6 +1338,10 @@
 
   // Winning moves of the user from the analysis of the current position.
   function winningForUser(p) {
+    // A loopy game's options say themselves what each move leads to (win,
+    // loss or draw, by retrograde analysis).
+    const mine = userOptions(p);
+    if (mine.some((o) => o.leads_to)) return new Set(mine.filter((o) => o.leads_to === 'win').map((o) => o.game));
     const a = state.analysis;
     if (!a || a.q !== p.q) return null;
     const list = p.kind === 'impartial' ? a.body.winning_moves : a.body[p.side + '_moves'];
@@ -1397,9 +1401,29 @@
     return undefined;
   }
 
+  // How many times the position now on the board, with the same player to
+  // move, has stood there in this game (the start included).
+  function repetitions(p) {
+    const now = p.turn + '\u0000' + p.q;
+    let seen = p.startTurn + '\u0000' + p.start === now ? 1 : 0;
+    for (const h of p.history) if (h.after + '\u0000' + h.game === now) seen++;
+    return seen;
+  }
+
   async function advance() {
     const p = state.play;
     if (!p || p.over) return;
+    // A loopy game (Fox and Geese) can go on for ever: a position back for
+    // the third time with the same player to move ends the game as a draw.
+    if (repetitions(p) >= 3) {
+      p.over = {
+        winner: 'draw',
+        why: 'The same position came back a third time with the same player to move: play can go on for ever, so the game is a draw.',
+      };
+      renderPlay();
+      writeUrl();
+      return;
+    }
     const gen = p.gen;
     p.options = null;
     p.error = null;
@@ -1467,6 +1491,7 @@
     p.last = { from: p.q, to: game };
     p.q = game;
     p.turn = otherTurn(p);
+    p.history[p.history.length - 1].after = p.turn;
     setExpression(game, { fromPlay: true });
   }
 
@@ -1750,7 +1775,7 @@
       status.dataset.winner = p.over.winner;
       const name = p.gameName ? cap(p.gameName.replace(/_/g, ' ')) + ': ' : '';
       status.replaceChildren(
-        el('strong', {}, name + (p.over.winner === 'you' ? 'you win' : 'the computer wins') + '.'),
+        el('strong', {}, name + (p.over.winner === 'draw' ? 'a draw' : p.over.winner === 'you' ? 'you win' : 'the computer wins') + '.'),
         ' ', p.over.why, ' ',
         el('button', { type: 'button', id: 'play-again', 'data-testid': 'play-again', onclick: playAgain }, 'Play again?'));
     } else if (p.error) {
@@ -1777,7 +1802,8 @@
         const wins = Boolean(winning && winning.has(o.game));
         // With the hint on, every move is marked by what it leads to, in a
         // word and a sign as well as a colour.
-        const loses = Boolean(winning && !wins);
+        const draws = Boolean(winning && o.leads_to === 'draw');
+        const loses = Boolean(winning && !wins && !draws);
         const candidate = sel.size > 0 && o.part === p.selectionPart && o.changed && [...sel].every((k) => o.changed.has(k));
         const words = o.says || o.game;
         const label = many && o.part !== undefined ? `${words} (component ${o.part + 1})` : words;
@@ -1785,11 +1811,13 @@
           el('button', {
             type: 'button', class: 'option' + (wins ? ' winning' : '') + (loses ? ' losing' : '') + (candidate ? ' candidate' : ''),
             'data-testid': 'option', 'data-game': o.game, 'data-says': o.says || null, 'data-winning': wins ? 'true' : null,
+            'data-leads-to': o.leads_to || null,
             title: o.game, onclick: () => userPlays(o),
             onmouseenter: () => showPreview(o), onfocus: () => showPreview(o),
             onmouseleave: () => showPreview(null), onblur: () => showPreview(null),
           }, label,
           wins ? el('span', { class: 'badge badge-win' }, '✓ wins') : null,
+          draws ? el('span', { class: 'badge badge-draw' }, '= draws') : null,
           loses ? el('span', { class: 'badge badge-lose' }, '✗ loses') : null)));
       }
       if (p.options.complete === false) list.append(el('li', { class: 'note' }, 'The list was cut short by the move limit.'));

@@ -179,6 +179,25 @@ def test_partizan_and_loopy_rules_in_python():
     assert a.get("loopy") is True
 
 
+def test_loopy_values_have_stops_sides_and_predicates():
+    a = grundy.value("+-(5over)")
+    assert a.loopy_value is True and a.stopper is True
+    assert (a.left_stop, a.right_stop, a.degree) == ("5over", "-5under", "over")
+    sided = grundy.value("a{1||a|0}")
+    assert (sided.onside, sided.offside) == ("2", "+-1")
+    assert sided.left_stop is None
+    assert sided.onside_stops == ["2", "2"] and sided.offside_stops == ["1", "-1"]
+    assert (sided.left_first, sided.right_first) == ("left", "draw")
+    over = grundy.value("{0|pass}")
+    assert over.value == "over" and over.left_stop == "over"
+    assert grundy.value("is_idempotent(over)").to_dict()["value"] is True
+    assert grundy.value("is_stable(over)").to_dict()["value"] is True
+    with pytest.raises(grundy.GrundyError, match="idempotent"):
+        grundy.value("is_stable({0|||0||0|{|pass}})")
+    hare = grundy.value('hare_hounds("xx.x......o")')
+    assert hare.loopy_value is True and hare.left_first in ("left", "right", "draw")
+
+
 def test_each_position_rules_run_once():
     calls = []
 

@@ -1,5 +1,5 @@
 //! Loopy games written by their positions — the catalogue's Backsliding
-//! Toads and Frogs and Fox and Geese, and scripts whose moves cycle —
+//! Toads and Frogs, Fox and Geese and Hare and Hounds, and scripts whose moves cycle —
 //! valued as loopy games by `grundy::api` (what every front end calls):
 //! CGSuite's values (`data/partizan/loopy_games.toml`), sums with loopy
 //! notation and short games, comparison, and each value's outcome against
@@ -101,6 +101,9 @@ fn bad_positions_say_what_is_accepted() {
         (r#"fox_geese[0]("x.......|.o......")"#, "the width must be"),
         (r#"fox_geese("{(3,2)}", "(1,1)")"#, "row + col even"),
         (r#"backsliding_toads_frogs("tx")"#, "square 1"),
+        (r#"hare_hounds("xx.x......")"#, "the board has 11"),
+        (r#"hare_hounds("xx.x..q...o")"#, "point 6 is 'q'"),
+        (r#"hare_hounds("xx.......oo")"#, "two hares"),
     ] {
         let e = api::value(&s, text)
             .err()
@@ -133,4 +136,75 @@ fn a_script_whose_moves_cycle_gets_a_loopy_value() {
             .relation,
         "="
     );
+}
+
+/// The result (`left`, `right` or `draw`) a retrograde line gives for its
+/// mover.
+fn retrograde(a: &api::LoopyAnswer) -> (String, String) {
+    let lines = a.lines.as_ref().expect("a position's answer has its lines");
+    let result = |outcome: &str, mover: &str| match outcome {
+        "win" => mover.to_string(),
+        "loss" => if mover == "left" { "right" } else { "left" }.to_string(),
+        _ => "draw".to_string(),
+    };
+    (
+        result(&lines[0].outcome, "left"),
+        result(&lines[1].outcome, "right"),
+    )
+}
+
+#[test]
+fn hare_and_hounds_values_agree_with_retrograde_analysis() {
+    let s = session();
+    // Every 61st of the 1,320 boards (three hounds, one hare, 11 points),
+    // and the usual start.
+    let mut boards = vec!["xx.x......o".to_string()];
+    let mut n = 0;
+    for hounds in 0u16..1 << 11 {
+        if hounds.count_ones() != 3 {
+            continue;
+        }
+        for hare in (0..11).filter(|&p| hounds >> p & 1 == 0) {
+            n += 1;
+            if n % 61 == 0 {
+                let board: String = (0..11)
+                    .map(|p| match () {
+                        _ if p == hare => 'o',
+                        _ if hounds >> p & 1 == 1 => 'x',
+                        _ => '.',
+                    })
+                    .collect();
+                boards.push(board);
+            }
+        }
+    }
+    assert_eq!(n, 1320);
+    let mut kinds = std::collections::BTreeSet::new();
+    for board in &boards {
+        let game = format!("hare_hounds(\"{board}\")");
+        let a = loopy(&s, &game);
+        assert_eq!(
+            (a.left_first.to_string(), a.right_first.to_string()),
+            retrograde(&a),
+            "{game}: {}",
+            a.value
+        );
+        kinds.insert((a.left_first, a.right_first));
+        // The value printed reads back equal, where it is one stopper or
+        // stopper-sided.
+        if a.stopper_sided {
+            let back = api::compare(&s, &game, &a.value).unwrap();
+            assert_eq!(back.relation, "=", "{game} against {}", a.value);
+        }
+    }
+    // The sample is not all one kind of position.
+    assert!(kinds.len() >= 2, "{kinds:?}");
+    // The hare past every hound runs away: off.
+    assert_eq!(loopy(&s, r#"hare_hounds("o....x...xx")"#).value, "off");
+    // The hare trapped at the right end, hounds on 7, 8, 9 (which cannot
+    // move either): no play returns, and the value is the short game 0.
+    match api::value(&s, r#"hare_hounds(".......xxxo")"#).unwrap() {
+        ValueAnswer::Position(p) => assert_eq!(p.outcome, "P"),
+        other => panic!("the trapped hare: {other}"),
+    }
 }

@@ -457,6 +457,18 @@ fn fox_and_geese_and_backsliding_toads_say_the_piece_and_its_squares() {
             .any(|(w, _, s)| *w == "right" && s == "frog 3 slides back to 4"),
         "{all:?}"
     );
+    // Hare and Hounds: points numbered as the game's picture numbers them.
+    let all = said(r#"hare_hounds("xx.x......o")"#);
+    assert!(
+        all.iter()
+            .any(|(w, _, s)| *w == "left" && s == "hound 1 to 4"),
+        "{all:?}"
+    );
+    assert!(
+        all.iter()
+            .any(|(w, _, s)| *w == "right" && s == "hare 10 to 8"),
+        "{all:?}"
+    );
 }
 
 #[test]

@@ -155,11 +155,16 @@ class ValueAnswer(Answer):
 
     @property
     def left_stop(self) -> Any:
-        return to_fraction(self.to_dict()["left_stop"])
+        """The left stop: a Fraction for a number; for a loopy stopper as
+        CGSuite prints it (``5over``, ``on``); None where the value has no
+        stops of its own (a loopy value that is not a stopper: see
+        ``onside_stops``)."""
+        return to_fraction(self.to_dict().get("left_stop"))
 
     @property
     def right_stop(self) -> Any:
-        return to_fraction(self.to_dict()["right_stop"])
+        """The right stop, as :attr:`left_stop`."""
+        return to_fraction(self.to_dict().get("right_stop"))
 
     @property
     def mean(self) -> Any:

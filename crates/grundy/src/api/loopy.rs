@@ -6,11 +6,11 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::value::{loopy_lines, LoopyLine};
-use super::{CompareAnswer, Error, Session};
+use super::value::{loopy_lines, LoopyLine, PredicateAnswer};
+use super::{CompareAnswer, Error, Move, OptionsAnswer, Session, SideOptions};
 use crate::component::EvalError;
 use crate::engine::{Engine, LoopyReport};
-use crate::loopy::{LoopyValue, PlayResult};
+use crate::loopy::{stops, LoopyValue, PlayResult};
 use crate::solvers::search::SearchError;
 use crate::vocab::budget::Budget;
 
@@ -19,15 +19,15 @@ pub fn is_loopy(text: &str) -> bool {
     crate::loopy::is_loopy_notation(text)
 }
 
-/// The value of a loopy expression; terms written by name are valued by
-/// the engine.
-fn value_of(
-    session: &Session,
-    engine: &mut Engine,
-    budget: &Budget,
-    text: &str,
-) -> Result<LoopyValue, Error> {
-    let mut resolve = |call: &str| -> Result<LoopyValue, String> {
+/// A term written by name (`fox_geese("…")`, `domineering("..|..")`)
+/// valued by `engine`: a short game's value, or the loopy value of a game
+/// whose moves cycle.
+fn resolve_with<'a>(
+    session: &'a Session,
+    engine: &'a mut Engine,
+    budget: &'a Budget,
+) -> impl FnMut(&str) -> Result<LoopyValue, String> + 'a {
+    move |call: &str| -> Result<LoopyValue, String> {
         let game = crate::language::expr::parse_any_in(call, &session.registry)
             .map_err(|e| e.to_string())?;
         match engine.partizan_value(&game) {
@@ -38,17 +38,57 @@ fn value_of(
             }
             Err(e) => Err(e.to_string()),
         }
-    };
-    crate::loopy::parse_loopy_with(text, budget, &mut resolve).map_err(|e| {
-        let message = format!("{text}: {e}");
-        match e {
-            crate::loopy::Error::Limit(l) => Error {
-                message,
-                ..Error::limit(l)
-            },
-            _ => Error::input(message),
-        }
-    })
+    }
+}
+
+/// A loopy error as the front ends report it, naming the text.
+fn loopy_error(text: &str, e: crate::loopy::Error) -> Error {
+    let message = format!("{text}: {e}");
+    match e {
+        crate::loopy::Error::Limit(l) => Error {
+            message,
+            ..Error::limit(l)
+        },
+        _ => Error::input(message),
+    }
+}
+
+/// The value of a loopy expression; terms written by name are valued by
+/// the engine.
+fn value_of(
+    session: &Session,
+    engine: &mut Engine,
+    budget: &Budget,
+    text: &str,
+) -> Result<LoopyValue, Error> {
+    let mut resolve = resolve_with(session, engine, budget);
+    crate::loopy::parse_loopy_with(text, budget, &mut resolve).map_err(|e| loopy_error(text, e))
+}
+
+/// A loopy predicate written alone (`is_stable(G)`, `is_idempotent(G)`,
+/// CGSuite's `IsStable` and `IsIdempotent`): true or false, or CGSuite's
+/// error where the question has no answer (a degree that is not
+/// idempotent); `None` when `text` is no such call.
+pub(super) fn loopy_predicate(
+    session: &Session,
+    engine: &mut Engine,
+    text: &str,
+) -> Option<Result<PredicateAnswer, Error>> {
+    let budget = session.budget();
+    let mut resolve = resolve_with(session, engine, &budget);
+    let answer = crate::loopy::parse_loopy_predicate_with(text, &budget, &mut resolve)?;
+    Some(
+        answer
+            .map(|(f, g, value)| PredicateAnswer {
+                argument: g.to_string(),
+                function: f.name,
+                game: text.trim().to_string(),
+                kind: "predicate",
+                property: f.property(),
+                value,
+            })
+            .map_err(|e| loopy_error(text, e)),
+    )
 }
 
 fn json_result(r: PlayResult) -> &'static str {
@@ -101,6 +141,27 @@ pub struct LoopyAnswer {
     pub left_first: &'static str,
     /// `left`, `right` or `draw`: Right moving first.
     pub right_first: &'static str,
+    /// A stopper's left stop (CGSuite's `LeftStop`): a number, `x over`,
+    /// `x under`, `on` or `off`. Absent for a value that is not a stopper
+    /// (stops are defined for stoppers; see `onside_stops`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left_stop: Option<String>,
+    /// A stopper's right stop (CGSuite's `RightStop`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub right_stop: Option<String>,
+    /// A stopper's degree of loopiness (CGSuite's `Degree`, `G ⇑ -G`),
+    /// when cheap: a canonical form of at most [`DEGREE_SHOWN`] positions
+    /// and within a second; `degree(G)` computes it whatever the cost.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub degree: Option<String>,
+    /// For a value that is not a stopper: its onside's left and right
+    /// stops, where the onside is a stopper.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub onside_stops: Option<[String; 2]>,
+    /// For a value that is not a stopper: its offside's left and right
+    /// stops, where the offside is a stopper.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offside_stops: Option<[String; 2]>,
     /// For a game written by its positions (`backsliding_toads_frogs("…")`):
     /// each player moving first, with the moves that win or keep the draw,
     /// by retrograde analysis of its graph.
@@ -153,7 +214,31 @@ fn answer(text: &str, v: &LoopyValue, budget: &Budget) -> Result<LoopyAnswer, Er
         } => (*onside_stopper, *offside_stopper),
         _ => (true, true),
     };
+    let side_stops = |side: &crate::loopy::LoopyGame, is_stopper: bool| {
+        if matches!(v, LoopyValue::Stopper(_)) || !is_stopper {
+            return None;
+        }
+        stops(side, budget)
+            .ok()
+            .map(|(l, r)| [l.to_string(), r.to_string()])
+    };
+    let (left_stop, right_stop, degree) = match v {
+        LoopyValue::Stopper(g) => match stops(g, budget) {
+            Ok((l, r)) => (
+                Some(l.to_string()),
+                Some(r.to_string()),
+                cheap_degree(v, budget),
+            ),
+            Err(_) => (None, None, None),
+        },
+        _ => (None, None, None),
+    };
     Ok(LoopyAnswer {
+        left_stop,
+        right_stop,
+        degree,
+        onside_stops: side_stops(v.onside(), onside_stopper),
+        offside_stops: side_stops(v.offside(), offside_stopper),
         game: text.to_string(),
         kind: "partizan",
         play: "normal",
@@ -176,6 +261,21 @@ fn answer(text: &str, v: &LoopyValue, budget: &Budget) -> Result<LoopyAnswer, Er
         lines: None,
         positions: None,
     })
+}
+
+/// The largest canonical stopper (in positions) whose degree `value`
+/// prints unasked: the degree is a sum `G - G` and its sides.
+pub const DEGREE_SHOWN: usize = 64;
+
+/// The degree of the stopper `v` when that is cheap: a short game's is 0;
+/// a larger one's is computed within a second of the query's budget, and
+/// left out when that is not enough.
+fn cheap_degree(v: &LoopyValue, budget: &Budget) -> Option<String> {
+    if v.onside().len() > DEGREE_SHOWN {
+        return None;
+    }
+    let trial = budget.trial(std::time::Duration::from_secs(1));
+    crate::loopy::degree(v, &trial).ok().map(|d| d.to_string())
 }
 
 /// The text `grundy value` prints for a loopy value.
@@ -211,6 +311,21 @@ impl fmt::Display for LoopyAnswer {
                     "simplified, still with alternating cycles"
                 };
                 writeln!(f, "{name}: {side} ({what})")?;
+            }
+        }
+        if let (Some(l), Some(r)) = (&self.left_stop, &self.right_stop) {
+            write!(f, "stops:   left {l}, right {r}")?;
+            match &self.degree {
+                Some(d) => writeln!(f, "; degree {d}")?,
+                None => writeln!(f, "; degree not computed unasked (degree(G) computes it)")?,
+            }
+        }
+        for (name, stops) in [
+            ("onside", &self.onside_stops),
+            ("offside", &self.offside_stops),
+        ] {
+            if let Some([l, r]) = stops {
+                writeln!(f, "stops:   of the {name}: left {l}, right {r}")?;
             }
         }
         writeln!(
@@ -261,5 +376,97 @@ pub fn loopy_compare(
         h: h.to_string(),
         h_value: hv.to_string(),
         relation: relation.to_string(),
+    })
+}
+
+/// The options of one player from the start of `g` (a canonical stopper or
+/// a side), each with its value and what it leads to for the mover: an
+/// option's outcome is read with the opponent moving first.
+fn side_moves(
+    g: &crate::loopy::LoopyGame,
+    left: bool,
+    budget: &Budget,
+) -> Result<Vec<Move>, crate::loopy::Error> {
+    let start = g.start();
+    let edges = if left {
+        g.left_edges(start)
+    } else {
+        g.right_edges(start)
+    };
+    edges
+        .iter()
+        .map(|&e| {
+            let v = LoopyValue::of(&g.at(crate::loopy::Vertex(e)), budget)?;
+            let o = v.outcomes(budget)?;
+            let next = if left { o.right_first } else { o.left_first };
+            let leads_to = match (next, left) {
+                (PlayResult::Draw, _) => "draw",
+                (PlayResult::LeftWins, true) | (PlayResult::RightWins, false) => "win",
+                _ => "loss",
+            };
+            let value = v.to_string();
+            Ok(Move {
+                says: if e == start.0 {
+                    "pass (back to the same position)".to_string()
+                } else {
+                    format!("to {value}")
+                },
+                game: value.clone(),
+                part: None,
+                to: None,
+                value: Some(value),
+                leads_to: Some(leads_to),
+            })
+        })
+        .collect()
+}
+
+/// `options` of a value in loopy notation (`{0|pass}`): a stopper's
+/// options, each with its value and what it leads to; for a value that is
+/// not a stopper, the options of each side. Where a side is not a stopper
+/// (grundy does not reduce it) no options are claimed.
+pub(super) fn loopy_options(
+    session: &Session,
+    engine: &mut Engine,
+    text: &str,
+) -> Result<OptionsAnswer, Error> {
+    let budget = session.budget();
+    let v = value_of(session, engine, &budget, text)?;
+    let moves = |g: &crate::loopy::LoopyGame, left: bool| {
+        side_moves(g, left, &budget).map_err(|e| loopy_error(text, e))
+    };
+    let (left, right, sides) = match &v {
+        LoopyValue::Stopper(g) => (Some(moves(g, true)?), Some(moves(g, false)?), None),
+        LoopyValue::Sided { .. } => {
+            let mut sides = Vec::new();
+            for (side, g) in [("onside", v.onside()), ("offside", v.offside())] {
+                sides.push(SideOptions {
+                    side,
+                    value: g.to_string(),
+                    left: moves(g, true)?,
+                    right: moves(g, false)?,
+                });
+            }
+            (None, None, Some(sides))
+        }
+        LoopyValue::Unresolved { .. } => {
+            return Err(Error::input(format!(
+                "{text}: its sides are not stoppers as grundy simplifies them, so it has no \
+                 value whose options could be listed; `grundy value` gives its sides as far as \
+                 they simplify"
+            )))
+        }
+    };
+    Ok(OptionsAnswer {
+        game: text.trim().to_string(),
+        kind: "partizan",
+        play: "normal",
+        parts: None,
+        moves: None,
+        left,
+        right,
+        value: Some(v.to_string()),
+        sides,
+        complete: true,
     })
 }

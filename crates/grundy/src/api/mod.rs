@@ -60,7 +60,9 @@ pub use error::{Error, ErrorKind};
 pub use forms::{FormSeqAnswer, FormTable, MAX_FAMILY_POSITIONS};
 pub use games::{games, GameEntry, GamesAnswer};
 pub use loopy::{is_loopy, loopy_compare, loopy_value, LoopyAnswer};
-pub use options::{followers, move_says, options, FollowersAnswer, Move, OptionsAnswer};
+pub use options::{
+    followers, move_says, options, FollowersAnswer, Move, OptionsAnswer, SideOptions,
+};
 pub use play::{components, perfect_move, ComponentAnswer, ComponentsAnswer, MoveAnswer};
 pub use quotient::{quotient, QuotientAnswer};
 pub use seq::{

@@ -7,9 +7,10 @@ use serde::Serialize;
 
 use super::{texts, Error, Session};
 use crate::component::Component;
-use crate::engine::{GameOptions, OptionLists, OptionMove};
+use crate::engine::{Analysis, GameOptions, LoopyLine, LoopyReport, OptionLists, OptionMove};
 use crate::games::words;
 use crate::language::expr::GameExpr;
+use crate::solvers::loopy::LoopyOutcome;
 use crate::solvers::search::Play;
 use crate::vocab::outcome::Player;
 
@@ -28,6 +29,28 @@ pub struct Move {
     /// In a sum, what that component became.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to: Option<String>,
+    /// For a loopy value's option: its value, as `value` prints it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// For a loopy game (a value in loopy notation, or a position whose
+    /// play may return: Fox and Geese): what the move leads to for the
+    /// player who makes it, the opponent moving next, by retrograde
+    /// analysis: `win`, `loss` or `draw` (play goes on for ever).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub leads_to: Option<&'static str>,
+}
+
+/// One side of a loopy value that is not a stopper, and its options.
+#[derive(Clone, Debug, Serialize)]
+pub struct SideOptions {
+    /// `onside` or `offside`.
+    pub side: &'static str,
+    /// The side's value (a canonical stopper).
+    pub value: String,
+    /// Left's options of the side.
+    pub left: Vec<Move>,
+    /// Right's options of the side.
+    pub right: Vec<Move>,
 }
 
 /// The answer of `options`.
@@ -51,6 +74,13 @@ pub struct OptionsAnswer {
     /// A partizan game's options for Right.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub right: Option<Vec<Move>>,
+    /// For a value in loopy notation: its value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// For a loopy value that is not a stopper: the options of each side
+    /// (onside, then offside), in place of `left` and `right`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sides: Option<Vec<SideOptions>>,
     /// False when a limit cut a list short.
     pub complete: bool,
 }
@@ -70,6 +100,8 @@ fn moves(
             },
             part: m.change.as_ref().map(|(i, _)| *i),
             to: m.change.as_ref().map(|(_, c)| c.to_string()),
+            value: None,
+            leads_to: None,
         })
         .collect()
 }
@@ -106,9 +138,82 @@ impl OptionsAnswer {
             moves: all,
             left,
             right,
+            value: None,
+            sides: None,
             complete: o.complete,
         }
     }
+
+    /// Marks each move with what it leads to, from the retrograde analysis
+    /// `r` of the position (an option's outcome is for the opponent).
+    fn with_results(mut self, r: &LoopyReport) -> OptionsAnswer {
+        let mark = |list: &mut Option<Vec<Move>>, line: Option<&LoopyLine>| {
+            let (Some(list), Some(line)) = (list.as_mut(), line) else {
+                return;
+            };
+            for m in list.iter_mut() {
+                m.leads_to = outcome_of(&m.game, &line.option_outcomes).map(|o| match o {
+                    LoopyOutcome::Win => "loss",
+                    LoopyOutcome::Loss => "win",
+                    LoopyOutcome::Draw => "draw",
+                });
+            }
+        };
+        let line = |mover: Option<Player>| r.lines.iter().find(|l| l.mover == mover);
+        mark(&mut self.moves, line(None));
+        mark(&mut self.left, line(Some(Player::Left)));
+        mark(&mut self.right, line(Some(Player::Right)));
+        self
+    }
+}
+
+/// The parts of a sum as a multiset (their texts, sorted): how a move
+/// listed by `options` is found among the analysis's options, whose parts
+/// are kept in another order.
+fn parts_key(g: &GameExpr) -> Vec<String> {
+    let mut key = match g {
+        GameExpr::Sum(c) | GameExpr::Misere(c) => c.iter().map(ToString::to_string).collect(),
+        GameExpr::Compound { .. } => vec![g.to_string()],
+    };
+    key.sort();
+    key
+}
+
+/// The outcome the analysis gives the option written `text`.
+fn outcome_of(text: &str, outcomes: &[(GameExpr, LoopyOutcome)]) -> Option<LoopyOutcome> {
+    let mut want = split_sum(text);
+    want.sort();
+    outcomes
+        .iter()
+        .find(|(g, _)| {
+            let mut parts = parts_key(g);
+            parts.retain(|p| !p.is_empty());
+            g.to_string() == text || parts == want
+        })
+        .map(|(_, o)| *o)
+}
+
+/// The terms of a sum as printed, split at top-level ` + `.
+fn split_sum(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let (mut depth, mut start, mut quoted) = (0i32, 0, false);
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => quoted = !quoted,
+            b'(' | b'[' | b'{' if !quoted => depth += 1,
+            b')' | b']' | b'}' if !quoted => depth -= 1,
+            b'+' if !quoted && depth == 0 && text[..i].ends_with(' ') => {
+                out.push(text[start..i].trim().to_string());
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out.push(text[start..].trim().to_string());
+    out
 }
 
 /// The words of the move from `before` to `after` by `mover` (`None` in an
@@ -139,16 +244,33 @@ pub fn move_says(before: &GameExpr, after: &GameExpr, mover: Option<Player>) -> 
     format!("to {after}")
 }
 
-/// The options of the position `text`.
+/// The options of the position `text`; for a value in loopy notation
+/// (`{0|pass}`), its options with their values; for a position of a loopy
+/// game, each move with what it leads to (win, loss or draw).
 pub fn options(session: &Session, text: &str) -> Result<OptionsAnswer, Error> {
     session.in_notation(|| {
+        let mut engine = session.engine();
+        if super::is_loopy(text) {
+            return super::loopy::loopy_options(session, &mut engine, text);
+        }
         let game = crate::language::expr::parse_any_in(text, &session.registry)
             .map_err(|e| Error::parse(text, &e))?;
-        let found = session
-            .engine()
+        let found = engine
             .options(&game)
             .map_err(|e| Error::eval_with(text, e, |m| format!("{text}: {m}")))?;
-        Ok(OptionsAnswer::new(&found))
+        let answer = OptionsAnswer::new(&found);
+        let loopy = match &game {
+            GameExpr::Sum(c) | GameExpr::Misere(c) => c.iter().any(Component::may_cycle),
+            GameExpr::Compound { .. } => false,
+        };
+        if loopy {
+            // One retrograde analysis gives every option's outcome; where
+            // it is over a limit the moves are listed without them.
+            if let Ok(Analysis::Loopy(r)) = engine.analyse_game(&game) {
+                return Ok(answer.with_results(&r));
+            }
+        }
+        Ok(answer)
     })
 }
 
@@ -161,21 +283,46 @@ impl fmt::Display for OptionsAnswer {
             (None, Some(l), Some(r)) => vec![("Left's options", l), ("Right's options", r)],
             _ => vec![],
         };
+        if let Some(v) = &self.value {
+            writeln!(f, "value:   {v}")?;
+        }
         for (label, list) in lists {
-            if list.is_empty() {
-                writeln!(f, "{label}: none")?;
-                continue;
-            }
-            writeln!(f, "{label} ({}):", list.len())?;
-            for m in list {
-                writeln!(f, "  {}", m.game)?;
-            }
+            write_moves(f, label, list)?;
+        }
+        for side in self.sides.iter().flatten() {
+            writeln!(f, "{}: {}", side.side, side.value)?;
+            write_moves(f, "  Left's options", &side.left)?;
+            write_moves(f, "  Right's options", &side.right)?;
         }
         if !self.complete {
             writeln!(f, "  … more exist (listing stopped at --max-moves)")?;
         }
         Ok(())
     }
+}
+
+/// One list of moves as `options` prints it: each move, and for a loopy
+/// game what it leads to for the player who makes it.
+fn write_moves(f: &mut fmt::Formatter<'_>, label: &str, list: &[Move]) -> fmt::Result {
+    if list.is_empty() {
+        return writeln!(f, "{label}: none");
+    }
+    writeln!(f, "{label} ({}):", list.len())?;
+    let indent = if label.starts_with(' ') { "    " } else { "  " };
+    for m in list {
+        write!(f, "{indent}{}", m.game)?;
+        if let Some(v) = m.value.as_ref().filter(|v| **v != m.game) {
+            write!(f, " = {v}")?;
+        }
+        match m.leads_to {
+            Some("win") => write!(f, "  (wins)")?,
+            Some("loss") => write!(f, "  (loses)")?,
+            Some(_) => write!(f, "  (draws: play goes on for ever)")?,
+            None => {}
+        }
+        writeln!(f)?;
+    }
+    Ok(())
 }
 
 /// The answer of `options --followers`: every position reached by any

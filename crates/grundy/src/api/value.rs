@@ -44,9 +44,15 @@ pub fn value_in(
         if let Some(call) = crate::language::functions::parse_list_call(text, &session.registry) {
             return list_value(session, text, call).map(ValueAnswer::List);
         }
-        if let Some(call) =
-            crate::language::functions::parse_predicate_call(text, &session.registry)
-        {
+        let short_call = crate::language::functions::parse_predicate_call(text, &session.registry);
+        // A loopy predicate (`is_stable(over)`), or `is_idempotent` of a
+        // value that is not short (`is_idempotent(over)`).
+        if !matches!(short_call, Some(Ok(_))) && super::is_loopy(text) {
+            if let Some(answer) = super::loopy::loopy_predicate(session, engine, text) {
+                return answer.map(ValueAnswer::Predicate);
+            }
+        }
+        if let Some(call) = short_call {
             return predicate_value(session, text, call).map(ValueAnswer::Predicate);
         }
         if super::is_loopy(text) {

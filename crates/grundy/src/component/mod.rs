@@ -243,6 +243,14 @@ pub trait PartizanPosition: Send + Sync + fmt::Debug + fmt::Display {
 
     /// The canonical value.
     fn value(&self, cx: &mut Context) -> Result<partizan::Game, EvalError>;
+
+    /// Whether play from here may return to a position (a loopy game's
+    /// rules: Fox and Geese): front ends then ask retrograde analysis what
+    /// each move leads to. False by default; a script whose moves happen
+    /// to cycle is found out when it is valued.
+    fn may_cycle(&self) -> bool {
+        false
+    }
 }
 
 /// The negative `-G` of a partizan position: Left and Right exchanged. It
@@ -287,6 +295,10 @@ impl PartizanPosition for Negative {
     fn value(&self, cx: &mut Context) -> Result<partizan::Game, EvalError> {
         Ok(self.0.value(cx)?.neg())
     }
+
+    fn may_cycle(&self) -> bool {
+        self.0.may_cycle()
+    }
 }
 
 /// One summand of a game: a position of an impartial or a partizan game.
@@ -318,6 +330,12 @@ impl Component {
     /// Whether the position is the empty one of its game (printed as nothing).
     pub fn is_empty(&self) -> bool {
         matches!(self, Component::Impartial(p) if p.is_empty())
+    }
+
+    /// Whether it is a position of a loopy game's rules
+    /// ([`PartizanPosition::may_cycle`]).
+    pub fn may_cycle(&self) -> bool {
+        matches!(self, Component::Partizan(p) if p.may_cycle())
     }
 
     /// Whether the component is partizan.

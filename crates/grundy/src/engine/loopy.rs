@@ -45,6 +45,9 @@ pub struct LoopyLine {
     pub winning_moves: Vec<GameExpr>,
     /// When the position cannot be won: the moves that keep the draw.
     pub drawing_moves: Vec<GameExpr>,
+    /// Every option (at most `--max-moves`) with its outcome for the
+    /// opponent, who moves next: what `options` says each move leads to.
+    pub option_outcomes: Vec<(GameExpr, LoopyOutcome)>,
     /// False when a list was cut at `--max-moves`.
     pub moves_complete: bool,
 }
@@ -143,12 +146,19 @@ pub(crate) fn loopy_report(
                 .gsg_within(&start, &budget)
                 .map_err(|LoopyError::Limit(l)| EvalError::Limit(l))?;
         }
+        let option_outcomes = analysis
+            .option_outcomes(&start)
+            .iter()
+            .take(max_moves)
+            .map(|(node, o)| (expr_of(node), *o))
+            .collect();
         lines.push(LoopyLine {
             mover,
             outcome,
             remoteness: analysis.remoteness(&start).map(|r| r.0),
             winning_moves,
             drawing_moves,
+            option_outcomes,
             moves_complete: won_all && drawn_all,
         });
     }

@@ -123,6 +123,10 @@ where
         ControlFlow::Continue(())
     }
 
+    fn may_cycle(&self) -> bool {
+        true
+    }
+
     /// The canonical value when no play returns to a position; a cycle is
     /// reported, for the loopy valuation to take over.
     fn value(&self, cx: &mut Context) -> Result<partizan::Game, EvalError> {

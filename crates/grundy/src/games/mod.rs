@@ -37,6 +37,7 @@ pub mod graph_kayles;
 mod grid;
 pub mod hackenbush;
 pub mod hackenbush_tree;
+pub mod hare_hounds;
 pub mod heaps;
 pub mod konane;
 pub mod loopy_rules;

@@ -92,6 +92,7 @@ pub static GAMES: &[&GameSpec] = &[
     &games::splittles::SPEC,
     &games::digraph_placement::SPEC,
     &games::wind_up::SPEC,
+    &games::hare_hounds::SPEC,
     &games::value::SPEC,
     &games::misere_form::SPEC,
 ];

@@ -568,6 +568,20 @@ impl<P: Clone + Eq + std::hash::Hash> LoopyAnalysis<P> {
             .collect())
     }
 
+    /// Every option of `position` with its outcome for the player to move
+    /// there (the opponent).
+    pub fn option_outcomes(&self, position: &P) -> Vec<(P, LoopyOutcome)> {
+        self.options(position)
+            .iter()
+            .map(|&o| {
+                (
+                    self.positions[o as usize].clone(),
+                    self.outcomes[o as usize],
+                )
+            })
+            .collect()
+    }
+
     fn options_with(&self, position: &P, outcome: LoopyOutcome) -> Vec<P> {
         self.options(position)
             .iter()
