@@ -195,7 +195,7 @@ fn loopy_predicates_are_answered_with_cgsuites_errors() {
         (
             "is_idempotent({pass|3/2})",
             "is_idempotent",
-            "{pass|3/2}",
+            "3/2under",
             false,
         ),
         ("is_idempotent(over + 1)", "is_idempotent", "1over", false),

@@ -549,7 +549,9 @@ fn loopy_games_play_to_a_draw() {
                 .iter()
                 .map(|m| m["leads_to"].as_str().unwrap_or_else(|| panic!("{q}: {m}")))
                 .collect();
-            let result = v[first].as_str().unwrap();
+            let result = v[first]
+                .as_str()
+                .unwrap_or_else(|| panic!("{q}: {first} in {v}"));
             let want = if result == side {
                 "win"
             } else if result == "draw" {

@@ -727,7 +727,7 @@ mod tests {
             ("piece[(1,0); 8](8,0)", 16, "off the 8×8 board"),
             ("piece[(1,0)](0,0)", 0, "give a board size"),
             ("octal[0.9x](3)", 6, "0-7"),
-            ("sub[0](3)", 4, "positive"),
+            ("sub[0](3)", 4, "takes nothing"),
             ("kayles", 0, "needs its heaps"),
             ("nim(1) + misere(nim(2))", 9, "whole game"),
             ("nim(1) + selective(nim(2))", 9, "whole game"),
