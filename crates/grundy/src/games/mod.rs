@@ -55,6 +55,7 @@ pub mod toads_frogs;
 pub mod toppling_dominoes;
 pub mod turning;
 pub mod value;
+pub mod variant;
 pub mod words;
 
 pub use amazons::{amazons, Amazons, AmazonsBoard, MAX_AMAZONS_CELLS, MAX_AMAZONS_EMPTY};

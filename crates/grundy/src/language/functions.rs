@@ -3,9 +3,10 @@
 //! `atomic_weight(G)`, `stop_count(G)`, `ordinal_sum(G, H)`,
 //! `ordinal_product(G, H)`, `conway_product(G, H)`, `norton_product(G, U)`,
 //! `companion(G)`, `subordinate(G, B)`, `pow(G, x)`, `pow_to(G, x)`, the
-//! lists `incentives(G)`, `left_incentives(G)`, `right_incentives(G)`, and
-//! CGSuite's predicates `is_number(G)`, `is_even_tempered(G)`, … (true or
-//! false, [`parse_predicate_call`]).
+//! lists `incentives(G)`, `left_incentives(G)`, `right_incentives(G)`, the
+//! texts `confusion_interval(G)` and `uptimal_expansion(G)`
+//! ([`parse_text_call`]), and CGSuite's predicates `is_number(G)`,
+//! `is_even_tempered(G)`, … (true or false, [`parse_predicate_call`]).
 //!
 //! Each function is declared once in [`FUNCTIONS`] (name, parameters, one
 //! line of help, an example, what it computes); the language, its errors
@@ -50,6 +51,10 @@ pub enum Returns {
     Game(fn(&[Game]) -> Result<Game, partizan::Error>),
     /// A list of games, from the value of its one argument.
     List(fn(Game) -> Result<Vec<Game>, partizan::Error>),
+    /// A text, or none, from the value of its one argument: a confusion
+    /// interval, an uptimal expansion (not games: written as CGSuite or
+    /// the literature writes them).
+    Text(fn(Game) -> Result<Option<String>, partizan::Error>),
     /// True or false, from the value of its one argument (a predicate,
     /// CGSuite's `IsNumber` and its kin).
     Bool {
@@ -85,6 +90,11 @@ impl FunctionSpec {
     /// Whether it gives a list rather than a game.
     pub fn is_list(&self) -> bool {
         matches!(self.returns, Returns::List(_))
+    }
+
+    /// Whether it gives a text rather than a game.
+    pub fn is_text(&self) -> bool {
+        matches!(self.returns, Returns::Text(_))
     }
 
     /// Whether it gives true or false rather than a game.
@@ -259,6 +269,20 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         summary: "G^->x for a number x >= 0: the ordinal sum G : (x subordinated to 1) (^[n] is pow_to(^, n))",
         example: "pow_to(^, 3)",
         returns: Returns::Game(|a| a[0].pow_to(a[1])),
+    },
+    FunctionSpec {
+        name: "confusion_interval",
+        params: &["G"],
+        summary: "the numbers x with G <> x: from the right stop to the left stop, an end closed where G <> it; none for a number",
+        example: "confusion_interval({1|-1})",
+        returns: Returns::Text(|g| Ok(g.confusion_interval().map(|c| c.to_string()))),
+    },
+    FunctionSpec {
+        name: "uptimal_expansion",
+        params: &["G"],
+        summary: "the uptimal expansion x*m.a1a2a3 (G = x + *m + a1.^<1> + a2.^<2> + ...) as CGSuite prints it; none if G is no uptimal",
+        example: "uptimal_expansion(^<3>*)",
+        returns: Returns::Text(|g| Ok(g.uptimal_expansion())),
     },
     predicate(
         "is_number",
@@ -631,6 +655,19 @@ pub(crate) fn build(
             ),
         });
     }
+    if spec.is_text() {
+        return Err(ExprError::Invalid {
+            at: term.span.start,
+            problem: format!(
+                "{} is a text, not a game: it cannot be added, negated or passed to a function",
+                spec.usage()
+            ),
+            accepted: format!(
+                "write it alone, as the whole expression (grundy value '{}')",
+                spec.example
+            ),
+        });
+    }
     if spec.is_list() {
         return Err(ExprError::Invalid {
             at: term.span.start,
@@ -681,6 +718,15 @@ impl WholeCall {
             unreachable!("a predicate call is of a predicate")
         };
         self.apply(cx, test)
+    }
+
+    /// The answer of a text function, within `cx`'s budget: the argument's
+    /// value, then the text (none: the function has no answer for it).
+    pub fn text(&self, cx: &mut Context) -> Result<(Game, Option<String>), EvalError> {
+        let Returns::Text(f) = self.spec.returns else {
+            unreachable!("a text call is of a text function")
+        };
+        self.apply(cx, f)
     }
 
     fn apply<T>(
@@ -743,6 +789,12 @@ fn whole_call(
             argument: args.remove(0),
         }),
     )
+}
+
+/// If `text` is a text function standing alone (`confusion_interval(G)`),
+/// that call, validated; `None` for any other text.
+pub fn parse_text_call(text: &str, reg: &Registry) -> Option<Result<WholeCall, ExprError>> {
+    whole_call(text, reg, FunctionSpec::is_text)
 }
 
 /// If `text` is a predicate standing alone (`is_number(G)`), that call,
