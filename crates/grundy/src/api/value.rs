@@ -124,6 +124,22 @@ fn list_value(
     let call = call.map_err(|e| Error::parse(text, &e))?;
     let mut cx = crate::component::Context::new(session.limits);
     cx.start(&session.budget());
+    if let crate::language::functions::Returns::Sensible(_) = call.spec.returns {
+        // Positions, each read back by `value`; `cgsuite` is their values.
+        let (g, options) = call.sensible(&mut cx).map_err(|e| Error::eval(text, e))?;
+        let (positions, values): (Vec<String>, Vec<crate::partizan::Game>) = options
+            .into_iter()
+            .map(|(o, v)| (GameExpr::Sum(o).to_string(), v))
+            .unzip();
+        return Ok(ListAnswer {
+            game: call.to_string(),
+            kind: "list",
+            function: call.spec.name,
+            argument: g.to_string(),
+            cgsuite: crate::language::functions::list_to_string(&values),
+            list: positions,
+        });
+    }
     let (g, list) = call.list(&mut cx).map_err(|e| Error::eval(text, e))?;
     Ok(ListAnswer {
         game: call.to_string(),

@@ -51,6 +51,9 @@ pub enum Returns {
     Game(fn(&[Game]) -> Result<Game, partizan::Error>),
     /// A list of games, from the value of its one argument.
     List(fn(Game) -> Result<Vec<Game>, partizan::Error>),
+    /// The sensible options of a player in its one argument (a position,
+    /// not only a value): CGSuite's `SensibleOptions`, a list of positions.
+    Sensible(Player),
     /// A text, or none, from the value of its one argument: a confusion
     /// interval, an uptimal expansion (not games: written as CGSuite or
     /// the literature writes them).
@@ -89,7 +92,7 @@ impl FunctionSpec {
 
     /// Whether it gives a list rather than a game.
     pub fn is_list(&self) -> bool {
-        matches!(self.returns, Returns::List(_))
+        matches!(self.returns, Returns::List(_) | Returns::Sensible(_))
     }
 
     /// Whether it gives a text rather than a game.
@@ -269,6 +272,20 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         summary: "G^->x for a number x >= 0: the ordinal sum G : (x subordinated to 1) (^[n] is pow_to(^, n))",
         example: "pow_to(^, 3)",
         returns: Returns::Game(|a| a[0].pow_to(a[1])),
+    },
+    FunctionSpec {
+        name: "sensible_left_options",
+        params: &["G"],
+        summary: "the list of G's sensible Left options (positions): for each canonical Left option K^L, the first option of G at least K^L",
+        example: "sensible_left_options(clobber(\"xoxo|ox..\"))",
+        returns: Returns::Sensible(Player::Left),
+    },
+    FunctionSpec {
+        name: "sensible_right_options",
+        params: &["G"],
+        summary: "the list of G's sensible Right options (positions): for each canonical Right option K^R, the first option of G at most K^R",
+        example: "sensible_right_options(clobber(\"xoxo|ox..\"))",
+        returns: Returns::Sensible(Player::Right),
     },
     FunctionSpec {
         name: "confusion_interval",
@@ -718,6 +735,58 @@ impl WholeCall {
             unreachable!("a predicate call is of a predicate")
         };
         self.apply(cx, test)
+    }
+
+    /// The sensible options of a sensible-options function, within `cx`'s
+    /// budget: the argument's value, then each sensible option (a sum of
+    /// components, the position after the move) with its value. As
+    /// CGSuite's `Game.sensibleOptions`: for each canonical option `k` of
+    /// the player (in canonical order), the first option of the position
+    /// whose value is `>= k` for Left (`<= k` for Right); one always exists.
+    pub fn sensible(
+        &self,
+        cx: &mut Context,
+    ) -> Result<(Game, Vec<(Vec<Component>, Game)>), EvalError> {
+        let Returns::Sensible(player) = self.spec.returns else {
+            unreachable!("a sensible-options call is of a sensible-options function")
+        };
+        let budget = cx.budget().clone();
+        partizan::within_budget(&budget, || {
+            let g = argument_values(std::slice::from_ref(&self.argument), cx)?[0];
+            let mut options = Vec::new();
+            for (i, c) in self.argument.iter().enumerate() {
+                let mut each = |m: Component| {
+                    let mut next = self.argument.clone();
+                    next[i] = m;
+                    options.push(next);
+                    ControlFlow::Continue(())
+                };
+                match c {
+                    Component::Partizan(p) => {
+                        p.try_options_until(player, cx, &mut |o| each(Component::Partizan(o)))?
+                    }
+                    Component::Impartial(p) => {
+                        p.try_options(cx, &mut |o| each(Component::Impartial(o)))?
+                    }
+                };
+            }
+            let values = argument_values(&options, cx)?;
+            let canonical = match player {
+                Player::Left => g.left_options(),
+                Player::Right => g.right_options(),
+            };
+            let mut sensible = Vec::with_capacity(canonical.len());
+            for k in canonical {
+                let found = options.iter().zip(&values).find(|&(_, &v)| match player {
+                    Player::Left => v.ge(k),
+                    Player::Right => v.le(k),
+                });
+                if let Some((o, &v)) = found {
+                    sensible.push((o.clone(), v));
+                }
+            }
+            Ok((g, sensible))
+        })
     }
 
     /// The answer of a text function, within `cx`'s budget: the argument's
