@@ -492,7 +492,9 @@ fn text_functions_and_sensible_options() {
 /// The sensible options of a position, by the call.
 fn sensible(side: &str, position: &str) -> (Game, Vec<Game>) {
     let expr = format!("sensible_{side}_options({position})");
-    let call = parse_list_call(&expr, Registry::builtin()).unwrap().unwrap();
+    let call = parse_list_call(&expr, Registry::builtin())
+        .unwrap()
+        .unwrap();
     let mut cx = Context::new(Limits::default());
     let (g, options) = call.sensible(&mut cx).unwrap();
     (g, options.into_iter().map(|(_, v)| v).collect())

@@ -27,7 +27,10 @@ fn hand_computed_values() {
     for c in cases {
         let expr = c["expr"].as_str().unwrap();
         let want = Game::parse(c["value"].as_str().unwrap()).unwrap();
-        assert!(c["why"].as_str().is_some_and(|w| !w.is_empty()), "{expr}: no working");
+        assert!(
+            c["why"].as_str().is_some_and(|w| !w.is_empty()),
+            "{expr}: no working"
+        );
         let got = value_of(expr);
         if got != want {
             failures.push(format!("{expr}: got {got}, want {want}"));
@@ -40,7 +43,8 @@ fn hand_computed_values() {
 /// game is a value literal, whose options are its canonical options.
 fn by_definition(variant: &str, g: Game) -> Game {
     let (l, r) = (g.left_options(), g.right_options());
-    let of = |o: Vec<Game>| -> Vec<Game> { o.into_iter().map(|h| by_definition(variant, h)).collect() };
+    let of =
+        |o: Vec<Game>| -> Vec<Game> { o.into_iter().map(|h| by_definition(variant, h)).collect() };
     match variant {
         "dicotic" if l.is_empty() || r.is_empty() => Game::zero(),
         "dicotic" => Game::from_options(&of(l), &of(r)).unwrap(),
@@ -75,7 +79,8 @@ fn clobber() -> impl Strategy<Value = String> {
 
 /// Small Hackenbush trees, blue, red and green.
 fn hackenbush() -> impl Strategy<Value = String> {
-    generators::hackenbush_edge(3, &['l', 'r', 'e'], 3).prop_map(|t| format!("hackenbush_tree(\"{t}\")"))
+    generators::hackenbush_edge(3, &['l', 'r', 'e'], 3)
+        .prop_map(|t| format!("hackenbush_tree(\"{t}\")"))
 }
 
 fn any_game() -> impl Strategy<Value = String> {
@@ -169,5 +174,8 @@ fn variants_read_by_every_name_and_refuse_bad_arguments() {
     }
     // Printed as written, and variants nest.
     let g = parse_game("twisted(dicotic(domineering(\"..|..\")) + 1)").unwrap();
-    assert_eq!(g.to_string(), "twisted(dicotic(domineering(\"..|..\")) + 1)");
+    assert_eq!(
+        g.to_string(),
+        "twisted(dicotic(domineering(\"..|..\")) + 1)"
+    );
 }

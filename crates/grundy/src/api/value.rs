@@ -47,8 +47,7 @@ pub fn value_in(
         if let Some(call) = crate::language::functions::parse_list_call(text, &session.registry) {
             return list_value(session, text, call).map(ValueAnswer::List);
         }
-        if let Some(call) = crate::language::functions::parse_text_call(text, &session.registry)
-        {
+        if let Some(call) = crate::language::functions::parse_text_call(text, &session.registry) {
             return text_value(session, text, call).map(ValueAnswer::Text);
         }
         if let Some(call) =

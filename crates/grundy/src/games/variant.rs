@@ -31,8 +31,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::component::spec::{GameKind, GameSpec, Picture};
 use crate::component::{
-    write_sum, Component, Context, EvalError, ExprError, Key, Negative, Partizan,
-    PartizanPosition,
+    write_sum, Component, Context, EvalError, ExprError, Key, Negative, Partizan, PartizanPosition,
 };
 use crate::partizan::{self, Game};
 use crate::vocab::limits::LimitError;
@@ -180,7 +179,11 @@ fn base_options(
 }
 
 /// Whether `player` has a move in the sum `base`.
-fn has_move(base: &[Component], player: Player, cx: Option<&mut Context>) -> Result<bool, EvalError> {
+fn has_move(
+    base: &[Component],
+    player: Player,
+    cx: Option<&mut Context>,
+) -> Result<bool, EvalError> {
     Ok(base_options(base, player, cx, &mut |_| ControlFlow::Break(()))?.is_break())
 }
 
@@ -274,7 +277,11 @@ impl Search<'_> {
         Ok(out)
     }
 
-    fn value_of_options(&mut self, base: &[Component], cx: &mut Context) -> Result<Game, EvalError> {
+    fn value_of_options(
+        &mut self,
+        base: &[Component],
+        cx: &mut Context,
+    ) -> Result<Game, EvalError> {
         let left = Self::moves(base, Player::Left, cx)?;
         let right = Self::moves(base, Player::Right, cx)?;
         let (left, right) = match self.variant {
@@ -357,9 +364,10 @@ impl VariantPosition {
                 base_options(&self.base, player, cx, &mut |next| visit(self.at(next)))
             }
             Variant::Impartial => {
-                let flow = base_options(&self.base, Player::Left, cx.as_deref_mut(), &mut |next| {
-                    visit(self.at(next))
-                })?;
+                let flow =
+                    base_options(&self.base, Player::Left, cx.as_deref_mut(), &mut |next| {
+                        visit(self.at(next))
+                    })?;
                 if flow.is_break() {
                     return Ok(flow);
                 }

@@ -543,7 +543,11 @@ fn component(term: &Term, depth: usize, reg: &Registry) -> Result<Component, Exp
                              or continued_conjunctive(...)",
                             variant.name()
                         ),
-                        format!("write {}(G) around a game, like {}", variant.name(), variant.example()),
+                        format!(
+                            "write {}(G) around a game, like {}",
+                            variant.name(),
+                            variant.example()
+                        ),
                     )
                 }),
             }
