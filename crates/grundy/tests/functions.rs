@@ -518,10 +518,10 @@ proptest! {
         let (_, right) = sensible("right", &position);
         prop_assert_eq!(left.len(), g.left_options().len());
         prop_assert_eq!(right.len(), g.right_options().len());
-        for (s, k) in left.iter().zip(g.left_options()) {
+        for (s, k) in left.iter().copied().zip(g.left_options()) {
             prop_assert!(s.ge(k), "{} < {}", s, k);
         }
-        for (s, k) in right.iter().zip(g.right_options()) {
+        for (s, k) in right.iter().copied().zip(g.right_options()) {
             prop_assert!(s.le(k), "{} > {}", s, k);
         }
         prop_assert_eq!(Game::from_options(&left, &right).unwrap(), g);

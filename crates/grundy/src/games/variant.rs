@@ -270,7 +270,7 @@ impl Search<'_> {
         cx: &mut Context,
     ) -> Result<Vec<Vec<Component>>, EvalError> {
         let mut out = Vec::new();
-        base_options(base, player, Some(cx), &mut |next| {
+        let _ = base_options(base, player, Some(cx), &mut |next| {
             out.push(next);
             ControlFlow::Continue(())
         })?;
@@ -447,6 +447,7 @@ pub(crate) fn build(
     }
     match term.args.as_deref() {
         Some([Arg::Expr(e)]) => Ok(component(variant, validate(e)?)),
+        Some([Arg::Int(t, _)]) if t == "0" => Ok(component(variant, Vec::new())),
         Some([Arg::Int(t, span)]) => {
             let value = crate::language::expr::integer_value(t, *span)?;
             Ok(component(variant, vec![value]))

@@ -761,7 +761,7 @@ impl WholeCall {
                     options.push(next);
                     ControlFlow::Continue(())
                 };
-                match c {
+                let _ = match c {
                     Component::Partizan(p) => {
                         p.try_options_until(player, cx, &mut |o| each(Component::Partizan(o)))?
                     }
