@@ -707,6 +707,10 @@ pub(crate) fn build(
     })))
 }
 
+/// A sensible option: the position after the move (a sum of components)
+/// and its value.
+pub type SensibleOption = (Vec<Component>, Game);
+
 /// A function of one game written as the whole expression, whose answer
 /// is not a game: a list (`incentives({3||2*|1*})`) or true or false
 /// (`is_number(1/2)`).
@@ -743,10 +747,7 @@ impl WholeCall {
     /// CGSuite's `Game.sensibleOptions`: for each canonical option `k` of
     /// the player (in canonical order), the first option of the position
     /// whose value is `>= k` for Left (`<= k` for Right); one always exists.
-    pub fn sensible(
-        &self,
-        cx: &mut Context,
-    ) -> Result<(Game, Vec<(Vec<Component>, Game)>), EvalError> {
+    pub fn sensible(&self, cx: &mut Context) -> Result<(Game, Vec<SensibleOption>), EvalError> {
         let Returns::Sensible(player) = self.spec.returns else {
             unreachable!("a sensible-options call is of a sensible-options function")
         };
