@@ -74,6 +74,7 @@ pub(crate) fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
             ValueAnswer::Position(p) => serde_json::to_writer(&mut out, p)?,
             ValueAnswer::Loopy(l) => serde_json::to_writer(&mut out, &serde_json::to_value(l)?)?,
             ValueAnswer::Predicate(p) => serde_json::to_writer(&mut out, p)?,
+            ValueAnswer::Text(t) => serde_json::to_writer(&mut out, t)?,
         }
         writeln!(out)?;
     } else {

@@ -206,3 +206,38 @@ fn predicate_answers_and_properties_follow_the_schema() {
     let a = answer("{3||2*|1*}");
     assert_eq!(a["properties"], serde_json::json!(["odd_tempered"]));
 }
+
+#[test]
+fn text_answers_and_partizan_interval_and_expansion_follow_the_schema() {
+    let v = schema();
+    for (expr, want) in [
+        ("confusion_interval({1|-1})", serde_json::json!("[-1,1]")),
+        ("confusion_interval(3/4)", serde_json::Value::Null),
+        ("uptimal_expansion(^<2>*)", serde_json::json!("*.01")),
+        ("uptimal_expansion({1|-1})", serde_json::Value::Null),
+    ] {
+        let a = answer(expr);
+        check(&v, &a, expr);
+        assert_eq!(a["kind"], "text", "{expr}");
+        assert_eq!(a["value"], want, "{expr}");
+    }
+    // A text answer is not a position: one with an outcome is refused.
+    let mut bad = answer("uptimal_expansion(^)");
+    bad["outcome"] = serde_json::json!("N");
+    assert!(!v.is_valid(&bad));
+    // Partizan values carry both where they have them.
+    let a = answer("*");
+    check(&v, &a, "*");
+    assert_eq!(a["confusion_interval"], "[0,0]");
+    assert_eq!(a["uptimal_expansion"], "*.0");
+    let a = answer("{3||2*|1*}");
+    assert_eq!(a["confusion_interval"], "[2,3]");
+    assert!(a.get("uptimal_expansion").is_none());
+    let a = answer("^");
+    assert!(a.get("confusion_interval").is_none());
+    assert_eq!(a["uptimal_expansion"], "0.1");
+    // A malformed interval is refused.
+    let mut bad = answer("{1|-1}");
+    bad["confusion_interval"] = serde_json::json!("-1..1");
+    assert!(!v.is_valid(&bad));
+}

@@ -3,7 +3,7 @@
 //! against definitions and brute force on small generated games.
 
 use grundy::component::Context;
-use grundy::language::functions::{list_to_string, parse_list_call};
+use grundy::language::functions::{list_to_string, parse_list_call, parse_text_call};
 use grundy::partizan::{nim_product, Game};
 use grundy::registry::Registry;
 use grundy::{parse_game, Engine, Limits};
@@ -13,6 +13,17 @@ use serde::Deserialize;
 #[derive(Deserialize)]
 struct File {
     case: Vec<Case>,
+    #[serde(default)]
+    text_case: Vec<TextCase>,
+}
+
+/// A function whose answer is a text, or the sensible options (a count).
+#[derive(Deserialize)]
+struct TextCase {
+    expr: String,
+    answer: Option<String>,
+    count: Option<usize>,
+    source: String,
 }
 
 #[derive(Deserialize)]
@@ -438,4 +449,81 @@ fn hostile_arguments_end_with_errors() {
     let g = parse_game("ordinal_sum(^, 1000)").unwrap();
     let e = Engine::new(limits).partizan_value(&g).unwrap_err();
     assert!(e.to_string().contains("--max-depth"), "{e}");
+}
+
+#[test]
+fn text_functions_and_sensible_options() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/partizan/functions.toml"
+    );
+    let file: File = toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert!(file.text_case.len() >= 15, "the data file lost text cases");
+    let mut failures = Vec::new();
+    for c in &file.text_case {
+        assert!(!c.source.trim().is_empty(), "{} has no source", c.expr);
+        let mut cx = Context::new(Limits::default());
+        match (&c.answer, c.count) {
+            (Some(want), None) => {
+                let call = parse_text_call(&c.expr, Registry::builtin())
+                    .expect("a text function")
+                    .unwrap();
+                let (_, got) = call.text(&mut cx).unwrap();
+                let got = got.unwrap_or_else(|| "none".to_string());
+                if got != *want {
+                    failures.push(format!("{}: got {got}, want {want}", c.expr));
+                }
+            }
+            (None, Some(want)) => {
+                let call = parse_list_call(&c.expr, Registry::builtin())
+                    .expect("a sensible-options function")
+                    .unwrap();
+                let (_, got) = call.sensible(&mut cx).unwrap();
+                if got.len() != want {
+                    failures.push(format!("{}: {} options, want {want}", c.expr, got.len()));
+                }
+            }
+            _ => panic!("{}: give one of answer, count", c.expr),
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// The sensible options of a position, by the call.
+fn sensible(side: &str, position: &str) -> (Game, Vec<Game>) {
+    let expr = format!("sensible_{side}_options({position})");
+    let call = parse_list_call(&expr, Registry::builtin())
+        .unwrap()
+        .unwrap();
+    let mut cx = Context::new(Limits::default());
+    let (g, options) = call.sensible(&mut cx).unwrap();
+    (g, options.into_iter().map(|(_, v)| v).collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// One sensible option for each canonical option, each at least (for
+    /// Left; at most for Right) its canonical option, and the game of the
+    /// sensible options alone has the position's value (a sensible option
+    /// K^L <= G^L, with G^L never >= G, cannot be undone by another).
+    #[test]
+    fn sensible_options_keep_the_value(bits in any::<u16>(), rows in 1usize..=3, cols in 1usize..=4) {
+        let board: String = (0..rows)
+            .map(|r| (0..cols).map(|c| if bits & (1 << (r * cols + c)) != 0 { '.' } else { '#' }).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("|");
+        let position = format!("domineering(\"{board}\")");
+        let (g, left) = sensible("left", &position);
+        let (_, right) = sensible("right", &position);
+        prop_assert_eq!(left.len(), g.left_options().len());
+        prop_assert_eq!(right.len(), g.right_options().len());
+        for (s, k) in left.iter().copied().zip(g.left_options()) {
+            prop_assert!(s.ge(k), "{} < {}", s, k);
+        }
+        for (s, k) in right.iter().copied().zip(g.right_options()) {
+            prop_assert!(s.le(k), "{} > {}", s, k);
+        }
+        prop_assert_eq!(Game::from_options(&left, &right).unwrap(), g);
+    }
 }

@@ -97,6 +97,26 @@ impl fmt::Display for GamesAnswer {
         writeln!(f)?;
         writeln!(
             f,
+            "variants (CGSuite's ruleset variants, of any game or sum G):"
+        )?;
+        let width = crate::games::variant::Variant::ALL
+            .iter()
+            .map(|v| v.example().chars().count())
+            .max()
+            .unwrap_or(0);
+        for v in crate::games::variant::Variant::ALL {
+            writeln!(
+                f,
+                "  {:width$}  {}(G): {} (also {})",
+                v.example(),
+                v.name(),
+                v.summary(),
+                v.aliases().join(", ")
+            )?;
+        }
+        writeln!(f)?;
+        writeln!(
+            f,
             "operators: A + B (sum), misere(A), selective(A, B, ...), not_all(...), conjunctive(...), \
              continued_conjunctive(...), 0 (no moves)"
         )

@@ -26,6 +26,9 @@ pub enum ValueAnswer {
     Loopy(Box<super::LoopyAnswer>),
     /// A predicate (`is_number(G)`), written alone: true or false.
     Predicate(PredicateAnswer),
+    /// A function whose answer is a text (`confusion_interval(G)`), written
+    /// alone.
+    Text(TextAnswer),
 }
 
 /// Answers `text`: a position, or a list function written alone.
@@ -43,6 +46,9 @@ pub fn value_in(
     session.in_notation(|| {
         if let Some(call) = crate::language::functions::parse_list_call(text, &session.registry) {
             return list_value(session, text, call).map(ValueAnswer::List);
+        }
+        if let Some(call) = crate::language::functions::parse_text_call(text, &session.registry) {
+            return text_value(session, text, call).map(ValueAnswer::Text);
         }
         let short_call = crate::language::functions::parse_predicate_call(text, &session.registry);
         // A loopy predicate (`is_stable(over)`), or `is_idempotent` of a
@@ -123,6 +129,22 @@ fn list_value(
     let call = call.map_err(|e| Error::parse(text, &e))?;
     let mut cx = crate::component::Context::new(session.limits);
     cx.start(&session.budget());
+    if let crate::language::functions::Returns::Sensible(_) = call.spec.returns {
+        // Positions, each read back by `value`; `cgsuite` is their values.
+        let (g, options) = call.sensible(&mut cx).map_err(|e| Error::eval(text, e))?;
+        let (positions, values): (Vec<String>, Vec<crate::partizan::Game>) = options
+            .into_iter()
+            .map(|(o, v)| (GameExpr::Sum(o).to_string(), v))
+            .unzip();
+        return Ok(ListAnswer {
+            game: call.to_string(),
+            kind: "list",
+            function: call.spec.name,
+            argument: g.to_string(),
+            cgsuite: crate::language::functions::list_to_string(&values),
+            list: positions,
+        });
+    }
     let (g, list) = call.list(&mut cx).map_err(|e| Error::eval(text, e))?;
     Ok(ListAnswer {
         game: call.to_string(),
@@ -204,6 +226,53 @@ impl fmt::Display for PredicateAnswer {
     }
 }
 
+/// The answer of a text function (`confusion_interval(G)`,
+/// `uptimal_expansion(G)`): its text, or none, and the argument's value.
+#[derive(Clone, Debug, Serialize)]
+pub struct TextAnswer {
+    /// The argument's value.
+    pub argument: String,
+    /// The function's name.
+    pub function: &'static str,
+    /// The call, as read.
+    pub game: String,
+    /// Always `text`.
+    pub kind: &'static str,
+    /// The answer; `null` when there is none (a number's confusion
+    /// interval, the expansion of a game that is no uptimal).
+    pub value: Option<String>,
+}
+
+fn text_value(
+    session: &Session,
+    text: &str,
+    call: Result<crate::language::functions::WholeCall, crate::component::ExprError>,
+) -> Result<TextAnswer, Error> {
+    let call = call.map_err(|e| Error::parse(text, &e))?;
+    let mut cx = crate::component::Context::new(session.limits);
+    cx.start(&session.budget());
+    let (g, answer) = call.text(&mut cx).map_err(|e| Error::eval(text, e))?;
+    Ok(TextAnswer {
+        game: call.to_string(),
+        kind: "text",
+        function: call.spec.name,
+        argument: g.to_string(),
+        value: answer,
+    })
+}
+
+impl fmt::Display for TextAnswer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.game)?;
+        writeln!(
+            f,
+            "of G = {}: {}",
+            self.argument,
+            self.value.as_deref().unwrap_or("none")
+        )
+    }
+}
+
 impl fmt::Display for ValueAnswer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -211,6 +280,7 @@ impl fmt::Display for ValueAnswer {
             ValueAnswer::List(l) => l.fmt(f),
             ValueAnswer::Loopy(l) => l.fmt(f),
             ValueAnswer::Predicate(p) => p.fmt(f),
+            ValueAnswer::Text(t) => t.fmt(f),
         }
     }
 }
@@ -273,6 +343,14 @@ pub enum Detail {
         /// The cheap properties the value has (`number`, `infinitesimal`,
         /// `even_tempered`, …: the predicates `is_…(G)` that hold).
         properties: Vec<&'static str>,
+        /// The numbers the value is confused with (`confusion_interval`),
+        /// absent for a number or when there is none.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        confusion_interval: Option<String>,
+        /// CGSuite's uptimal expansion (`uptimal_expansion`), present
+        /// when the value is an uptimal.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        uptimal_expansion: Option<String>,
     },
     PartizanMisere {
         left_moves: Vec<String>,
@@ -421,6 +499,8 @@ impl PositionAnswer {
                 temperature: r.temperature.to_string(),
                 nimber: r.nimber.map(|n| n.0),
                 properties: crate::language::functions::properties(r.value),
+                confusion_interval: r.value.confusion_interval().map(|c| c.to_string()),
+                uptimal_expansion: r.value.uptimal_expansion(),
             },
             analysis: None,
         }

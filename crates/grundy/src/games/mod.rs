@@ -60,6 +60,7 @@ pub mod toads_frogs;
 pub mod toppling_dominoes;
 pub mod turning;
 pub mod value;
+pub mod variant;
 pub mod wind_up;
 pub mod words;
 

@@ -70,7 +70,7 @@ fn accepted_names(reg: &Registry) -> String {
     format!(
         "known games are {}; partizan {}; values like {{1|0}}, ^*, 1/2; compounds \
          selective(A, B, ...), not_all, conjunctive, continued_conjunctive; misere(...) and 0; \
-         functions {} (`grundy games` lists them all)",
+         variants dicotic(G), impartial(G), twisted(G); functions {} (`grundy games` lists them all)",
         reg.names(GameKind::Impartial).join(", "),
         reg.names(GameKind::Partizan)
             .into_iter()
@@ -471,7 +471,7 @@ fn compound(
 
 /// An integer written where a game goes (`misere(1)`, `selective(2, …)`):
 /// the value, as printed for a partizan component equal to it.
-fn integer_value(text: &str, span: Span) -> Result<Component, ExprError> {
+pub(crate) fn integer_value(text: &str, span: Span) -> Result<Component, ExprError> {
     let expr = crate::language::syntax::parse_expr(text)
         .map_err(|e| ExprError::invalid(span, e.to_string(), "an integer value such as 2 or -1"))?;
     // Errors point into the integer's own text: move them to where it stands.
@@ -526,6 +526,33 @@ fn component(term: &Term, depth: usize, reg: &Registry) -> Result<Component, Exp
             argument_sum(spec, a, depth, reg)
         });
     }
+    if let Some(variant) = term
+        .literal
+        .is_none()
+        .then(|| crate::games::variant::Variant::named(&term.name))
+        .flatten()
+    {
+        return crate::games::variant::build(variant, term, |e| {
+            match validate_nested(e, depth + 1, reg)? {
+                GameExpr::Sum(c) => Ok(c),
+                other => compound_component(other).map(|c| vec![c]).ok_or_else(|| {
+                    ExprError::invalid(
+                        e.span,
+                        format!(
+                            "{}(...) is a variant of a game, not of misere(...), not_all(...) \
+                             or continued_conjunctive(...)",
+                            variant.name()
+                        ),
+                        format!(
+                            "write {}(G) around a game, like {}",
+                            variant.name(),
+                            variant.example()
+                        ),
+                    )
+                }),
+            }
+        });
+    }
     if term.name == crate::games::misere_form::SPEC.name && term.literal.is_none() {
         return misere_canonical(term, reg);
     }
@@ -549,7 +576,8 @@ fn spec_named(
                 OPERATORS
                     .iter()
                     .copied()
-                    .chain(crate::language::functions::FUNCTIONS.iter().map(|f| f.name)),
+                    .chain(crate::language::functions::FUNCTIONS.iter().map(|f| f.name))
+                    .chain(crate::games::variant::Variant::ALL.iter().map(|v| v.name())),
             )
             .map(|n| format!("did you mean '{n}'? "))
             .unwrap_or_default();

@@ -3,9 +3,10 @@
 //! `atomic_weight(G)`, `stop_count(G)`, `ordinal_sum(G, H)`,
 //! `ordinal_product(G, H)`, `conway_product(G, H)`, `norton_product(G, U)`,
 //! `companion(G)`, `subordinate(G, B)`, `pow(G, x)`, `pow_to(G, x)`, the
-//! lists `incentives(G)`, `left_incentives(G)`, `right_incentives(G)`, and
-//! CGSuite's predicates `is_number(G)`, `is_even_tempered(G)`, … (true or
-//! false, [`parse_predicate_call`]).
+//! lists `incentives(G)`, `left_incentives(G)`, `right_incentives(G)`, the
+//! texts `confusion_interval(G)` and `uptimal_expansion(G)`
+//! ([`parse_text_call`]), and CGSuite's predicates `is_number(G)`,
+//! `is_even_tempered(G)`, … (true or false, [`parse_predicate_call`]).
 //!
 //! Each function is declared once in [`FUNCTIONS`] (name, parameters, one
 //! line of help, an example, what it computes); the language, its errors
@@ -50,6 +51,13 @@ pub enum Returns {
     Game(fn(&[Game]) -> Result<Game, partizan::Error>),
     /// A list of games, from the value of its one argument.
     List(fn(Game) -> Result<Vec<Game>, partizan::Error>),
+    /// The sensible options of a player in its one argument (a position,
+    /// not only a value): CGSuite's `SensibleOptions`, a list of positions.
+    Sensible(Player),
+    /// A text, or none, from the value of its one argument: a confusion
+    /// interval, an uptimal expansion (not games: written as CGSuite or
+    /// the literature writes them).
+    Text(fn(Game) -> Result<Option<String>, partizan::Error>),
     /// True or false, from the value of its one argument (a predicate,
     /// CGSuite's `IsNumber` and its kin).
     Bool {
@@ -84,7 +92,12 @@ impl FunctionSpec {
 
     /// Whether it gives a list rather than a game.
     pub fn is_list(&self) -> bool {
-        matches!(self.returns, Returns::List(_))
+        matches!(self.returns, Returns::List(_) | Returns::Sensible(_))
+    }
+
+    /// Whether it gives a text rather than a game.
+    pub fn is_text(&self) -> bool {
+        matches!(self.returns, Returns::Text(_))
     }
 
     /// Whether it gives true or false rather than a game.
@@ -259,6 +272,34 @@ pub static FUNCTIONS: &[FunctionSpec] = &[
         summary: "G^->x for a number x >= 0: the ordinal sum G : (x subordinated to 1) (^[n] is pow_to(^, n))",
         example: "pow_to(^, 3)",
         returns: Returns::Game(|a| a[0].pow_to(a[1])),
+    },
+    FunctionSpec {
+        name: "sensible_left_options",
+        params: &["G"],
+        summary: "the list of G's sensible Left options (positions): for each canonical Left option K^L, the first option of G at least K^L",
+        example: "sensible_left_options(clobber(\"xoxo|ox..\"))",
+        returns: Returns::Sensible(Player::Left),
+    },
+    FunctionSpec {
+        name: "sensible_right_options",
+        params: &["G"],
+        summary: "the list of G's sensible Right options (positions): for each canonical Right option K^R, the first option of G at most K^R",
+        example: "sensible_right_options(clobber(\"xoxo|ox..\"))",
+        returns: Returns::Sensible(Player::Right),
+    },
+    FunctionSpec {
+        name: "confusion_interval",
+        params: &["G"],
+        summary: "the numbers x with G <> x: from the right stop to the left stop, an end closed where G <> it; none for a number",
+        example: "confusion_interval({1|-1})",
+        returns: Returns::Text(|g| Ok(g.confusion_interval().map(|c| c.to_string()))),
+    },
+    FunctionSpec {
+        name: "uptimal_expansion",
+        params: &["G"],
+        summary: "the uptimal expansion x*m.a1a2a3 (G = x + *m + a1.^<1> + a2.^<2> + ...) as CGSuite prints it; none if G is no uptimal",
+        example: "uptimal_expansion(^<3>*)",
+        returns: Returns::Text(|g| Ok(g.uptimal_expansion())),
     },
     predicate(
         "is_number",
@@ -631,6 +672,19 @@ pub(crate) fn build(
             ),
         });
     }
+    if spec.is_text() {
+        return Err(ExprError::Invalid {
+            at: term.span.start,
+            problem: format!(
+                "{} is a text, not a game: it cannot be added, negated or passed to a function",
+                spec.usage()
+            ),
+            accepted: format!(
+                "write it alone, as the whole expression (grundy value '{}')",
+                spec.example
+            ),
+        });
+    }
     if spec.is_list() {
         return Err(ExprError::Invalid {
             at: term.span.start,
@@ -652,6 +706,10 @@ pub(crate) fn build(
         value: OnceLock::new(),
     })))
 }
+
+/// A sensible option: the position after the move (a sum of components)
+/// and its value.
+pub type SensibleOption = (Vec<Component>, Game);
 
 /// A function of one game written as the whole expression, whose answer
 /// is not a game: a list (`incentives({3||2*|1*})`) or true or false
@@ -681,6 +739,64 @@ impl WholeCall {
             unreachable!("a predicate call is of a predicate")
         };
         self.apply(cx, test)
+    }
+
+    /// The sensible options of a sensible-options function, within `cx`'s
+    /// budget: the argument's value, then each sensible option (a sum of
+    /// components, the position after the move) with its value. As
+    /// CGSuite's `Game.sensibleOptions`: for each canonical option `k` of
+    /// the player (in canonical order), the first option of the position
+    /// whose value is `>= k` for Left (`<= k` for Right); one always exists.
+    pub fn sensible(&self, cx: &mut Context) -> Result<(Game, Vec<SensibleOption>), EvalError> {
+        let Returns::Sensible(player) = self.spec.returns else {
+            unreachable!("a sensible-options call is of a sensible-options function")
+        };
+        let budget = cx.budget().clone();
+        partizan::within_budget(&budget, || {
+            let g = argument_values(std::slice::from_ref(&self.argument), cx)?[0];
+            let mut options = Vec::new();
+            for (i, c) in self.argument.iter().enumerate() {
+                let mut each = |m: Component| {
+                    let mut next = self.argument.clone();
+                    next[i] = m;
+                    options.push(next);
+                    ControlFlow::Continue(())
+                };
+                let _ = match c {
+                    Component::Partizan(p) => {
+                        p.try_options_until(player, cx, &mut |o| each(Component::Partizan(o)))?
+                    }
+                    Component::Impartial(p) => {
+                        p.try_options(cx, &mut |o| each(Component::Impartial(o)))?
+                    }
+                };
+            }
+            let values = argument_values(&options, cx)?;
+            let canonical = match player {
+                Player::Left => g.left_options(),
+                Player::Right => g.right_options(),
+            };
+            let mut sensible = Vec::with_capacity(canonical.len());
+            for k in canonical {
+                let found = options.iter().zip(&values).find(|&(_, &v)| match player {
+                    Player::Left => v.ge(k),
+                    Player::Right => v.le(k),
+                });
+                if let Some((o, &v)) = found {
+                    sensible.push((o.clone(), v));
+                }
+            }
+            Ok((g, sensible))
+        })
+    }
+
+    /// The answer of a text function, within `cx`'s budget: the argument's
+    /// value, then the text (none: the function has no answer for it).
+    pub fn text(&self, cx: &mut Context) -> Result<(Game, Option<String>), EvalError> {
+        let Returns::Text(f) = self.spec.returns else {
+            unreachable!("a text call is of a text function")
+        };
+        self.apply(cx, f)
     }
 
     fn apply<T>(
@@ -743,6 +859,12 @@ fn whole_call(
             argument: args.remove(0),
         }),
     )
+}
+
+/// If `text` is a text function standing alone (`confusion_interval(G)`),
+/// that call, validated; `None` for any other text.
+pub fn parse_text_call(text: &str, reg: &Registry) -> Option<Result<WholeCall, ExprError>> {
+    whole_call(text, reg, FunctionSpec::is_text)
 }
 
 /// If `text` is a predicate standing alone (`is_number(G)`), that call,

@@ -93,6 +93,7 @@ pub use games::{
 pub use games::{MAX_DOMINEERING_CELLS, MAX_TOADS_FROGS_CELLS};
 pub use operations::{nim_product, sort_games};
 pub(crate) use parse::parse_short_atom;
+pub use predicates::ConfusionInterval;
 pub use report::{compare, parse_value};
 pub use rules::{search_outcome, search_outcome_within, CanonicalSolver, PartizanRules, Sign};
 pub use table::values_held;

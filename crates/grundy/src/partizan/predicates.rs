@@ -115,7 +115,69 @@ fn number_temper(_: Dyadic) -> Parity {
     Parity::Even
 }
 
+/// The numbers a game is confused with: an interval from its right stop
+/// to its left stop, each end open or closed (see
+/// [`Game::confusion_interval`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConfusionInterval {
+    /// The low end: the right stop.
+    pub low: Dyadic,
+    /// Whether the game is confused with `low` itself.
+    pub low_closed: bool,
+    /// The high end: the left stop.
+    pub high: Dyadic,
+    /// Whether the game is confused with `high` itself.
+    pub high_closed: bool,
+}
+
+impl std::fmt::Display for ConfusionInterval {
+    /// `(RS,LS)`, with `[` or `]` at a closed end: `[0,0]` for `*`,
+    /// `(-1,1)` for `{1|-1}`... as the interval is written in the
+    /// literature (Siegel, *CGT*, II.1: `G <> x` for `RS < x < LS`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}{},{}{}",
+            if self.low_closed { '[' } else { '(' },
+            self.low,
+            self.high,
+            if self.high_closed { ']' } else { ')' }
+        )
+    }
+}
+
 impl Game {
+    /// The numbers `x` with `G <> x` (confused with `G`), or `None` when
+    /// there is none. For `RS(G) < x < LS(G)` the game is confused with
+    /// `x` (Left moving first in `G - x` wins, and so does Right); below
+    /// the right stop it is greater, above the left stop less; each stop
+    /// itself is in the interval when a direct comparison says so (`*` is
+    /// confused with `0`, `^` is not). A number is confused with no number.
+    pub fn confusion_interval(self) -> Option<ConfusionInterval> {
+        if self.is_number() {
+            return None;
+        }
+        let (low, high) = (self.right_stop(), self.left_stop());
+        let confused = |x: Dyadic| self.compare(Game::number(x)) == super::Comparison::Confused;
+        let (low_closed, high_closed) = (confused(low), confused(high));
+        if low == high && !low_closed {
+            return None;
+        }
+        Some(ConfusionInterval {
+            low,
+            low_closed,
+            high,
+            high_closed,
+        })
+    }
+
+    /// The uptimal expansion `x + *m + Σ a_i.^<i>` as CGSuite's
+    /// `UptimalExpansion` prints it (`0.1` for `^`, `*.11` for `^[2]*`,
+    /// `1.01-` for `1v<2>`), or `None` when the game is not an uptimal.
+    pub fn uptimal_expansion(self) -> Option<String> {
+        with_store(|s| s.uptimal(self.id)).map(|u| u.expansion_text())
+    }
+
     /// Whether this game is an integer (CGSuite's `IsInteger`).
     pub fn is_integer(self) -> bool {
         self.as_number().is_some_and(Dyadic::is_integer)

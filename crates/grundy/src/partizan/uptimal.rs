@@ -186,6 +186,44 @@ impl Uptimal {
         nimber || number || ups
     }
 
+    /// Its expansion as CGSuite's `UptimalExpansion` prints it: the number
+    /// (left out when there is a nimber and the number is 0), the nimber,
+    /// a point, then digit `a_i` of `^<i>` for each `i` (`0` when there is
+    /// none): digits 10 to 35 as `A` to `Z`, larger ones in parentheses, a
+    /// negative digit followed by `-` (CGSuite's superscript dash in plain
+    /// text). `^` is `0.1`, `^*` is `*.1`, `v<2>` is `0.01-`.
+    pub(crate) fn expansion_text(&self) -> String {
+        let mut out = String::new();
+        if self.star == 0 || self.number != Dyadic::ZERO {
+            let _ = write!(out, "{}", self.number);
+        }
+        match self.star {
+            0 => {}
+            1 => out.push('*'),
+            m => {
+                let _ = write!(out, "*{m}");
+            }
+        }
+        out.push('.');
+        if self.digits.is_empty() {
+            out.push('0');
+        }
+        for &d in &self.digits {
+            let a = d.unsigned_abs();
+            match a {
+                0..=9 => out.push(char::from(b'0' + a as u8)),
+                10..=35 => out.push(char::from(b'A' + (a - 10) as u8)),
+                _ => {
+                    let _ = write!(out, "({a})");
+                }
+            }
+            if d < 0 {
+                out.push('-');
+            }
+        }
+        out
+    }
+
     /// Its compact text (for [`Uptimal::is_compact`] ones): `1/2`, `^3*`,
     /// `-1v<2>`, `^[4]*2`.
     pub(crate) fn write_compact(&self, out: &mut String) {
@@ -239,6 +277,17 @@ mod tests {
         // ^* = {0, * | 0}; ^^ = {0 | ^*}.
         assert_eq!(u(1, &[1]).left_options(), vec![u(0, &[]), u(1, &[])]);
         assert_eq!(u(0, &[2]).left_options(), vec![u(0, &[])]);
+    }
+
+    #[test]
+    fn expansion_text_as_cgsuite_prints_it() {
+        assert_eq!(u(0, &[1]).expansion_text(), "0.1");
+        assert_eq!(u(1, &[1]).expansion_text(), "*.1");
+        assert_eq!(u(2, &[]).expansion_text(), "*2.0");
+        assert_eq!(u(0, &[0, -1]).expansion_text(), "0.01-");
+        assert_eq!(u(0, &[11, 36]).expansion_text(), "0.B(36)");
+        let x = Uptimal::new(Dyadic::new(-5, 2).unwrap(), 1, vec![1, 1, 0, 1]);
+        assert_eq!(x.expansion_text(), "-5/4*.1101");
     }
 
     #[test]
