@@ -953,6 +953,99 @@
     return root;
   }
 
+  // A position drawn as a graph, as the game reads it (GET /api/picture):
+  // vertices on a circle in the order the game numbers them (the ground of
+  // Hackenbush along the bottom), each in the colour of its look with its
+  // number and, for a coloured one, its letter. opts: click 'vertex' or
+  // 'edge', onPick(k) for a click on vertex or edge k, marks: Map "k" -> Set
+  // of 'hint' | 'legal'.
+  function graphSvg(drawing, opts) {
+    const vs = drawing.vertices || [];
+    const es = drawing.edges || [];
+    const ground = vs.map((v, k) => (v.ground ? k : -1)).filter((k) => k >= 0);
+    const free = vs.map((v, k) => (v.ground ? -1 : k)).filter((k) => k >= 0);
+    const r = Math.max(60, Math.min(260, free.length * 14));
+    const w = 2 * r + 80;
+    const h = 2 * r + 80 + (ground.length ? 50 : 0);
+    const at = [];
+    free.forEach((k, i) => {
+      const t = free.length === 1 ? Math.PI / 2 : -Math.PI / 2 + (2 * Math.PI * i) / free.length;
+      at[k] = free.length === 1 ? [w / 2, h / 2] : [w / 2 + r * Math.cos(t), 40 + r + r * Math.sin(t)];
+    });
+    ground.forEach((k, i) => { at[k] = [40 + ((w - 80) * (i + 1)) / (ground.length + 1), h - 20]; });
+    const root = svg('svg', {
+      class: 'graph', 'data-testid': 'graph-picture', width: w, height: h, viewBox: `0 0 ${w} ${h}`,
+      role: 'group', 'aria-label': opts.label || 'a graph',
+    });
+    if (ground.length) root.append(svg('line', { x1: 10, y1: h - 20, x2: w - 10, y2: h - 20, class: 'ground' }));
+    const marksOf = (k) => opts.marks && opts.marks.get(String(k));
+    const letter = { left: 'L', right: 'R', neutral: 'G' };
+    es.forEach((e, k) => {
+      const [a, b] = e.ends.map((v) => at[v]);
+      const marks = opts.click === 'edge' ? marksOf(k) : null;
+      const g = svg('g', { class: 'graph-edge look-' + e.look + (marks ? [...marks].map((m) => ' mark-' + m).join('') : ''),
+        'data-testid': 'graph-edge', 'data-k': k, 'data-look': e.look });
+      g.append(svg('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: 'edge-line' }));
+      const name = `edge ${e.ends[0] + 1}–${e.ends[1] + 1}`;
+      if (marks && marks.has('hint')) {
+        g.append(svg('text', { x: (a[0] + b[0]) / 2, y: (a[1] + b[1]) / 2 - 6, 'text-anchor': 'middle', class: 'pin-mark' }, '★'));
+      }
+      if (opts.click === 'edge') {
+        const hit = svg('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: 'graph-edge-hit', stroke: 'transparent', 'stroke-width': 16 },
+          svg('title', {}, name));
+        g.append(hit);
+        if (opts.onPick) clickable(hit, `take the ${name}`, () => opts.onPick(k));
+      }
+      root.append(g);
+    });
+    vs.forEach((v, k) => {
+      const [x, y] = at[k];
+      const marks = opts.click === 'vertex' ? marksOf(k) : null;
+      const g = svg('g', { class: 'graph-vertex look-' + v.look + (marks ? [...marks].map((m) => ' mark-' + m).join('') : ''),
+        'data-testid': 'graph-vertex', 'data-k': k, 'data-look': v.look });
+      if (v.ground) {
+        g.append(svg('circle', { cx: x, cy: y, r: 4, class: 'edge-node' }));
+        root.append(g);
+        return;
+      }
+      const disc = svg('circle', { cx: x, cy: y, r: 14, class: 'graph-disc', fill: LOOK_FILL[v.look] || '#ffffff' },
+        svg('title', {}, `vertex ${k + 1}: ${v.name}`));
+      g.append(disc);
+      g.append(svg('text', { x, y: y + 5, 'text-anchor': 'middle', class: 'graph-label' + (v.look === 'empty' ? '' : ' on-colour') },
+        letter[v.look] ? `${k + 1}${letter[v.look]}` : String(k + 1)));
+      if (marks && marks.has('hint')) g.append(svg('text', { x: x + 16, y: y - 10, class: 'pin-mark' }, '★'));
+      if (opts.click === 'vertex' && opts.onPick) clickable(disc, `vertex ${k + 1} (${v.name})`, () => opts.onPick(k));
+      root.append(g);
+    });
+    if (vs.length === 0) root.append(svg('text', { x: w / 2, y: h / 2, 'text-anchor': 'middle', class: 'axis-tick' }, 'no vertex left'));
+    return root;
+  }
+
+  // The drawing of the component written `text`, from the server (cached):
+  // calls draw(graph) now or when it arrives.
+  const graphCache = new Map();
+  function withGraph(text, draw) {
+    const known = graphCache.get(text);
+    if (known && known.graph !== undefined) {
+      if (known.graph) draw(known.graph);
+      return;
+    }
+    let entry = known;
+    if (!entry) {
+      entry = { graph: undefined, waiting: [] };
+      graphCache.set(text, entry);
+      api('/api/picture', { q: text }).then((r) => {
+        const part = r.ok && r.body.parts && r.body.parts.length === 1 ? r.body.parts[0] : null;
+        entry.graph = part && part.graph ? part.graph : null;
+        if (!r.ok) graphCache.delete(text);
+        if (graphCache.size > 200) graphCache.delete(graphCache.keys().next().value);
+        for (const f of entry.waiting) if (entry.graph) f(entry.graph);
+        entry.waiting = [];
+      });
+    }
+    entry.waiting.push(draw);
+  }
+
   // The heap a move replaced and the heaps it left there: {i, parts}, the
   // first heap that fits (as the game's words read it).
   function heapReplaced(from, to) {
@@ -1171,6 +1264,15 @@
           marks: play ? play.marks(index) : null,
         }));
       }
+    } else if (kind === 'graph') {
+      const slot = el('div', { class: 'graph-slot', 'data-testid': 'graph-slot' });
+      box.append(slot);
+      const click = single.game.picture.click;
+      withGraph(text, (graph) => slot.replaceChildren(graphSvg(graph, {
+        label, click,
+        onPick: play ? (k) => play.onGraph(index, k) : null,
+        marks: play ? play.marks(index) : null,
+      })));
     } else if (kind === 'pins') {
       const rows = call.args.filter(isInt).map(Number);
       if (rows.length === call.args.length) {
@@ -1545,6 +1647,21 @@
     }
   }
 
+  // Vertex or edge k of component `part` clicked: the move the game says
+  // acts on it (each option's `at`).
+  function onGraph(part, k) {
+    const p = state.play;
+    if (!p || p.over || p.thinking || !isUserTurn(p) || !p.options) return;
+    const hits = userOptions(p).filter((o) => (o.part === undefined ? 0 : o.part) === part && o.at === k);
+    if (hits.length >= 1) userPlays(hits[0]);
+    else {
+      const single = singleGame((p.options.parts || [p.q])[part] || '');
+      const what = single && single.game.picture.click === 'edge' ? 'edge' : 'vertex';
+      p.message = `You have no move on that ${what}: pick a move in the list.`;
+      renderPlay();
+    }
+  }
+
   function onSquare(part, x, y) {
     const p = state.play;
     if (!p || p.over || p.thinking || !isUserTurn(p) || !p.options) return;
@@ -1601,6 +1718,10 @@
       const wins = o === hinted;
       if (o.knock && wins) for (let j = o.knock.first; j <= o.knock.last; j++) add(o.knock.row + ',' + j, 'hint');
       if (o.cut !== undefined && wins) add(String(o.cut), 'hint');
+      if (o.at !== undefined) {
+        add(String(o.at), 'legal');
+        if (wins) add(String(o.at), 'hint');
+      }
       if (o.square) {
         const key = o.square.join(',');
         add(key, 'legal');
@@ -1618,6 +1739,7 @@
     if (preview && preview.part === part) {
       if (preview.changed) for (const k of preview.changed) add(k, 'sel');
       if (preview.cut !== undefined) add(String(preview.cut), 'hint');
+      if (preview.at !== undefined) add(String(preview.at), 'hint');
       if (preview.knock) for (let j = preview.knock.first; j <= preview.knock.last; j++) add(preview.knock.row + ',' + j, 'hint');
       if (preview.square) add(preview.square.join(','), 'hint');
       if (preview.heap) add(preview.heap.join(','), 'hint');
@@ -1644,7 +1766,7 @@
   function renderPlayBoard(box) {
     const p = state.play;
     const parts = p.options && p.options.parts ? p.options.parts : splitTop(p.q, '+');
-    const hooks = { onCell, onSquare, onToken, onPins, onEdge, marks: playMarks };
+    const hooks = { onCell, onSquare, onToken, onPins, onEdge, onGraph, marks: playMarks };
     box.append(el('h3', {}, 'Board'));
     if (p.options && p.kind && !p.options.parts && parts.length === 1 && !singleGame(parts[0])) {
       box.append(el('p', { class: 'help' }, 'Moves in this compound change several components: pick them in the list.'));

@@ -44,6 +44,7 @@ mod forms;
 mod games;
 mod loopy;
 mod options;
+mod picture;
 mod play;
 mod quotient;
 mod seq;
@@ -61,6 +62,7 @@ pub use forms::{FormSeqAnswer, FormTable, MAX_FAMILY_POSITIONS};
 pub use games::{games, GameEntry, GamesAnswer};
 pub use loopy::{is_loopy, loopy_compare, loopy_value, LoopyAnswer};
 pub use options::{followers, move_says, options, FollowersAnswer, Move, OptionsAnswer};
+pub use picture::{graph_of, picture, touched, PartPicture, PictureAnswer};
 pub use play::{components, perfect_move, ComponentAnswer, ComponentsAnswer, MoveAnswer};
 pub use quotient::{quotient, QuotientAnswer};
 pub use seq::{

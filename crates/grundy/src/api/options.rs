@@ -28,6 +28,10 @@ pub struct Move {
     /// In a sum, what that component became.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to: Option<String>,
+    /// For a game drawn as a graph, the vertex or edge (from 0, as the
+    /// component's drawing numbers them) the move acts on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<usize>,
 }
 
 /// The answer of `options`.
@@ -70,6 +74,10 @@ fn moves(
             },
             part: m.change.as_ref().map(|(i, _)| *i),
             to: m.change.as_ref().map(|(_, c)| c.to_string()),
+            at: match (&m.change, parts) {
+                (Some((i, to)), Some(parts)) => super::touched(&parts[*i], to, mover),
+                _ => move_at(game, &m.game, mover),
+            },
         })
         .collect()
 }
@@ -137,6 +145,20 @@ pub fn move_says(before: &GameExpr, after: &GameExpr, mover: Option<Player>) -> 
         }
     }
     format!("to {after}")
+}
+
+/// The vertex or edge a move from `before` to `after` acts on, when it
+/// changes one component of a game drawn as a graph.
+fn move_at(before: &GameExpr, after: &GameExpr, mover: Option<Player>) -> Option<usize> {
+    let (b, a) = (super::picture::parts_of(before), super::picture::parts_of(after));
+    if b.len() != a.len() {
+        return None;
+    }
+    let changed: Vec<usize> = (0..b.len()).filter(|&i| b[i] != a[i]).collect();
+    match changed[..] {
+        [i] => super::touched(&b[i], &a[i], mover),
+        _ => None,
+    }
 }
 
 /// The options of the position `text`.
