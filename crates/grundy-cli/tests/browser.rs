@@ -1151,7 +1151,7 @@ fn hackenbush_string_played_by_cutting_edges() {
 async fn play_by_graph_clicks(page: &Page, what: &str) -> Result<usize> {
     let (item, target) = match what {
         "vertex" => ("graph-vertex", "circle"),
-        _ => ("graph-edge", "line.graph-edge-hit"),
+        _ => ("graph-edge", "path.graph-edge-hit"),
     };
     let mut moves = 0;
     for _ in 0..40 {

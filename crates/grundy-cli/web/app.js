@@ -964,15 +964,56 @@
     const es = drawing.edges || [];
     const ground = vs.map((v, k) => (v.ground ? k : -1)).filter((k) => k >= 0);
     const free = vs.map((v, k) => (v.ground ? -1 : k)).filter((k) => k >= 0);
-    const r = Math.max(60, Math.min(260, free.length * 14));
-    const w = 2 * r + 80;
-    const h = 2 * r + 80 + (ground.length ? 50 : 0);
     const at = [];
-    free.forEach((k, i) => {
-      const t = free.length === 1 ? Math.PI / 2 : -Math.PI / 2 + (2 * Math.PI * i) / free.length;
-      at[k] = free.length === 1 ? [w / 2, h / 2] : [w / 2 + r * Math.cos(t), 40 + r + r * Math.sin(t)];
-    });
-    ground.forEach((k, i) => { at[k] = [40 + ((w - 80) * (i + 1)) / (ground.length + 1), h - 20]; });
+    let w;
+    let h;
+    if (ground.length) {
+      // Hackenbush: layers by distance from the ground, the ground at the
+      // bottom, each layer spread across.
+      const depth = vs.map(() => -1);
+      const queue = [...ground];
+      for (const g of ground) depth[g] = 0;
+      while (queue.length) {
+        const v = queue.shift();
+        for (const e of es) {
+          for (const [a, b] of [[e.ends[0], e.ends[1]], [e.ends[1], e.ends[0]]]) {
+            if (a === v && depth[b] < 0) { depth[b] = depth[v] + 1; queue.push(b); }
+          }
+        }
+      }
+      const top = Math.max(1, ...depth);
+      const layers = [];
+      vs.forEach((v, k) => { const d = v.ground ? 0 : Math.max(1, depth[k]); (layers[d] = layers[d] || []).push(k); });
+      const widest = Math.max(1, ...layers.filter(Boolean).map((l) => l.length));
+      w = Math.max(160, 80 * widest + 40);
+      h = 70 * top + 60;
+      layers.forEach((l, d) => {
+        if (!l) return;
+        l.forEach((k, i) => { at[k] = [(w * (i + 1)) / (l.length + 1), h - 20 - 70 * d]; });
+      });
+    } else {
+      const r = Math.max(60, Math.min(260, free.length * 14));
+      w = 2 * r + 80;
+      h = 2 * r + 80;
+      free.forEach((k, i) => {
+        const t = -Math.PI / 2 + (2 * Math.PI * i) / Math.max(1, free.length);
+        at[k] = free.length === 1 ? [w / 2, h / 2] : [w / 2 + r * Math.cos(t), 40 + r + r * Math.sin(t)];
+      });
+    }
+    // Parallel edges bow apart; a loop is drawn as a small circle above.
+    const seen = new Map();
+    const pathOf = (e) => {
+      const [a, b] = e.ends.map((v) => at[v]);
+      if (e.ends[0] === e.ends[1]) return `M${a[0]} ${a[1]} C${a[0] - 30} ${a[1] - 50} ${a[0] + 30} ${a[1] - 50} ${a[0]} ${a[1]}`;
+      const key = [...e.ends].sort((x, y) => x - y).join(',');
+      const n = seen.get(key) || 0;
+      seen.set(key, n + 1);
+      const bow = n === 0 ? 0 : (n % 2 ? 1 : -1) * Math.ceil(n / 2) * 22;
+      const [mx, my] = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+      const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+      const [cx, cy] = [mx - ((b[1] - a[1]) / len) * bow, my + ((b[0] - a[0]) / len) * bow];
+      return `M${a[0]} ${a[1]} Q${cx} ${cy} ${b[0]} ${b[1]}`;
+    };
     const root = svg('svg', {
       class: 'graph', 'data-testid': 'graph-picture', width: w, height: h, viewBox: `0 0 ${w} ${h}`,
       role: 'group', 'aria-label': opts.label || 'a graph',
@@ -980,21 +1021,30 @@
     if (ground.length) root.append(svg('line', { x1: 10, y1: h - 20, x2: w - 10, y2: h - 20, class: 'ground' }));
     const marksOf = (k) => opts.marks && opts.marks.get(String(k));
     const letter = { left: 'L', right: 'R', neutral: 'G' };
+    if (ground.length) {
+      es.forEach((e, k) => {
+        const [a, b] = e.ends.map((v) => at[v]);
+        if (e.look && letter[e.look]) {
+          root.append(svg('text', { x: (a[0] + b[0]) / 2 + 8, y: (a[1] + b[1]) / 2 - 4, class: 'graph-label' }, `${k + 1}${letter[e.look]}`));
+        }
+      });
+    }
     es.forEach((e, k) => {
       const [a, b] = e.ends.map((v) => at[v]);
+      const d = pathOf(e);
       const marks = opts.click === 'edge' ? marksOf(k) : null;
       const g = svg('g', { class: 'graph-edge look-' + e.look + (marks ? [...marks].map((m) => ' mark-' + m).join('') : ''),
         'data-testid': 'graph-edge', 'data-k': k, 'data-look': e.look });
-      g.append(svg('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: 'edge-line' }));
-      const name = `edge ${e.ends[0] + 1}–${e.ends[1] + 1}`;
+      g.append(svg('path', { d, class: 'edge-line', fill: 'none' }));
+      const name = ground.length ? `${{ left: 'blue', right: 'red', neutral: 'green' }[e.look] || ''} edge ${k + 1}` : `edge ${e.ends[0] + 1}–${e.ends[1] + 1}`;
       if (marks && marks.has('hint')) {
         g.append(svg('text', { x: (a[0] + b[0]) / 2, y: (a[1] + b[1]) / 2 - 6, 'text-anchor': 'middle', class: 'pin-mark' }, '★'));
       }
       if (opts.click === 'edge') {
-        const hit = svg('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: 'graph-edge-hit', stroke: 'transparent', 'stroke-width': 16 },
+        const hit = svg('path', { d, class: 'graph-edge-hit', fill: 'none', stroke: 'transparent', 'stroke-width': 16 },
           svg('title', {}, name));
         g.append(hit);
-        if (opts.onPick) clickable(hit, `take the ${name}`, () => opts.onPick(k));
+        if (opts.onPick) clickable(hit, `${ground.length ? 'cut' : 'take'} the ${name}`, () => opts.onPick(k));
       }
       root.append(g);
     });

@@ -31,6 +31,27 @@ pub struct PictureAnswer {
     pub parts: Vec<PartPicture>,
 }
 
+impl std::fmt::Display for PictureAnswer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, p) in self.parts.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            match &p.graph {
+                Some(g) => write!(
+                    f,
+                    "{}: a graph of {} vertices and {} edges",
+                    p.game,
+                    g.vertices.len(),
+                    g.edges.len()
+                )?,
+                None => write!(f, "{}: drawn as its game's picture or as text", p.game)?,
+            }
+        }
+        Ok(())
+    }
+}
+
 /// The graph of `c`, when its game draws positions as graphs.
 pub fn graph_of(c: &Component) -> Option<GraphDrawing> {
     match c.spec().picture {
@@ -71,4 +92,74 @@ pub fn picture(session: &Session, text: &str) -> Result<PictureAnswer, Error> {
                 .collect(),
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::options;
+    use crate::Limits;
+
+    /// Every move of every graph game's position acts on one vertex or
+    /// edge of its drawing, and no two moves of a player on the same one:
+    /// so a click picks exactly one move.
+    #[test]
+    fn each_move_is_one_vertex_or_edge_of_the_drawing() {
+        let session = Session::new(Limits::default());
+        let positions = [
+            ("col(\"R-.-.-L-.(-.;-R)\")", "vertex"),
+            ("snort(\".-L-.:A-.-.-.:A\")", "vertex"),
+            ("fjords(\"L-.-R-.-L-L\")", "vertex"),
+            ("node_kayles(\".-.(-.;-.-.)-.:A-.:A\")", "vertex"),
+            ("node_kayles(\".-.;.-.-.;.\")", "vertex"),
+            ("arc_kayles(\".-.-.(-.;-.-.);.-.-.\")", "edge"),
+            ("hackenbush_graph(\":Gll:A(r:G;e:A)\")", "edge"),
+            ("hackenbush_graph(\":Ge:A-e:A(re;l:G)\")", "edge"),
+            ("childish_hackenbush_graph(\":Gllllrr:G\")", "edge"),
+            ("hackenbush_tree(\"l(r,e(l,l)),e,rl\")", "edge"),
+            ("childish_hackenbush(\"lr,e(l,l),rr\")", "edge"),
+        ];
+        for (text, click) in positions {
+            let drawn = picture(&session, text).unwrap();
+            let [part] = &drawn.parts[..] else {
+                panic!("{text}: {} parts", drawn.parts.len())
+            };
+            let graph = part.graph.as_ref().unwrap_or_else(|| panic!("{text}: no graph"));
+            let count = if click == "vertex" {
+                graph.vertices.len()
+            } else {
+                graph.edges.len()
+            };
+            for e in &graph.edges {
+                assert!(e.ends.iter().all(|&v| v < graph.vertices.len()), "{text}");
+            }
+            let o = options(&session, text).unwrap();
+            let lists = [o.moves, o.left, o.right];
+            let mut moves = 0;
+            for list in lists.iter().flatten() {
+                let mut seen = std::collections::HashSet::new();
+                for m in list {
+                    let at = m.at.unwrap_or_else(|| panic!("{text}: {} has no at", m.says));
+                    assert!(at < count, "{text}: {} at {at} of {count}", m.says);
+                    assert!(seen.insert(at), "{text}: two moves on {click} {at}");
+                    // The words count from 1 what the drawing counts from 0
+                    // (Kayles' words count within each graph, by its ends).
+                    if !text.contains("kayles") {
+                        let named = format!("{click} {} ", at + 1);
+                        assert!(format!("{} ", m.says).contains(&named), "{text}: {} at {at}", m.says);
+                    }
+                    moves += 1;
+                }
+            }
+            assert!(moves > 0, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_game_with_no_graph_has_no_drawing() {
+        let session = Session::new(Limits::default());
+        let drawn = picture(&session, "nim(3) + col(\".-.\")").unwrap();
+        assert!(drawn.parts[0].graph.is_none());
+        assert_eq!(drawn.parts[1].graph.as_ref().unwrap().vertices.len(), 2);
+    }
 }

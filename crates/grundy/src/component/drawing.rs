@@ -78,3 +78,40 @@ impl GraphDrawing {
         all
     }
 }
+
+impl GraphDrawing {
+    /// A Hackenbush forest drawn: the ground vertex 0, then each edge's
+    /// upper end, the edges numbered in the order the forest is written.
+    pub fn forest(trees: &[crate::partizan::Edge]) -> GraphDrawing {
+        use crate::partizan::{Colour, Edge};
+        fn walk(trees: &[Edge], below: usize, d: &mut GraphDrawing) {
+            for e in trees {
+                let top = d.vertices.len();
+                d.vertices.push(GraphVertex {
+                    look: Look::Empty,
+                    name: "a joint",
+                    ground: false,
+                });
+                d.edges.push(GraphEdge {
+                    ends: [below, top],
+                    look: match e.colour {
+                        Colour::Blue => Look::Left,
+                        Colour::Red => Look::Right,
+                        Colour::Green => Look::Neutral,
+                    },
+                });
+                walk(&e.above, top, d);
+            }
+        }
+        let mut d = GraphDrawing {
+            vertices: vec![GraphVertex {
+                look: Look::Empty,
+                name: "the ground",
+                ground: true,
+            }],
+            edges: Vec::new(),
+        };
+        walk(trees, 0, &mut d);
+        d
+    }
+}
