@@ -1218,7 +1218,8 @@ fn col_game_played_by_clicking_vertices() {
 fn node_kayles_game_played_by_clicking_vertices() {
     run("play-node-kayles", |page| async move {
         page.open("").await?;
-        page.set_expression("node_kayles(\".-.(-.;-.-.)-.:A-.:A\")").await?;
+        page.set_expression("node_kayles(\".-.(-.;-.-.)-.:A-.:A\")")
+            .await?;
         page.click("#tab-play").await?;
         page.select("#play-side", "first").await?;
         page.click("#play-start").await?;
@@ -1226,7 +1227,10 @@ fn node_kayles_game_played_by_clicking_vertices() {
         assert!(n >= 1);
         assert_eq!(page.play_state().await?, "over");
         let said = history_words(&page).await?;
-        assert!(said.iter().all(|s| s.starts_with("take vertex ")), "{said:?}");
+        assert!(
+            said.iter().all(|s| s.starts_with("take vertex ")),
+            "{said:?}"
+        );
         page.shot("over").await?;
         Ok(())
     });
@@ -1236,7 +1240,8 @@ fn node_kayles_game_played_by_clicking_vertices() {
 fn arc_kayles_game_played_by_clicking_edges() {
     run("play-arc-kayles", |page| async move {
         page.open("").await?;
-        page.set_expression("arc_kayles(\".-.-.(-.;-.-.)\")").await?;
+        page.set_expression("arc_kayles(\".-.-.(-.;-.-.)\")")
+            .await?;
         page.click("#tab-play").await?;
         page.select("#play-side", "first").await?;
         page.click("#play-start").await?;
@@ -1244,7 +1249,10 @@ fn arc_kayles_game_played_by_clicking_edges() {
         assert!(n >= 1);
         assert_eq!(page.play_state().await?, "over");
         let said = history_words(&page).await?;
-        assert!(said.iter().all(|s| s.starts_with("take the edge ")), "{said:?}");
+        assert!(
+            said.iter().all(|s| s.starts_with("take the edge ")),
+            "{said:?}"
+        );
         page.shot("over").await?;
         Ok(())
     });

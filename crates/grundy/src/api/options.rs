@@ -150,7 +150,10 @@ pub fn move_says(before: &GameExpr, after: &GameExpr, mover: Option<Player>) -> 
 /// The vertex or edge a move from `before` to `after` acts on, when it
 /// changes one component of a game drawn as a graph.
 fn move_at(before: &GameExpr, after: &GameExpr, mover: Option<Player>) -> Option<usize> {
-    let (b, a) = (super::picture::parts_of(before), super::picture::parts_of(after));
+    let (b, a) = (
+        super::picture::parts_of(before),
+        super::picture::parts_of(after),
+    );
     if b.len() != a.len() {
         return None;
     }

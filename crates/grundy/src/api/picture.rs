@@ -69,11 +69,12 @@ pub fn touched(before: &Component, after: &Component, mover: Option<Player>) -> 
     }
 }
 
-/// The components of `game` as written.
+/// The components of a sum as written; none for a compound (whose parts
+/// are sums of their own).
 pub(crate) fn parts_of(game: &GameExpr) -> &[Component] {
     match game {
         GameExpr::Sum(c) | GameExpr::Misere(c) => c,
-        GameExpr::Compound { parts, .. } => parts,
+        GameExpr::Compound { .. } => &[],
     }
 }
 
@@ -124,7 +125,10 @@ mod tests {
             let [part] = &drawn.parts[..] else {
                 panic!("{text}: {} parts", drawn.parts.len())
             };
-            let graph = part.graph.as_ref().unwrap_or_else(|| panic!("{text}: no graph"));
+            let graph = part
+                .graph
+                .as_ref()
+                .unwrap_or_else(|| panic!("{text}: no graph"));
             let count = if click == "vertex" {
                 graph.vertices.len()
             } else {
@@ -139,14 +143,19 @@ mod tests {
             for list in lists.iter().flatten() {
                 let mut seen = std::collections::HashSet::new();
                 for m in list {
-                    let at = m.at.unwrap_or_else(|| panic!("{text}: {} has no at", m.says));
+                    let at =
+                        m.at.unwrap_or_else(|| panic!("{text}: {} has no at", m.says));
                     assert!(at < count, "{text}: {} at {at} of {count}", m.says);
                     assert!(seen.insert(at), "{text}: two moves on {click} {at}");
                     // The words count from 1 what the drawing counts from 0
                     // (Kayles' words count within each graph, by its ends).
                     if !text.contains("kayles") {
                         let named = format!("{click} {} ", at + 1);
-                        assert!(format!("{} ", m.says).contains(&named), "{text}: {} at {at}", m.says);
+                        assert!(
+                            format!("{} ", m.says).contains(&named),
+                            "{text}: {} at {at}",
+                            m.says
+                        );
                     }
                     moves += 1;
                 }

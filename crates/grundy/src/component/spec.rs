@@ -67,8 +67,9 @@ pub struct GameSpec {
 }
 
 /// How a front end (the page of `grundy serve`) draws a game's positions and
-/// lets a user set one up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+/// lets a user set one up. (Not comparable: a graph's picture holds the
+/// game's functions.)
+#[derive(Clone, Copy, Debug, serde::Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Picture {
     /// The arguments are heap sizes: `nim(3,5,7)`.

@@ -131,7 +131,10 @@ fn touched(
     mover: Option<Player>,
 ) -> Option<usize> {
     use super::partizan_rules::position_of;
-    let (b, a) = (position_of::<Fjords>(before)?, position_of::<Fjords>(after)?);
+    let (b, a) = (
+        position_of::<Fjords>(before)?,
+        position_of::<Fjords>(after)?,
+    );
     b.0.vertex_coloured(&a.0, mover?)
 }
 

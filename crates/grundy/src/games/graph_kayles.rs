@@ -229,7 +229,9 @@ fn draw<const K: usize>(
 ) -> Option<crate::component::drawing::GraphDrawing> {
     let parts = super::rules_sum::parts_of::<GraphKayles<K>>(c)?;
     Some(crate::component::drawing::GraphDrawing::joined(
-        parts.iter().map(|p| p.0.drawing(["vertex", "vertex", "vertex"])),
+        parts
+            .iter()
+            .map(|p| p.0.drawing(["vertex", "vertex", "vertex"])),
     ))
 }
 
@@ -246,7 +248,13 @@ fn touched<const K: usize>(
         Some(parts[..i].iter().map(|p| p.0.len()).sum::<usize>() + v)
     } else {
         let k = g.edge_list().iter().position(|&e| e == (u, v))?;
-        Some(parts[..i].iter().map(|p| p.0.edge_list().len()).sum::<usize>() + k)
+        Some(
+            parts[..i]
+                .iter()
+                .map(|p| p.0.edge_list().len())
+                .sum::<usize>()
+                + k,
+        )
     }
 }
 

@@ -235,9 +235,7 @@ pub fn forest_cut(
     let goal = without(after, std::ptr::null());
     let mut edges = Vec::new();
     forest_walk(before, 1, &mut edges);
-    edges
-        .iter()
-        .position(|(e, _)| without(before, *e) == goal)
+    edges.iter().position(|(e, _)| without(before, *e) == goal)
 }
 
 /// The words of a cut in a Hackenbush forest: "cut the red edge 3 (as
