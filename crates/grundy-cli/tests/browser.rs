@@ -1165,6 +1165,111 @@ fn hackenbush_string_played_by_cutting_edges() {
     });
 }
 
+/// Plays the game on the page to its end by clicks on the graph alone: each
+/// of the user's moves is a click on the first vertex (or edge) the page
+/// marks as having a move; returns the number of the user's moves.
+async fn play_by_graph_clicks(page: &Page, what: &str) -> Result<usize> {
+    let (item, target) = match what {
+        "vertex" => ("graph-vertex", "circle"),
+        _ => ("graph-edge", "path.graph-edge-hit"),
+    };
+    let mut moves = 0;
+    for _ in 0..40 {
+        if page.settled().await? == "over" {
+            return Ok(moves);
+        }
+        let k = page
+            .wait(
+                "a vertex or edge marked as a move",
+                "const x = document.querySelector(`#editor [data-testid=${arguments[0]}].mark-legal`);
+                 return x ? x.dataset.k : null;",
+                vec![json!(item)],
+            )
+            .await?;
+        let k = k.as_str().unwrap_or_default().to_string();
+        let before = page.history_len().await?;
+        page.click(&format!(
+            "#editor [data-testid={item}][data-k='{k}'] {target}"
+        ))
+        .await?;
+        page.wait(
+            "the click's move in the history",
+            "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
+            vec![json!(before)],
+        )
+        .await?;
+        moves += 1;
+    }
+    bail!("the game did not end in 40 moves")
+}
+
+#[test]
+fn col_game_played_by_clicking_vertices() {
+    run("play-col", |page| async move {
+        page.open("").await?;
+        page.set_expression("col(\".-.-.-.-.-.\")").await?;
+        page.click("#tab-play").await?;
+        page.select("#play-side", "left").await?;
+        page.select("#play-first", "left").await?;
+        page.click("#play-start").await?;
+        let n = play_by_graph_clicks(&page, "vertex").await?;
+        assert!(n >= 1);
+        assert_eq!(page.play_state().await?, "over");
+        let said = history_words(&page).await?;
+        assert!(said.len() > n, "{said:?}");
+        assert!(
+            said.iter().all(|s| s.starts_with("colour vertex ")),
+            "{said:?}"
+        );
+        page.shot("over").await?;
+        Ok(())
+    });
+}
+
+#[test]
+fn node_kayles_game_played_by_clicking_vertices() {
+    run("play-node-kayles", |page| async move {
+        page.open("").await?;
+        page.set_expression("node_kayles(\".-.-.(-.;-.-.)\")")
+            .await?;
+        page.click("#tab-play").await?;
+        page.select("#play-side", "first").await?;
+        page.click("#play-start").await?;
+        let n = play_by_graph_clicks(&page, "vertex").await?;
+        assert!(n >= 1);
+        assert_eq!(page.play_state().await?, "over");
+        let said = history_words(&page).await?;
+        assert!(
+            said.iter().all(|s| s.starts_with("take vertex ")),
+            "{said:?}"
+        );
+        page.shot("over").await?;
+        Ok(())
+    });
+}
+
+#[test]
+fn arc_kayles_game_played_by_clicking_edges() {
+    run("play-arc-kayles", |page| async move {
+        page.open("").await?;
+        page.set_expression("arc_kayles(\".-.-.(-.;-.-.)\")")
+            .await?;
+        page.click("#tab-play").await?;
+        page.select("#play-side", "first").await?;
+        page.click("#play-start").await?;
+        let n = play_by_graph_clicks(&page, "edge").await?;
+        assert!(n >= 1);
+        assert_eq!(page.play_state().await?, "over");
+        let said = history_words(&page).await?;
+        assert!(
+            said.iter().all(|s| s.starts_with("take the edge ")),
+            "{said:?}"
+        );
+        page.shot("over").await?;
+        Ok(())
+    });
+}
+
 #[test]
 fn a_phone_wide_page_played_with_the_keyboard_alone() {
     run("phone-keyboard", |page| async move {

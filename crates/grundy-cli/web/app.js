@@ -1021,6 +1021,149 @@
     return root;
   }
 
+  // A position drawn as a graph, as the game reads it (GET /api/picture):
+  // vertices on a circle in the order the game numbers them (the ground of
+  // Hackenbush along the bottom), each in the colour of its look with its
+  // number and, for a coloured one, its letter. opts: click 'vertex' or
+  // 'edge', onPick(k) for a click on vertex or edge k, marks: Map "k" -> Set
+  // of 'hint' | 'legal'.
+  function graphSvg(drawing, opts) {
+    const vs = drawing.vertices || [];
+    const es = drawing.edges || [];
+    const ground = vs.map((v, k) => (v.ground ? k : -1)).filter((k) => k >= 0);
+    const free = vs.map((v, k) => (v.ground ? -1 : k)).filter((k) => k >= 0);
+    const at = [];
+    let w;
+    let h;
+    if (ground.length) {
+      // Hackenbush: layers by distance from the ground, the ground at the
+      // bottom, each layer spread across.
+      const depth = vs.map(() => -1);
+      const queue = [...ground];
+      for (const g of ground) depth[g] = 0;
+      while (queue.length) {
+        const v = queue.shift();
+        for (const e of es) {
+          for (const [a, b] of [[e.ends[0], e.ends[1]], [e.ends[1], e.ends[0]]]) {
+            if (a === v && depth[b] < 0) { depth[b] = depth[v] + 1; queue.push(b); }
+          }
+        }
+      }
+      const top = Math.max(1, ...depth);
+      const layers = [];
+      vs.forEach((v, k) => { const d = v.ground ? 0 : Math.max(1, depth[k]); (layers[d] = layers[d] || []).push(k); });
+      const widest = Math.max(1, ...layers.filter(Boolean).map((l) => l.length));
+      w = Math.max(160, 80 * widest + 40);
+      h = 70 * top + 60;
+      layers.forEach((l, d) => {
+        if (!l) return;
+        l.forEach((k, i) => { at[k] = [(w * (i + 1)) / (l.length + 1), h - 20 - 70 * d]; });
+      });
+    } else {
+      const r = Math.max(60, Math.min(260, free.length * 14));
+      w = 2 * r + 80;
+      h = 2 * r + 80;
+      free.forEach((k, i) => {
+        const t = -Math.PI / 2 + (2 * Math.PI * i) / Math.max(1, free.length);
+        at[k] = free.length === 1 ? [w / 2, h / 2] : [w / 2 + r * Math.cos(t), 40 + r + r * Math.sin(t)];
+      });
+    }
+    // Parallel edges bow apart; a loop is drawn as a small circle above.
+    const seen = new Map();
+    const pathOf = (e) => {
+      const [a, b] = e.ends.map((v) => at[v]);
+      if (e.ends[0] === e.ends[1]) return `M${a[0]} ${a[1]} C${a[0] - 30} ${a[1] - 50} ${a[0] + 30} ${a[1] - 50} ${a[0]} ${a[1]}`;
+      const key = [...e.ends].sort((x, y) => x - y).join(',');
+      const n = seen.get(key) || 0;
+      seen.set(key, n + 1);
+      const bow = n === 0 ? 0 : (n % 2 ? 1 : -1) * Math.ceil(n / 2) * 22;
+      const [mx, my] = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+      const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+      const [cx, cy] = [mx - ((b[1] - a[1]) / len) * bow, my + ((b[0] - a[0]) / len) * bow];
+      return `M${a[0]} ${a[1]} Q${cx} ${cy} ${b[0]} ${b[1]}`;
+    };
+    const root = svg('svg', {
+      class: 'graph', 'data-testid': 'graph-picture', width: w, height: h, viewBox: `0 0 ${w} ${h}`,
+      role: 'group', 'aria-label': opts.label || 'a graph',
+    });
+    if (ground.length) root.append(svg('line', { x1: 10, y1: h - 20, x2: w - 10, y2: h - 20, class: 'ground' }));
+    const marksOf = (k) => opts.marks && opts.marks.get(String(k));
+    const letter = { left: 'L', right: 'R', neutral: 'G' };
+    if (ground.length) {
+      es.forEach((e, k) => {
+        const [a, b] = e.ends.map((v) => at[v]);
+        if (e.look && letter[e.look]) {
+          root.append(svg('text', { x: (a[0] + b[0]) / 2 + 8, y: (a[1] + b[1]) / 2 - 4, class: 'graph-label' }, `${k + 1}${letter[e.look]}`));
+        }
+      });
+    }
+    es.forEach((e, k) => {
+      const [a, b] = e.ends.map((v) => at[v]);
+      const d = pathOf(e);
+      const marks = opts.click === 'edge' ? marksOf(k) : null;
+      const g = svg('g', { class: 'graph-edge look-' + e.look + (marks ? [...marks].map((m) => ' mark-' + m).join('') : ''),
+        'data-testid': 'graph-edge', 'data-k': k, 'data-look': e.look });
+      g.append(svg('path', { d, class: 'edge-line', fill: 'none' }));
+      const name = ground.length ? `${{ left: 'blue', right: 'red', neutral: 'green' }[e.look] || ''} edge ${k + 1}` : `edge ${e.ends[0] + 1}–${e.ends[1] + 1}`;
+      if (marks && marks.has('hint')) {
+        g.append(svg('text', { x: (a[0] + b[0]) / 2, y: (a[1] + b[1]) / 2 - 6, 'text-anchor': 'middle', class: 'pin-mark' }, '★'));
+      }
+      if (opts.click === 'edge') {
+        const hit = svg('path', { d, class: 'graph-edge-hit', fill: 'none', stroke: 'transparent', 'stroke-width': 16 },
+          svg('title', {}, name));
+        g.append(hit);
+        if (opts.onPick) clickable(hit, `${ground.length ? 'cut' : 'take'} the ${name}`, () => opts.onPick(k));
+      }
+      root.append(g);
+    });
+    vs.forEach((v, k) => {
+      const [x, y] = at[k];
+      const marks = opts.click === 'vertex' ? marksOf(k) : null;
+      const g = svg('g', { class: 'graph-vertex look-' + v.look + (marks ? [...marks].map((m) => ' mark-' + m).join('') : ''),
+        'data-testid': 'graph-vertex', 'data-k': k, 'data-look': v.look });
+      if (v.ground) {
+        g.append(svg('circle', { cx: x, cy: y, r: 4, class: 'edge-node' }));
+        root.append(g);
+        return;
+      }
+      const disc = svg('circle', { cx: x, cy: y, r: 14, class: 'graph-disc', fill: LOOK_FILL[v.look] || '#ffffff' },
+        svg('title', {}, `vertex ${k + 1}: ${v.name}`));
+      g.append(disc);
+      g.append(svg('text', { x, y: y + 5, 'text-anchor': 'middle', class: 'graph-label' + (v.look === 'empty' ? '' : ' on-colour') },
+        letter[v.look] ? `${k + 1}${letter[v.look]}` : String(k + 1)));
+      if (marks && marks.has('hint')) g.append(svg('text', { x: x + 16, y: y - 10, class: 'pin-mark' }, '★'));
+      if (opts.click === 'vertex' && opts.onPick) clickable(disc, `vertex ${k + 1} (${v.name})`, () => opts.onPick(k));
+      root.append(g);
+    });
+    if (vs.length === 0) root.append(svg('text', { x: w / 2, y: h / 2, 'text-anchor': 'middle', class: 'axis-tick' }, 'no vertex left'));
+    return root;
+  }
+
+  // The drawing of the component written `text`, from the server (cached):
+  // calls draw(graph) now or when it arrives.
+  const graphCache = new Map();
+  function withGraph(text, draw) {
+    const known = graphCache.get(text);
+    if (known && known.graph !== undefined) {
+      if (known.graph) draw(known.graph);
+      return;
+    }
+    let entry = known;
+    if (!entry) {
+      entry = { graph: undefined, waiting: [] };
+      graphCache.set(text, entry);
+      api('/api/picture', { q: text }).then((r) => {
+        const part = r.ok && r.body.parts && r.body.parts.length === 1 ? r.body.parts[0] : null;
+        entry.graph = part && part.graph ? part.graph : null;
+        if (!r.ok) graphCache.delete(text);
+        if (graphCache.size > 200) graphCache.delete(graphCache.keys().next().value);
+        for (const f of entry.waiting) if (entry.graph) f(entry.graph);
+        entry.waiting = [];
+      });
+    }
+    entry.waiting.push(draw);
+  }
+
   // The heap a move replaced and the heaps it left there: {i, parts}, the
   // first heap that fits (as the game's words read it).
   function heapReplaced(from, to) {
@@ -1239,6 +1382,15 @@
           marks: play ? play.marks(index) : null,
         }));
       }
+    } else if (kind === 'graph') {
+      const slot = el('div', { class: 'graph-slot', 'data-testid': 'graph-slot' });
+      box.append(slot);
+      const click = single.game.picture.click;
+      withGraph(text, (graph) => slot.replaceChildren(graphSvg(graph, {
+        label, click,
+        onPick: play ? (k) => play.onGraph(index, k) : null,
+        marks: play ? play.marks(index) : null,
+      })));
     } else if (kind === 'pins') {
       const rows = call.args.filter(isInt).map(Number);
       if (rows.length === call.args.length) {
@@ -1638,6 +1790,21 @@
     }
   }
 
+  // Vertex or edge k of component `part` clicked: the move the game says
+  // acts on it (each option's `at`).
+  function onGraph(part, k) {
+    const p = state.play;
+    if (!p || p.over || p.thinking || !isUserTurn(p) || !p.options) return;
+    const hits = userOptions(p).filter((o) => (o.part === undefined ? 0 : o.part) === part && o.at === k);
+    if (hits.length >= 1) userPlays(hits[0]);
+    else {
+      const single = singleGame((p.options.parts || [p.q])[part] || '');
+      const what = single && single.game.picture.click === 'edge' ? 'edge' : 'vertex';
+      p.message = `You have no move on that ${what}: pick a move in the list.`;
+      renderPlay();
+    }
+  }
+
   function onSquare(part, x, y) {
     const p = state.play;
     if (!p || p.over || p.thinking || !isUserTurn(p) || !p.options) return;
@@ -1694,6 +1861,10 @@
       const wins = o === hinted;
       if (o.knock && wins) for (let j = o.knock.first; j <= o.knock.last; j++) add(o.knock.row + ',' + j, 'hint');
       if (o.cut !== undefined && wins) add(String(o.cut), 'hint');
+      if (o.at !== undefined) {
+        add(String(o.at), 'legal');
+        if (wins) add(String(o.at), 'hint');
+      }
       if (o.square) {
         const key = o.square.join(',');
         add(key, 'legal');
@@ -1711,6 +1882,7 @@
     if (preview && preview.part === part) {
       if (preview.changed) for (const k of preview.changed) add(k, 'sel');
       if (preview.cut !== undefined) add(String(preview.cut), 'hint');
+      if (preview.at !== undefined) add(String(preview.at), 'hint');
       if (preview.knock) for (let j = preview.knock.first; j <= preview.knock.last; j++) add(preview.knock.row + ',' + j, 'hint');
       if (preview.square) add(preview.square.join(','), 'hint');
       if (preview.heap) add(preview.heap.join(','), 'hint');
@@ -1737,7 +1909,7 @@
   function renderPlayBoard(box) {
     const p = state.play;
     const parts = p.options && p.options.parts ? p.options.parts : splitTop(p.q, '+');
-    const hooks = { onCell, onSquare, onToken, onPins, onEdge, marks: playMarks };
+    const hooks = { onCell, onSquare, onToken, onPins, onEdge, onGraph, marks: playMarks };
     box.append(el('h3', {}, 'Board'));
     if (p.options && p.kind && !p.options.parts && parts.length === 1 && !singleGame(parts[0])) {
       box.append(el('p', { class: 'help' }, 'Moves in this compound change several components: pick them in the list.'));

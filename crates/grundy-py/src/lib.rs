@@ -863,6 +863,20 @@ fn options(
     ask(py, limits, &names, None, move |s, _| api::options(s, &text))
 }
 
+/// Each component of a position drawn as its game reads it (the graph of
+/// Col, Snort, Kayles on graphs, Hackenbush), as the page draws it.
+#[pyfunction]
+#[pyo3(signature = (text, limits=None))]
+fn picture(
+    py: Python<'_>,
+    text: String,
+    limits: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let names = [text.clone()];
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    ask(py, limits, &names, None, move |s, _| api::picture(s, &text))
+}
+
 /// The request of `seq` from the Python layer's dict.
 fn seq_request(request: &Bound<'_, PyDict>) -> PyResult<Result<api::SeqRequest, Error>> {
     let get = |k: &str| request.get_item(k);
@@ -1197,6 +1211,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compare, m)?)?;
     m.add_function(wrap_pyfunction!(perfect_move, m)?)?;
     m.add_function(wrap_pyfunction!(components, m)?)?;
+    m.add_function(wrap_pyfunction!(picture, m)?)?;
     m.add_function(wrap_pyfunction!(thermograph, m)?)?;
     m.add_function(wrap_pyfunction!(transform, m)?)?;
     m.add_function(wrap_pyfunction!(quotient, m)?)?;

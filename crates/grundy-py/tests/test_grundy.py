@@ -431,6 +431,19 @@ def test_positions_are_drawn_from_their_declared_picture():
     assert "<svg" in grundy.value('clobber("xo|ox")')._repr_html_()
 
 
+def test_graph_games_are_drawn_as_their_game_reads_them():
+    # Col: four vertices in a row, one tinted blue, three edges.
+    col = grundy.game('col("L-.-.-.")').picture()
+    assert col.count("<circle") == 4 and col.count("<path") == 3 and ">1L<" in col
+    # Node Kayles: a triangle with a tail.
+    kayles = grundy.game('node_kayles(".:A-.-.:A-.")').picture()
+    assert kayles.count("<circle") == 4 and kayles.count("<path") == 4
+    # Hackenbush: the ground (a dot on a line) and its coloured edges.
+    tree = grundy.game('hackenbush_tree("l(r,e)")').picture()
+    assert tree.count("<path") == 3 and tree.count("<line") == 1
+    assert ">1L<" in tree and ">2R<" in tree and ">3G<" in tree
+
+
 def test_a_rules_function_that_never_returns_stops_at_the_time_limit():
     def forever(n):
         while True:

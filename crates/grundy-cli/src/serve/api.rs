@@ -40,6 +40,7 @@ pub(crate) fn router(workers: Workers) -> Router {
         .route("/api/options", get(options))
         .route("/api/move", get(perfect_move))
         .route("/api/components", get(components))
+        .route("/api/picture", get(picture))
         .route("/api/seq", get(seq))
         .route("/api/table", get(table))
         .route("/api/compare", get(compare))
@@ -337,6 +338,16 @@ async fn perfect_move(State(w): State<Workers>, p: Params) -> Answer {
     let job: Job = Arc::new(move |limits: &Limits| {
         let session = crate::limits::session_of(*limits);
         answer_json(grundy::api::perfect_move(&session, &q, player))
+    });
+    Ok(reply(w.run(job).await, JSON))
+}
+
+async fn picture(State(w): State<Workers>, p: Params) -> Answer {
+    let p = params(p)?;
+    let q = param(&p, "q", POSITION)?.to_string();
+    let job: Job = Arc::new(move |limits: &Limits| {
+        let session = crate::limits::session_of(*limits);
+        answer_json(grundy::api::picture(&session, &q))
     });
     Ok(reply(w.run(job).await, JSON))
 }

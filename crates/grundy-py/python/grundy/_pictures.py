@@ -1,10 +1,12 @@
 """Positions drawn as SVG, from each game's declared picture (the same
 declaration the page of ``grundy serve`` draws from): heaps of counters,
-a piece on a board, a grid of cells coloured by whose they are."""
+a piece on a board, a grid of cells coloured by whose they are, a graph (Col, Snort, Kayles on
+graphs, Hackenbush) as its game reads it."""
 
 from __future__ import annotations
 
 import html
+import math
 import re
 from typing import Dict, List, Optional
 
@@ -138,6 +140,88 @@ def _grid(args: str, spec: dict) -> Optional[str]:
     return _svg(width * _CELL, len(rows) * _CELL, parts)
 
 
+def _graph(term: str) -> Optional[str]:
+    """A graph game's position as its game reads it (the library's
+    drawing, as the page gets it from /api/picture): vertices on a circle,
+    or Hackenbush's edges standing on the ground at the bottom."""
+    import json
+
+    from . import _native
+
+    reply = _native.picture(term, None)
+    if reply[0] != "ok":
+        return None
+    parts = json.loads(reply[1]).get("parts", [])
+    if len(parts) != 1 or "graph" not in parts[0]:
+        return None
+    g = parts[0]["graph"]
+    vs, es = g["vertices"], g["edges"]
+    ground = [k for k, v in enumerate(vs) if v.get("ground")]
+    at: Dict[int, tuple] = {}
+    if ground:
+        depth = {k: 0 for k in ground}
+        queue = list(ground)
+        while queue:
+            v = queue.pop(0)
+            for e in es:
+                for a, b in (e["ends"], e["ends"][::-1]):
+                    if a == v and b not in depth:
+                        depth[b] = depth[v] + 1
+                        queue.append(b)
+        layers: Dict[int, List[int]] = {}
+        for k in range(len(vs)):
+            d = 0 if k in ground else max(1, depth.get(k, 1))
+            layers.setdefault(d, []).append(k)
+        top = max(layers) if layers else 1
+        w = max(160, 80 * max(len(x) for x in layers.values()) + 40)
+        h = 70 * max(1, top) + 60
+        for d, layer in layers.items():
+            for i, k in enumerate(layer):
+                at[k] = (w * (i + 1) / (len(layer) + 1), h - 20 - 70 * d)
+    else:
+        n = len(vs)
+        r = max(60, min(260, n * 14))
+        w = h = 2 * r + 80
+        for k in range(n):
+            t = -math.pi / 2 + 2 * math.pi * k / max(1, n)
+            at[k] = (w / 2, h / 2) if n == 1 else (w / 2 + r * math.cos(t), 40 + r + r * math.sin(t))
+    out = []
+    if ground:
+        out.append(f"<line x1='10' y1='{h - 20}' x2='{w - 10}' y2='{h - 20}' stroke='#57534e' stroke-width='4'/>")
+    letters = {"left": "L", "right": "R", "neutral": "G"}
+    seen: Dict[tuple, int] = {}
+    for k, e in enumerate(es):
+        (x0, y0), (x1, y1) = at[e["ends"][0]], at[e["ends"][1]]
+        colour = _COLOURS.get(e["look"], "#6b7280") if ground else "#6b7280"
+        if e["ends"][0] == e["ends"][1]:
+            d = f"M{x0} {y0} C{x0 - 30} {y0 - 50} {x0 + 30} {y0 - 50} {x0} {y0}"
+        else:
+            key = tuple(sorted(e["ends"]))
+            m = seen.get(key, 0)
+            seen[key] = m + 1
+            bow = 0 if m == 0 else (1 if m % 2 else -1) * ((m + 1) // 2) * 22
+            length = math.hypot(x1 - x0, y1 - y0) or 1
+            cx = (x0 + x1) / 2 - (y1 - y0) / length * bow
+            cy = (y0 + y1) / 2 + (x1 - x0) / length * bow
+            d = f"M{x0} {y0} Q{cx} {cy} {x1} {y1}"
+        out.append(f"<path d='{d}' fill='none' stroke='{colour}' stroke-width='4'/>")
+        if ground and e["look"] in letters:
+            out.append(f"<text x='{(x0 + x1) / 2 + 8}' y='{(y0 + y1) / 2 - 4}' font-size='12'>"
+                       f"{k + 1}{letters[e['look']]}</text>")
+    for k, v in enumerate(vs):
+        x, y = at[k]
+        if v.get("ground"):
+            out.append(f"<circle cx='{x}' cy='{y}' r='4' fill='#1f2937'/>")
+            continue
+        fill = "#ffffff" if v["look"] == "empty" else _COLOURS.get(v["look"], "#ffffff")
+        ink = "#1f2937" if v["look"] == "empty" else "white"
+        label = f"{k + 1}{letters.get(v['look'], '')}"
+        out.append(f"<circle cx='{x}' cy='{y}' r='14' fill='{fill}' stroke='#1f2937' stroke-width='2'>"
+                   f"<title>vertex {k + 1}: {html.escape(v['name'])}</title></circle>")
+        out.append(f"<text x='{x}' y='{y + 5}' font-size='12' text-anchor='middle' fill='{ink}'>{label}</text>")
+    return _svg(w, h, out)
+
+
 def _svg(w: float, h: float, parts: List[str]) -> str:
     return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}' "
             f"viewBox='0 0 {w} {h}'>{''.join(parts)}</svg>")
@@ -163,6 +247,8 @@ def picture(expr: str) -> Optional[str]:
             svg = _square(m.group(3), m.group(1))
         elif kind == "grid":
             svg = _grid(m.group(3), spec)
+        elif kind == "graph":
+            svg = _graph(term)
         else:
             svg = None
         if svg is None:

@@ -416,6 +416,7 @@ fn side_moves(
                 to: None,
                 value: Some(value),
                 leads_to: Some(leads_to),
+                at: None,
             })
         })
         .collect()

@@ -44,6 +44,7 @@ mod forms;
 mod games;
 mod loopy;
 mod options;
+mod picture;
 mod play;
 mod quotient;
 mod seq;
@@ -63,6 +64,7 @@ pub use loopy::{is_loopy, loopy_compare, loopy_value, LoopyAnswer};
 pub use options::{
     followers, move_says, options, FollowersAnswer, Move, OptionsAnswer, SideOptions,
 };
+pub use picture::{graph_of, picture, touched, PartPicture, PictureAnswer};
 pub use play::{components, perfect_move, ComponentAnswer, ComponentsAnswer, MoveAnswer};
 pub use quotient::{quotient, QuotientAnswer};
 pub use seq::{

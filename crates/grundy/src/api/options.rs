@@ -38,6 +38,10 @@ pub struct Move {
     /// analysis: `win`, `loss` or `draw` (play goes on for ever).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub leads_to: Option<&'static str>,
+    /// For a game drawn as a graph, the vertex or edge (from 0, as the
+    /// component's drawing numbers them) the move acts on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<usize>,
 }
 
 /// One side of a loopy value that is not a stopper, and its options.
@@ -102,6 +106,10 @@ fn moves(
             to: m.change.as_ref().map(|(_, c)| c.to_string()),
             value: None,
             leads_to: None,
+            at: match (&m.change, parts) {
+                (Some((i, to)), Some(parts)) => super::touched(&parts[*i], to, mover),
+                _ => move_at(game, &m.game, mover),
+            },
         })
         .collect()
 }
@@ -242,6 +250,23 @@ pub fn move_says(before: &GameExpr, after: &GameExpr, mover: Option<Player>) -> 
         }
     }
     format!("to {after}")
+}
+
+/// The vertex or edge a move from `before` to `after` acts on, when it
+/// changes one component of a game drawn as a graph.
+fn move_at(before: &GameExpr, after: &GameExpr, mover: Option<Player>) -> Option<usize> {
+    let (b, a) = (
+        super::picture::parts_of(before),
+        super::picture::parts_of(after),
+    );
+    if b.len() != a.len() {
+        return None;
+    }
+    let changed: Vec<usize> = (0..b.len()).filter(|&i| b[i] != a[i]).collect();
+    match changed[..] {
+        [i] => super::touched(&b[i], &a[i], mover),
+        _ => None,
+    }
 }
 
 /// The options of the position `text`; for a value in loopy notation

@@ -20,6 +20,7 @@
 //! prints) and what its options are; where its game has them it also gives a
 //! fast path — a closed form, a table, a period — through [`Context`].
 
+pub mod drawing;
 pub mod error;
 pub mod ruleset;
 pub mod spec;

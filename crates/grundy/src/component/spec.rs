@@ -67,8 +67,9 @@ pub struct GameSpec {
 }
 
 /// How a front end (the page of `grundy serve`) draws a game's positions and
-/// lets a user set one up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+/// lets a user set one up. (Not comparable: a graph's picture holds the
+/// game's functions.)
+#[derive(Clone, Copy, Debug, serde::Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Picture {
     /// The arguments are heap sizes: `nim(3,5,7)`.
@@ -94,7 +95,22 @@ pub enum Picture {
         /// The characters an edge may be.
         cells: &'static [Cell],
     },
-    /// Written only as text (values, graphs, trees).
+    /// A graph (Col, Snort, Kayles on graphs, Hackenbush): the game reads
+    /// each position into a [`GraphDrawing`](super::drawing::GraphDrawing)
+    /// (what `grundy::api::picture` answers), and says which vertex or
+    /// edge each move acts on (the `at` of each of `options`' moves), so a
+    /// click picks the move.
+    Graph {
+        /// Whether a click picks a vertex or an edge.
+        click: super::drawing::GraphClick,
+        /// Reads a position into its drawing.
+        #[serde(skip)]
+        draw: super::drawing::DrawFn,
+        /// The vertex or edge a move acts on.
+        #[serde(skip)]
+        touched: super::drawing::TouchedFn,
+    },
+    /// Written only as text (values, trees).
     Text,
 }
 

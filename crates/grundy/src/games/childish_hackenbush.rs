@@ -172,7 +172,11 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
     },
     ruleset: None,
     says: Some(says),
-    picture: crate::component::spec::Picture::Text,
+    picture: crate::component::spec::Picture::Graph {
+        click: crate::component::drawing::GraphClick::Edge,
+        draw,
+        touched,
+    },
 };
 
 /// "cut the blue edge 4 (as written), 2 up from the ground" (a blue or red
@@ -187,6 +191,24 @@ fn says(
     let b = position_of::<ChildishHackenbush>(before)?;
     let a = position_of::<ChildishHackenbush>(after)?;
     super::words::edge_cut(&b.0, &a.0)
+}
+
+/// The forest on the ground, its edges numbered as written.
+fn draw(c: &crate::component::Component) -> Option<crate::component::drawing::GraphDrawing> {
+    let f = super::partizan_rules::position_of::<ChildishHackenbush>(c)?;
+    Some(crate::component::drawing::GraphDrawing::forest(&f.0))
+}
+
+/// The edge cut, numbered as written.
+fn touched(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    _: Option<crate::vocab::outcome::Player>,
+) -> Option<usize> {
+    use super::partizan_rules::position_of;
+    let b = position_of::<ChildishHackenbush>(before)?;
+    let a = position_of::<ChildishHackenbush>(after)?;
+    super::words::forest_cut(&b.0, &a.0)
 }
 
 #[cfg(test)]

@@ -87,7 +87,11 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
     build: |call| super::partizan_rules::string_position::<Col>(call, &SPEC, col, None),
     ruleset: None,
     says: Some(says),
-    picture: crate::component::spec::Picture::Text,
+    picture: crate::component::spec::Picture::Graph {
+        click: crate::component::drawing::GraphClick::Vertex,
+        draw,
+        touched,
+    },
 };
 
 /// "colour vertex 2 blue": the vertex coloured, counted from 1 in the
@@ -100,6 +104,23 @@ fn says(
     use super::partizan_rules::position_of;
     let (b, a) = (position_of::<Col>(before)?, position_of::<Col>(after)?);
     b.0.colouring_says(&a.0, mover?)
+}
+
+/// The graph, each vertex in the colour of its tint.
+fn draw(c: &crate::component::Component) -> Option<crate::component::drawing::GraphDrawing> {
+    let g = super::partizan_rules::position_of::<Col>(c)?;
+    Some(g.0.drawing(["blank", "next to blue", "next to red"]))
+}
+
+/// The vertex the move colours.
+fn touched(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    mover: Option<Player>,
+) -> Option<usize> {
+    use super::partizan_rules::position_of;
+    let (b, a) = (position_of::<Col>(before)?, position_of::<Col>(after)?);
+    b.0.vertex_coloured(&a.0, mover?)
 }
 
 #[cfg(test)]

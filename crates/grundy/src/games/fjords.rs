@@ -94,7 +94,11 @@ pub static SPEC: crate::component::spec::GameSpec = crate::component::spec::Game
     build: |call| super::partizan_rules::string_position::<Fjords>(call, &SPEC, fjords, None),
     ruleset: None,
     says: Some(says),
-    picture: crate::component::spec::Picture::Text,
+    picture: crate::component::spec::Picture::Graph {
+        click: crate::component::drawing::GraphClick::Vertex,
+        draw,
+        touched,
+    },
 };
 
 /// "claim vertex 2": the vertex of the mover's mark claimed, counted
@@ -112,6 +116,26 @@ fn says(
     let player = mover?;
     let v = b.0.vertex_coloured(&a.0, player)?;
     Some(format!("claim vertex {}", v + 1))
+}
+
+/// The graph, each vertex in the colour of its tint.
+fn draw(c: &crate::component::Component) -> Option<crate::component::drawing::GraphDrawing> {
+    let g = super::partizan_rules::position_of::<Fjords>(c)?;
+    Some(g.0.drawing(["unmarked", "Left's", "Right's"]))
+}
+
+/// The vertex the move colours.
+fn touched(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    mover: Option<Player>,
+) -> Option<usize> {
+    use super::partizan_rules::position_of;
+    let (b, a) = (
+        position_of::<Fjords>(before)?,
+        position_of::<Fjords>(after)?,
+    );
+    b.0.vertex_coloured(&a.0, mover?)
 }
 
 #[cfg(test)]

@@ -563,7 +563,11 @@ pub static HACKENBUSH_GRAPH: GameSpec = GameSpec {
         )
     },
     ruleset: None,
-    picture: Picture::Text,
+    picture: Picture::Graph {
+        click: crate::component::drawing::GraphClick::Edge,
+        draw: draw::<PLAIN>,
+        touched: touched::<PLAIN>,
+    },
     says: Some(says::<PLAIN>),
 };
 
@@ -583,13 +587,71 @@ pub static CHILDISH_HACKENBUSH_GRAPH: GameSpec = GameSpec {
         )
     },
     ruleset: None,
-    picture: Picture::Text,
+    picture: Picture::Graph {
+        click: crate::component::drawing::GraphClick::Edge,
+        draw: draw::<CHILDISH>,
+        touched: touched::<CHILDISH>,
+    },
     says: Some(says::<CHILDISH>),
 };
 
 /// "cut the red edge 3 (as written); 2 edges fall with it": the edge cut,
 /// counted from 1 in the order the graph is written (each edge's letter),
 /// and how many edges lose the ground with it.
+/// The edge (numbered as written, from 0) whose cut turns `b` into `a`.
+fn cut<const C: bool>(b: &HackenbushGraph<C>, a: &HackenbushGraph<C>) -> Option<usize> {
+    let all = if b.edges.len() == 64 {
+        u64::MAX
+    } else {
+        (1u64 << b.edges.len()) - 1
+    };
+    (0..b.edges.len()).find(|&i| HackenbushGraph::walked(&b.edges, all & !(1 << i)) == *a)
+}
+
+/// The graph, the ground its vertex 0, each edge in its colour, numbered as
+/// written.
+fn draw<const C: bool>(
+    c: &crate::component::Component,
+) -> Option<crate::component::drawing::GraphDrawing> {
+    use crate::component::drawing::{GraphDrawing, GraphEdge, GraphVertex};
+    use crate::component::spec::Look;
+    let g = super::partizan_rules::position_of::<GenHackenbush<C>>(c)?;
+    Some(GraphDrawing {
+        vertices: (0..g.vertices())
+            .map(|v| GraphVertex {
+                look: Look::Empty,
+                name: if v == 0 { "the ground" } else { "a joint" },
+                ground: v == 0,
+            })
+            .collect(),
+        edges: g
+            .edges
+            .iter()
+            .map(|&(u, v, colour)| GraphEdge {
+                ends: [usize::from(u), usize::from(v)],
+                look: match colour {
+                    Colour::Blue => Look::Left,
+                    Colour::Red => Look::Right,
+                    Colour::Green => Look::Neutral,
+                },
+            })
+            .collect(),
+    })
+}
+
+/// The edge cut, numbered as written.
+fn touched<const C: bool>(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    _: Option<Player>,
+) -> Option<usize> {
+    use super::partizan_rules::position_of;
+    cut(
+        position_of::<GenHackenbush<C>>(before)?,
+        position_of::<GenHackenbush<C>>(after)?,
+    )
+}
+
 fn says<const C: bool>(
     before: &crate::component::Component,
     after: &crate::component::Component,
@@ -600,13 +662,7 @@ fn says<const C: bool>(
         position_of::<GenHackenbush<C>>(before)?,
         position_of::<GenHackenbush<C>>(after)?,
     );
-    let all = if b.edges.len() == 64 {
-        u64::MAX
-    } else {
-        (1u64 << b.edges.len()) - 1
-    };
-    let i =
-        (0..b.edges.len()).find(|&i| HackenbushGraph::walked(&b.edges, all & !(1 << i)) == *a)?;
+    let i = cut(b, a)?;
     let colour = match b.edges[i].2 {
         Colour::Blue => "blue",
         Colour::Red => "red",

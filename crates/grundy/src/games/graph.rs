@@ -15,6 +15,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use super::grid::position_error;
+use crate::component::drawing::{GraphDrawing, GraphEdge, GraphVertex};
 use crate::partizan::Error;
 use crate::vocab::outcome::Player;
 
@@ -130,6 +131,42 @@ impl TintedGraph {
             Player::Right => "red",
         };
         Some(format!("colour vertex {} {colour}", v + 1))
+    }
+
+    /// The graph drawn: each vertex in the look of its tint, named by
+    /// `names` (untinted, Left's tint, Right's tint); the edges `u`–`v`
+    /// with `u < v`, in order of `u` then `v`.
+    pub(crate) fn drawing(&self, names: [&'static str; 3]) -> GraphDrawing {
+        use crate::component::spec::Look;
+        let looks = [Look::Empty, Look::Left, Look::Right];
+        GraphDrawing {
+            vertices: self
+                .tints
+                .iter()
+                .map(|&t| GraphVertex {
+                    look: looks[usize::from(t)],
+                    name: names[usize::from(t)],
+                    ground: false,
+                })
+                .collect(),
+            edges: self
+                .edge_list()
+                .into_iter()
+                .map(|(u, v)| GraphEdge {
+                    ends: [u, v],
+                    look: Look::Neutral,
+                })
+                .collect(),
+        }
+    }
+
+    /// The edges `(u, v)` with `u < v`, in order of `u` then `v`: how
+    /// [`TintedGraph::drawing`] numbers them.
+    pub(crate) fn edge_list(&self) -> Vec<(usize, usize)> {
+        (0..self.len())
+            .flat_map(|u| (u + 1..self.len()).map(move |v| (u, v)))
+            .filter(|&(u, v)| self.joined(u, v))
+            .collect()
     }
 
     /// The graph renumbered in the order a depth-first search meets its

@@ -25,6 +25,7 @@
 use std::fmt;
 
 use super::graph::TintedGraph;
+use crate::component::drawing::GraphClick;
 use crate::component::spec::{GameKind, GameSpec, Picture};
 use crate::partizan::Error;
 use crate::vocab::rules::Rules;
@@ -129,7 +130,11 @@ pub static NODE_KAYLES: GameSpec = GameSpec {
     build: build::<NODE>,
     ruleset: None,
     says: Some(says::<NODE>),
-    picture: Picture::Text,
+    picture: Picture::Graph {
+        click: GraphClick::Vertex,
+        draw: draw::<NODE>,
+        touched: touched::<NODE>,
+    },
 };
 
 /// The declaration of `arc_kayles`.
@@ -141,42 +146,64 @@ pub static ARC_KAYLES: GameSpec = GameSpec {
     build: build::<ARC>,
     ruleset: None,
     says: Some(says::<ARC>),
-    picture: Picture::Text,
+    picture: Picture::Graph {
+        click: GraphClick::Edge,
+        draw: draw::<ARC>,
+        touched: touched::<ARC>,
+    },
 };
 
 /// "take vertex 2 and its neighbours 1 and 3" (Node Kayles) or "take
 /// the edge 2–3 and its two ends" (Arc Kayles): vertices counted from 1 in
 /// the order their graph is written, "of graph 2" when the position is
 /// several graphs.
-fn says<const K: usize>(
+/// The move from `before` to `after`: the graph it is made in (from 0),
+/// how many graphs there were, that graph, and the vertex taken (Node
+/// Kayles) or the edge's two ends (Arc Kayles, `u < v`).
+fn which<const K: usize>(
     before: &crate::component::Component,
     after: &crate::component::Component,
-    _: Option<crate::vocab::outcome::Player>,
-) -> Option<String> {
+) -> Option<(usize, usize, TintedGraph, (usize, usize))> {
     use super::rules_sum::parts_of;
-    use super::words::list;
     let (b, a) = (
         parts_of::<GraphKayles<K>>(before)?,
         parts_of::<GraphKayles<K>>(after)?,
     );
     let (i, left) = super::words::heap_change(b, a)?;
-    let g = &b[i].0;
-    let of = if b.len() > 1 {
-        format!(" of graph {}", i + 1)
-    } else {
-        String::new()
-    };
+    let g = b[i].0.clone();
     let reaches = |gone: u64| KaylesGraph::<K>::parts(g.without(gone)) == left;
-    if K == NODE {
+    let at = if K == NODE {
         let v = (0..g.len()).find(|&v| {
             let gone = (0..g.len())
                 .filter(|&u| u == v || g.joined(u, v))
                 .fold(0u64, |acc, u| acc | 1 << u);
             reaches(gone)
         })?;
+        (v, v)
+    } else {
+        g.edge_list()
+            .into_iter()
+            .find(|&(u, v)| reaches(1 << u | 1 << v))?
+    };
+    Some((i, b.len(), g, at))
+}
+
+fn says<const K: usize>(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    _: Option<crate::vocab::outcome::Player>,
+) -> Option<String> {
+    use super::words::list;
+    let (i, graphs, g, (u, v)) = which::<K>(before, after)?;
+    let of = if graphs > 1 {
+        format!(" of graph {}", i + 1)
+    } else {
+        String::new()
+    };
+    if K == NODE {
         let near: Vec<String> = (0..g.len())
-            .filter(|&u| u != v && g.joined(u, v))
-            .map(|u| (u + 1).to_string())
+            .filter(|&w| w != v && g.joined(w, v))
+            .map(|w| (w + 1).to_string())
             .collect();
         Some(match near.len() {
             0 => format!("take vertex {}{of}", v + 1),
@@ -188,14 +215,46 @@ fn says<const K: usize>(
             ),
         })
     } else {
-        let (u, v) = (0..g.len())
-            .flat_map(|v| (v + 1..g.len()).map(move |u| (v, u)))
-            .find(|&(v, u)| g.joined(u, v) && reaches(1 << u | 1 << v))?;
         Some(format!(
             "take the edge {}–{}{of} and its two ends",
-            u + 1,
-            v + 1
+            v + 1,
+            u + 1
         ))
+    }
+}
+
+/// The graphs side by side, their vertices blank.
+fn draw<const K: usize>(
+    c: &crate::component::Component,
+) -> Option<crate::component::drawing::GraphDrawing> {
+    let parts = super::rules_sum::parts_of::<GraphKayles<K>>(c)?;
+    Some(crate::component::drawing::GraphDrawing::joined(
+        parts
+            .iter()
+            .map(|p| p.0.drawing(["vertex", "vertex", "vertex"])),
+    ))
+}
+
+/// The vertex (Node Kayles) or edge (Arc Kayles) taken, numbered as in
+/// [`draw`]: the graphs' vertices and edges one after the other.
+fn touched<const K: usize>(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    _: Option<crate::vocab::outcome::Player>,
+) -> Option<usize> {
+    let parts = super::rules_sum::parts_of::<GraphKayles<K>>(before)?;
+    let (i, _, g, (u, v)) = which::<K>(before, after)?;
+    if K == NODE {
+        Some(parts[..i].iter().map(|p| p.0.len()).sum::<usize>() + v)
+    } else {
+        let k = g.edge_list().iter().position(|&e| e == (u, v))?;
+        Some(
+            parts[..i]
+                .iter()
+                .map(|p| p.0.edge_list().len())
+                .sum::<usize>()
+                + k,
+        )
     }
 }
 

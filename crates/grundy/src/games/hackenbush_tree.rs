@@ -17,7 +17,11 @@ pub static SPEC: GameSpec = GameSpec {
     build,
     ruleset: None,
     says: Some(says),
-    picture: crate::component::spec::Picture::Text,
+    picture: crate::component::spec::Picture::Graph {
+        click: crate::component::drawing::GraphClick::Edge,
+        draw,
+        touched,
+    },
 };
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {
@@ -35,4 +39,22 @@ fn says(
     let b = position_of::<HackenbushTrees>(before)?;
     let a = position_of::<HackenbushTrees>(after)?;
     super::words::edge_cut(&b.0, &a.0)
+}
+
+/// The forest on the ground, its edges numbered as written.
+fn draw(c: &crate::component::Component) -> Option<crate::component::drawing::GraphDrawing> {
+    let f = super::partizan_rules::position_of::<HackenbushTrees>(c)?;
+    Some(crate::component::drawing::GraphDrawing::forest(&f.0))
+}
+
+/// The edge cut, numbered as written.
+fn touched(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    _: Option<crate::vocab::outcome::Player>,
+) -> Option<usize> {
+    use super::partizan_rules::position_of;
+    let b = position_of::<HackenbushTrees>(before)?;
+    let a = position_of::<HackenbushTrees>(after)?;
+    super::words::forest_cut(&b.0, &a.0)
 }

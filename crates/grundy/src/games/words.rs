@@ -199,23 +199,26 @@ pub fn piece_moved(before: &[u8], after: &[u8], empty: u8) -> Option<(usize, usi
     (after[from] == empty && before[to] == empty && after[to] == before[from]).then_some((from, to))
 }
 
-/// The words of a cut in a Hackenbush forest: "cut the red edge 3 (as
-/// written), 2 up from the ground; the edge above it falls". Edges are
-/// counted from 1 in the order the forest is written (each edge's letter),
-/// the height from 1 for an edge on the ground. `None` when no single cut
-/// turns `before` into `after` (trees compared in any order).
-pub fn edge_cut(
+/// The edges of a forest in the order written: (edge, height from 1).
+fn forest_walk<'e>(
+    trees: &'e [crate::partizan::Edge],
+    height: usize,
+    out: &mut Vec<(&'e crate::partizan::Edge, usize)>,
+) {
+    for e in trees {
+        out.push((e, height));
+        forest_walk(&e.above, height + 1, out);
+    }
+}
+
+/// The edge of a Hackenbush forest (counted from 0 in the order written)
+/// whose cut turns `before` into `after` (trees compared in any order):
+/// what [`edge_cut`] says and the page's drawing of the forest numbers.
+pub fn forest_cut(
     before: &[crate::partizan::Edge],
     after: &[crate::partizan::Edge],
-) -> Option<String> {
-    use crate::partizan::{Colour, Edge};
-    /// The edges in the order written: (edge, height from 1).
-    fn walk<'e>(trees: &'e [Edge], height: usize, out: &mut Vec<(&'e Edge, usize)>) {
-        for e in trees {
-            out.push((e, height));
-            walk(&e.above, height + 1, out);
-        }
-    }
+) -> Option<usize> {
+    use crate::partizan::Edge;
     /// The forest without the edge `target` (by address) and what stands on it.
     fn without(trees: &[Edge], target: *const Edge) -> Vec<Edge> {
         let mut out: Vec<Edge> = trees
@@ -229,19 +232,29 @@ pub fn edge_cut(
         out.sort();
         out
     }
-    fn sorted(trees: &[Edge]) -> Vec<Edge> {
-        without(trees, std::ptr::null())
-    }
+    let goal = without(after, std::ptr::null());
+    let mut edges = Vec::new();
+    forest_walk(before, 1, &mut edges);
+    edges.iter().position(|(e, _)| without(before, *e) == goal)
+}
+
+/// The words of a cut in a Hackenbush forest: "cut the red edge 3 (as
+/// written), 2 up from the ground; the edge above it falls". Edges are
+/// counted from 1 in the order the forest is written (each edge's letter),
+/// the height from 1 for an edge on the ground. `None` when no single cut
+/// turns `before` into `after` (trees compared in any order).
+pub fn edge_cut(
+    before: &[crate::partizan::Edge],
+    after: &[crate::partizan::Edge],
+) -> Option<String> {
+    use crate::partizan::{Colour, Edge};
     fn size(e: &Edge) -> usize {
         1 + e.above.iter().map(size).sum::<usize>()
     }
-    let goal = sorted(after);
+    let k = forest_cut(before, after)?;
     let mut edges = Vec::new();
-    walk(before, 1, &mut edges);
-    let (k, &(e, height)) = edges
-        .iter()
-        .enumerate()
-        .find(|(_, (e, _))| without(before, *e) == goal)?;
+    forest_walk(before, 1, &mut edges);
+    let (e, height) = edges[k];
     let colour = match e.colour {
         Colour::Blue => "blue",
         Colour::Red => "red",
