@@ -217,8 +217,8 @@ fn says<const K: usize>(
     } else {
         Some(format!(
             "take the edge {}–{}{of} and its two ends",
-            v + 1,
-            u + 1
+            u + 1,
+            v + 1
         ))
     }
 }
