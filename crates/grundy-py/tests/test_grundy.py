@@ -435,9 +435,9 @@ def test_graph_games_are_drawn_as_their_game_reads_them():
     # Col: four vertices in a row, one tinted blue, three edges.
     col = grundy.game('col("L-.-.-.")').picture()
     assert col.count("<circle") == 4 and col.count("<path") == 3 and ">1L<" in col
-    # Node Kayles: a triangle with a tail.
-    kayles = grundy.game('node_kayles(".:A-.-.:A-.")').picture()
-    assert kayles.count("<circle") == 4 and kayles.count("<path") == 4
+    # Node Kayles: a path of four vertices.
+    kayles = grundy.game('node_kayles(".-.-.-.")').picture()
+    assert kayles.count("<circle") == 4 and kayles.count("<path") == 3
     # Hackenbush: the ground (a dot on a line) and its coloured edges.
     tree = grundy.game('hackenbush_tree("l(r,e)")').picture()
     assert tree.count("<path") == 3 and tree.count("<line") == 1
