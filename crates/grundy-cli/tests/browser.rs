@@ -1174,6 +1174,7 @@ async fn play_by_graph_clicks(page: &Page, what: &str) -> Result<usize> {
         _ => ("graph-edge", "path.graph-edge-hit"),
     };
     let mut moves = 0;
+    #[allow(clippy::explicit_counter_loop)] // the count is returned from inside the loop
     for _ in 0..40 {
         if page.settled().await? == "over" {
             return Ok(moves);

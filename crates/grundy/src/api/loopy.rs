@@ -150,7 +150,7 @@ pub struct LoopyAnswer {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub right_stop: Option<String>,
     /// A stopper's degree of loopiness (CGSuite's `Degree`, `G ⇑ -G`),
-    /// when cheap: a canonical form of at most [`DEGREE_SHOWN`] positions
+    /// when cheap: a canonical form of at most 64 positions (`DEGREE_SHOWN`)
     /// and within a second; `degree(G)` computes it whatever the cost.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub degree: Option<String>,
