@@ -424,11 +424,14 @@ impl PartizanPosition for VariantPosition {
 }
 
 /// `variant(G)` written as `term`, with `validate` validating its one
-/// argument into a sum of components.
+/// argument into a sum of components, and `integer` reading an integer
+/// argument as the value it is (both given by the expression reader, the
+/// layer above).
 pub(crate) fn build(
     variant: Variant,
     term: &crate::language::syntax::Term,
     validate: impl FnOnce(&crate::language::syntax::Expr) -> Result<Vec<Component>, ExprError>,
+    integer: impl FnOnce(&str, crate::language::syntax::Span) -> Result<Component, ExprError>,
 ) -> Result<Component, ExprError> {
     use crate::language::syntax::Arg;
     let usage = || {
@@ -449,7 +452,7 @@ pub(crate) fn build(
         Some([Arg::Expr(e)]) => Ok(component(variant, validate(e)?)),
         Some([Arg::Int(t, _)]) if t == "0" => Ok(component(variant, Vec::new())),
         Some([Arg::Int(t, span)]) => {
-            let value = crate::language::expr::integer_value(t, *span)?;
+            let value = integer(t, *span)?;
             Ok(component(variant, vec![value]))
         }
         Some([other]) => Err(ExprError::invalid(

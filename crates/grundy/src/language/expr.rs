@@ -532,8 +532,10 @@ fn component(term: &Term, depth: usize, reg: &Registry) -> Result<Component, Exp
         .then(|| crate::games::variant::Variant::named(&term.name))
         .flatten()
     {
-        return crate::games::variant::build(variant, term, |e| {
-            match validate_nested(e, depth + 1, reg)? {
+        return crate::games::variant::build(
+            variant,
+            term,
+            |e| match validate_nested(e, depth + 1, reg)? {
                 GameExpr::Sum(c) => Ok(c),
                 other => compound_component(other).map(|c| vec![c]).ok_or_else(|| {
                     ExprError::invalid(
@@ -550,8 +552,9 @@ fn component(term: &Term, depth: usize, reg: &Registry) -> Result<Component, Exp
                         ),
                     )
                 }),
-            }
-        });
+            },
+            integer_value,
+        );
     }
     if term.name == crate::games::misere_form::SPEC.name && term.literal.is_none() {
         return misere_canonical(term, reg);
