@@ -34,9 +34,12 @@ use crate::takebreak::TakeBreak;
 use crate::vocab::outcome::Player;
 use crate::vocab::rules::Rules;
 
-/// The largest heap a position may hold: a heap's options are listed one
-/// by one (quadratically many for a ruleset that splits heaps).
-pub const MAX_HEAP: u64 = 100_000;
+/// The largest heap a position may hold. A heap's options are listed one
+/// by one, and the search keeps a list at every level of its path (up to
+/// `--max-depth`, 2000 by default): a heap of 100 000 against Nim listed
+/// about 12 GB before the depth limit stopped it, and ran out of memory
+/// under a 4 GB cap; 2000 keeps the lists of a whole path near 256 MB.
+pub const MAX_HEAP: u64 = 2_000;
 
 /// Each player's ruleset, with the name it is written by. The names say
 /// which rules they are (`sub[1,2]` is written one way), so two sides are
@@ -183,7 +186,7 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
         return Err(call.error(
             heap.span(),
             format!("a heap of {n} is beyond the limit {MAX_HEAP} (MAX_HEAP) of partizan_heap"),
-            "a heap of at most 100000 tokens",
+            format!("a heap of at most {MAX_HEAP} tokens"),
         ));
     }
     let position = Heaps::new(n, ruleset(call, left)?, ruleset(call, right)?);
