@@ -26,8 +26,6 @@
 //! assert_eq!(v.outcome(), grundy::Outcome::N);
 //! ```
 
-use std::fmt;
-
 use super::grid::{position_error, Grid, GridSyntax};
 use crate::partizan::{Error, PartizanRules};
 use crate::vocab::outcome::Player;
@@ -62,9 +60,10 @@ const QUEEN: [(isize, isize); 8] = [
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Amazons;
 
-/// An Amazons board: printed `amazons("x...|o...")`.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct AmazonsBoard(Grid);
+super::grid::grid_board! {
+    /// An Amazons board: printed `amazons("x...|o...")`.
+    AmazonsBoard, "amazons", SYNTAX
+}
 
 /// Parses an Amazons board (see the module documentation for the syntax).
 pub fn amazons(text: &str) -> Result<AmazonsBoard, Error> {
@@ -80,21 +79,6 @@ pub fn amazons(text: &str) -> Result<AmazonsBoard, Error> {
         ));
     }
     Ok(AmazonsBoard(grid))
-}
-
-impl AmazonsBoard {
-    /// The board.
-    pub fn grid(&self) -> &Grid {
-        &self.0
-    }
-}
-
-impl fmt::Display for AmazonsBoard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("amazons(\"")?;
-        self.0.write(f, SYNTAX.charmap)?;
-        f.write_str("\")")
-    }
 }
 
 impl PartizanRules for Amazons {

@@ -17,8 +17,6 @@
 //! assert_eq!(v, Game::parse("{^^*|*,v}").unwrap()); // CGSuite's own test
 //! ```
 
-use std::fmt;
-
 use super::grid::{Grid, GridSyntax};
 use crate::partizan::{Error, PartizanRules};
 use crate::vocab::outcome::Player;
@@ -38,28 +36,14 @@ const SYNTAX: GridSyntax = GridSyntax {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Clobber;
 
-/// A Clobber board: printed `clobber("xox|ox.")`.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct ClobberBoard(Grid);
+super::grid::grid_board! {
+    /// A Clobber board: printed `clobber("xox|ox.")`.
+    ClobberBoard, "clobber", SYNTAX
+}
 
 /// Parses a Clobber board (see the module documentation for the syntax).
 pub fn clobber(text: &str) -> Result<ClobberBoard, Error> {
     Grid::parse(text, &SYNTAX).map(ClobberBoard)
-}
-
-impl ClobberBoard {
-    /// The board.
-    pub fn grid(&self) -> &Grid {
-        &self.0
-    }
-}
-
-impl fmt::Display for ClobberBoard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("clobber(\"")?;
-        self.0.write(f, SYNTAX.charmap)?;
-        f.write_str("\")")
-    }
 }
 
 fn code(player: Player) -> u8 {

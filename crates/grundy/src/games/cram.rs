@@ -17,8 +17,6 @@
 //! assert_eq!(s.nimber(&board).unwrap(), Nimber(4)); // CGSuite's own test
 //! ```
 
-use std::fmt;
-
 use super::grid::{Grid, GridSyntax};
 use crate::partizan::{Error, PartizanRules};
 use crate::vocab::outcome::Player;
@@ -40,9 +38,10 @@ const SYNTAX: GridSyntax = GridSyntax {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Cram;
 
-/// A Cram board: printed `cram("..|.#")`.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct CramBoard(Grid);
+super::grid::grid_board! {
+    /// A Cram board: printed `cram("..|.#")`.
+    CramBoard, "cram", SYNTAX
+}
 
 /// Parses a Cram board (see the module documentation for the syntax).
 pub fn cram(text: &str) -> Result<CramBoard, Error> {
@@ -50,11 +49,6 @@ pub fn cram(text: &str) -> Result<CramBoard, Error> {
 }
 
 impl CramBoard {
-    /// The board.
-    pub fn grid(&self) -> &Grid {
-        &self.0
-    }
-
     /// Every placement of a domino, as a new board.
     fn placements(&self, mut visit: impl FnMut(CramBoard)) {
         let g = &self.0;
@@ -83,14 +77,6 @@ impl CramBoard {
             .filter(|r| r.cells().iter().filter(|&&c| c == FREE).count() >= 2)
             .map(|r| CramBoard(r.cropped(|c| c == FREE).least_image(true)))
             .collect()
-    }
-}
-
-impl fmt::Display for CramBoard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("cram(\"")?;
-        self.0.write(f, SYNTAX.charmap)?;
-        f.write_str("\")")
     }
 }
 

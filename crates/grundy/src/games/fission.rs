@@ -15,8 +15,6 @@
 //! assert_eq!(v, Game::parse("{-1|-4}").unwrap()); // cgt-tools' own test
 //! ```
 
-use std::fmt;
-
 use super::grid::{Grid, GridSyntax};
 use crate::partizan::{Error, PartizanRules};
 use crate::vocab::outcome::Player;
@@ -38,28 +36,14 @@ const SYNTAX: GridSyntax = GridSyntax {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Fission;
 
-/// A Fission board: printed `fission("...|.x.|...")`.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct FissionBoard(Grid);
+super::grid::grid_board! {
+    /// A Fission board: printed `fission("...|.x.|...")`.
+    FissionBoard, "fission", SYNTAX
+}
 
 /// Parses a Fission board (see the module documentation for the syntax).
 pub fn fission(text: &str) -> Result<FissionBoard, Error> {
     Grid::parse(text, &SYNTAX).map(FissionBoard)
-}
-
-impl FissionBoard {
-    /// The board.
-    pub fn grid(&self) -> &Grid {
-        &self.0
-    }
-}
-
-impl fmt::Display for FissionBoard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("fission(\"")?;
-        self.0.write(f, SYNTAX.charmap)?;
-        f.write_str("\")")
-    }
 }
 
 impl PartizanRules for Fission {

@@ -10,6 +10,34 @@ use std::fmt;
 
 use crate::partizan::Error;
 
+/// Declares a grid game's board: a newtype over [`Grid`], its accessor, and
+/// its `Display` as the expression it is read from (`name("x..|o..")`), the
+/// cells written with the game's character map `syntax.charmap`. Its reader
+/// stays with the game, which may check more than the grid's syntax.
+macro_rules! grid_board {
+    ($(#[$meta:meta])* $board:ident, $name:literal, $syntax:path) => {
+        $(#[$meta])*
+        #[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+        pub struct $board($crate::games::grid::Grid);
+
+        impl $board {
+            /// The board.
+            pub fn grid(&self) -> &$crate::games::grid::Grid {
+                &self.0
+            }
+        }
+
+        impl ::std::fmt::Display for $board {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(concat!($name, "(\""))?;
+                self.0.write(f, $syntax.charmap)?;
+                f.write_str("\")")
+            }
+        }
+    };
+}
+pub(crate) use grid_board;
+
 /// An error about the text of a position of `game`.
 pub(crate) fn position_error(
     game: &'static str,

@@ -18,8 +18,6 @@
 //! assert_eq!(v, Game::parse("{1|-1}").unwrap()); // cgt-tools' own test
 //! ```
 
-use std::fmt;
-
 use super::grid::{Grid, GridSyntax};
 use crate::partizan::{Error, PartizanRules, Sign};
 use crate::vocab::outcome::Player;
@@ -40,9 +38,10 @@ const SYNTAX: GridSyntax = GridSyntax {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Konane;
 
-/// A Konane board: printed `konane(".ox.|o..x")`.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct KonaneBoard(Grid);
+super::grid::grid_board! {
+    /// A Konane board: printed `konane(".ox.|o..x")`.
+    KonaneBoard, "konane", SYNTAX
+}
 
 /// Parses a Konane board (see the module documentation for the syntax).
 pub fn konane(text: &str) -> Result<KonaneBoard, Error> {
@@ -50,11 +49,6 @@ pub fn konane(text: &str) -> Result<KonaneBoard, Error> {
 }
 
 impl KonaneBoard {
-    /// The board.
-    pub fn grid(&self) -> &Grid {
-        &self.0
-    }
-
     /// The board with the colours exchanged: the same game with Left and
     /// Right exchanged, so its value is the negative.
     fn swapped(&self) -> KonaneBoard {
@@ -66,14 +60,6 @@ impl KonaneBoard {
             })
             .collect();
         KonaneBoard(self.0.with(&swap))
-    }
-}
-
-impl fmt::Display for KonaneBoard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("konane(\"")?;
-        self.0.write(f, SYNTAX.charmap)?;
-        f.write_str("\")")
     }
 }
 

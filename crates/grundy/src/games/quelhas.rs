@@ -19,8 +19,6 @@
 //! assert_eq!(v, Game::parse("-2").unwrap()); // Right's only line of 2, twice
 //! ```
 
-use std::fmt;
-
 use super::grid::{Grid, GridSyntax};
 use crate::partizan::{Error, PartizanRules, Sign};
 use crate::vocab::outcome::Player;
@@ -41,28 +39,14 @@ const SYNTAX: GridSyntax = GridSyntax {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Quelhas;
 
-/// A Quelhas board: printed `quelhas("...|...")`.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct QuelhasBoard(Grid);
+super::grid::grid_board! {
+    /// A Quelhas board: printed `quelhas("...|...")`.
+    QuelhasBoard, "quelhas", SYNTAX
+}
 
 /// Parses a Quelhas board (see the module documentation for the syntax).
 pub fn quelhas(text: &str) -> Result<QuelhasBoard, Error> {
     Grid::parse(text, &SYNTAX).map(QuelhasBoard)
-}
-
-impl QuelhasBoard {
-    /// The board.
-    pub fn grid(&self) -> &Grid {
-        &self.0
-    }
-}
-
-impl fmt::Display for QuelhasBoard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("quelhas(\"")?;
-        self.0.write(f, SYNTAX.charmap)?;
-        f.write_str("\")")
-    }
 }
 
 impl PartizanRules for Quelhas {
