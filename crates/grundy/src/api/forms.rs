@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::{Error, Session};
+use crate::board::patterns::{self, smallest_period, Evidence};
 use crate::component::EvalError;
 use crate::engine::Engine;
 use crate::language::expr::parse_game_in;
@@ -460,44 +461,29 @@ pub(super) fn form_seq(
 }
 
 /// A period is believed only with two full periods after its preperiod
-/// and at least this many values it predicts.
-const MIN_PREDICTED: usize = 8;
-
-/// The longest period tried.
-const MAX_PERIOD: usize = 1000;
-
-fn shown(len: usize, preperiod: usize, period: usize) -> bool {
-    len >= preperiod + 2 * period && len - preperiod - period >= MIN_PREDICTED
-}
+/// and at least 8 values it predicts; periods up to 1000 are tried.
+const EVIDENCE: Evidence = Evidence {
+    max_period: 1000,
+    min_predicted: 8,
+};
 
 /// The smallest `(period, preperiod, saltus)` with `v[n + p] = v[n] + s`
-/// for every `n >= preperiod`, shown as [`shown`] asks: plain periods
+/// for every `n >= preperiod`, shown as [`EVIDENCE`] asks: plain periods
 /// (`s = 0`) first, as for Grundy values, then arithmetic ones.
 fn arithmetic_period(v: &[Game]) -> Option<(u64, u64, Game)> {
-    if let Some((p, e)) = plain_period(v) {
-        return Some((p, e, Game::zero()));
-    }
-    let len = v.len();
-    (1..=(len / 2).min(MAX_PERIOD)).find_map(|p| {
-        let s = v[len - 1].try_sub(v[len - 1 - p]).ok()?;
-        let mut e = len - p;
-        while e > 0 && v[e - 1].try_add(s).ok() == Some(v[e - 1 + p]) {
-            e -= 1;
-        }
-        shown(len, e, p).then_some((p as u64, e as u64, s))
-    })
+    smallest_period(
+        v,
+        EVIDENCE,
+        Game::zero(),
+        |a, b| b.try_sub(*a).ok(),
+        |a, s| a.try_add(*s).ok(),
+    )
+    .map(|(e, p, s)| (p as u64, e as u64, s))
 }
 
-/// The smallest `(period, preperiod)` of `v`, shown as [`shown`] asks.
+/// The smallest `(period, preperiod)` of `v`, shown as [`EVIDENCE`] asks.
 fn plain_period<T: PartialEq>(v: &[T]) -> Option<(u64, u64)> {
-    let len = v.len();
-    (1..=(len / 2).min(MAX_PERIOD)).find_map(|p| {
-        let mut e = len - p;
-        while e > 0 && v[e - 1] == v[e - 1 + p] {
-            e -= 1;
-        }
-        shown(len, e, p).then_some((p as u64, e as u64))
-    })
+    patterns::plain_period(v, EVIDENCE).map(|(e, p)| (p as u64, e as u64))
 }
 
 impl FormSeqAnswer {

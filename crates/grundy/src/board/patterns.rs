@@ -372,42 +372,95 @@ impl<'a> Grid<'a> {
     }
 }
 
-/// The least `e` with `v[n + p] = v[n] + s` for every `n >= e` in range.
-fn preperiod(v: &[u64], p: usize, s: u64) -> usize {
+/// How much of a sequence a period must explain to be reported as seen:
+/// two full periods after its preperiod, and at least `min_predicted`
+/// values predicted by it (so that two equal values at the end are no
+/// period 1); periods are looked for up to `max_period`.
+#[derive(Clone, Copy, Debug)]
+pub struct Evidence {
+    /// The longest period looked for.
+    pub max_period: usize,
+    /// The fewest values the period must predict.
+    pub min_predicted: usize,
+}
+
+impl Evidence {
+    fn seen(self, len: usize, e: usize, p: usize) -> bool {
+        e + 2 * p <= len && len - e - p >= self.min_predicted
+    }
+}
+
+/// The smallest plain period of `v` that `evidence` shows, with its least
+/// preperiod: `(preperiod, period)`.
+pub fn plain_period<T: PartialEq>(v: &[T], evidence: Evidence) -> Option<(usize, usize)> {
+    let len = v.len();
+    (1..=(len / 2).min(evidence.max_period)).find_map(|p| {
+        let e = least_preperiod(v, p, |a, b| a == b);
+        evidence.seen(len, e, p).then_some((e, p))
+    })
+}
+
+/// The least `e` with `holds(v[n], v[n + p])` for every `n >= e` in range.
+fn least_preperiod<T>(v: &[T], p: usize, holds: impl Fn(&T, &T) -> bool) -> usize {
     let mut e = v.len() - p;
-    while e > 0 && v[e - 1].checked_add(s) == Some(v[e - 1 + p]) {
+    while e > 0 && holds(&v[e - 1], &v[e - 1 + p]) {
         e -= 1;
     }
     e
 }
 
-/// Whether a period `p` from `e` is seen on a line of `len` values: two
-/// full periods after `e`, and at least [`MIN_WITNESSES`] values predicted
-/// (so that two equal values at the end are no period 1).
-fn seen(len: usize, e: usize, p: usize) -> bool {
-    e + 2 * p <= len && len - e - p >= MIN_WITNESSES
+/// The least `e` with `v[n + p] = v[n] + s` for every `n >= e` in range.
+fn preperiod(v: &[u64], p: usize, s: u64) -> usize {
+    least_preperiod(v, p, |a, b| a.checked_add(s) == Some(*b))
 }
 
-/// The smallest period of `v` (plain before arithmetic) with two full
-/// periods after its least preperiod and at least [`MIN_WITNESSES`]
-/// values predicted by it: what a sequence shows, not a proof (a scripted
-/// game's `seq` states it with the range it was seen on).
-pub fn observed_period(v: &[u64]) -> Option<ObservedPeriod> {
+/// Whether a period `p` from `e` is seen on a line of `len` values.
+fn seen(len: usize, e: usize, p: usize) -> bool {
+    LINE_EVIDENCE.seen(len, e, p)
+}
+
+/// The smallest period of `v` that `evidence` shows, plain before
+/// arithmetic (`v[n + p] = v[n] + s` for every `n` past the preperiod):
+/// `(preperiod, period, saltus)`, the saltus `zero` for a plain period.
+/// `step(a, b)` is the saltus that would take `a` to `b` (`None` where the
+/// values have none that counts), `add(a, s)` is `a + s`.
+pub fn smallest_period<T: PartialEq>(
+    v: &[T],
+    evidence: Evidence,
+    zero: T,
+    step: impl Fn(&T, &T) -> Option<T>,
+    add: impl Fn(&T, &T) -> Option<T>,
+) -> Option<(usize, usize, T)> {
+    if let Some((e, p)) = plain_period(v, evidence) {
+        return Some((e, p, zero));
+    }
     let len = v.len();
-    let seen = |e, p| seen(len, e, p);
-    let periods = 1..=(len / 2).min(MAX_LINE_PERIOD);
-    let plain = periods.clone().find_map(|p| {
-        let e = preperiod(v, p, 0);
-        seen(e, p).then_some((e, p, 0))
-    });
-    let arithmetic = || {
-        periods.clone().find_map(|p| {
-            let s = v[len - 1].checked_sub(v[len - 1 - p]).filter(|&s| s > 0)?;
-            let e = preperiod(v, p, s);
-            seen(e, p).then_some((e, p, s))
-        })
-    };
-    plain.or_else(arithmetic).map(|(e, p, s)| ObservedPeriod {
+    (1..=(len / 2).min(evidence.max_period)).find_map(|p| {
+        let s = step(&v[len - 1 - p], &v[len - 1])?;
+        let e = least_preperiod(v, p, |a, b| add(a, &s).as_ref() == Some(b));
+        evidence.seen(len, e, p).then_some((e, p, s))
+    })
+}
+
+/// What a line of a table or a sequence of values must show.
+const LINE_EVIDENCE: Evidence = Evidence {
+    max_period: MAX_LINE_PERIOD,
+    min_predicted: MIN_WITNESSES,
+};
+
+/// The smallest period of `v` (plain before arithmetic, with a positive
+/// saltus) with two full periods after its least preperiod and at least
+/// [`MIN_WITNESSES`] values predicted by it: what a sequence shows, not a
+/// proof (a scripted game's `seq` states it with the range it was seen on).
+pub fn observed_period(v: &[u64]) -> Option<ObservedPeriod> {
+    smallest_period(
+        v,
+        LINE_EVIDENCE,
+        0,
+        |a, b| b.checked_sub(*a).filter(|&s| s > 0),
+        |a, s| a.checked_add(*s),
+    )
+    .map(|(e, p, s)| ObservedPeriod {
         preperiod: e as u64,
         period: p as u64,
         saltus: s,
