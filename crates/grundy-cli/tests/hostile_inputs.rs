@@ -128,6 +128,11 @@ fn the_rest_ends_within_its_limits() {
         // and a misère sequence far past the position limit.
         vec!["value", "misere_canonical(kayles(1000000))"],
         vec!["seq", "kayles", "--misere", "--to", "1000000000000"],
+        // A heap with 50 000 to 100 000 options at each level of a path
+        // 2000 levels deep: the lists along the path (12 GB) are charged to
+        // --max-memory before they are made.
+        vec!["value", "partizan_heap(100000,grundy_game,nim)", "--max-memory", "1G"],
+        vec!["value", "partizan_heap(100000,nim,kayles)", "--max-memory", "1G"],
     ] {
         let (out, took) = capped(&args);
         let err = text(&out.stderr);

@@ -35,11 +35,11 @@ use crate::vocab::outcome::Player;
 use crate::vocab::rules::Rules;
 
 /// The largest heap a position may hold. A heap's options are listed one
-/// by one, and the search keeps a list at every level of its path (up to
-/// `--max-depth`, 2000 by default): a heap of 100 000 against Nim listed
-/// about 12 GB before the depth limit stopped it, and ran out of memory
-/// under a 4 GB cap; 2000 keeps the lists of a whole path near 256 MB.
-pub const MAX_HEAP: u64 = 2_000;
+/// by one, and the canonical solver keeps a list at every level of its path
+/// (up to `--max-depth`, 2000 by default): a heap of 100 000 against Nim
+/// would list about 12 GB along one path, so the solver charges those lists
+/// to `--max-memory` and stops with a limit error before it takes them.
+pub const MAX_HEAP: u64 = 100_000;
 
 /// Each player's ruleset, with the name it is written by. The names say
 /// which rules they are (`sub[1,2]` is written one way), so two sides are
@@ -133,6 +133,15 @@ impl fmt::Display for Heaps {
 
 impl PartizanRules for PartizanHeap {
     type Position = Heaps;
+
+    fn owned_bytes(&self, p: &Heaps) -> usize {
+        // The list of heaps, and the allocator's header of its block.
+        if p.heaps.capacity() == 0 {
+            0
+        } else {
+            p.heaps.capacity() * std::mem::size_of::<u64>() + 16
+        }
+    }
 
     fn options(&self, p: &Heaps, player: Player, out: &mut Vec<Heaps>) {
         let rules = match player {

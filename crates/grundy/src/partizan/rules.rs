@@ -61,6 +61,15 @@ pub trait PartizanRules {
         out.into_iter().try_for_each(visit)
     }
 
+    /// The bytes `position` holds outside itself (a list of heaps, a board
+    /// kept in a vector), as the solvers count a list of options against
+    /// the memory limit. The default, 0, is right for positions that hold
+    /// everything inline.
+    fn owned_bytes(&self, position: &Self::Position) -> usize {
+        let _ = position;
+        0
+    }
+
     /// A position with the same value, used as the memo key (e.g. a board
     /// cropped to its empty cells). The default is the position itself.
     fn normalise(&self, position: &Self::Position) -> Self::Position {
@@ -205,7 +214,15 @@ struct Frame<P> {
     shape: Shape,
     children: Vec<P>,
     values: Vec<Game>,
+    /// What its lists take, by the estimate charged while it is on the
+    /// stack.
+    bytes: u128,
 }
+
+/// The most options a finished frame's lists may hold to be kept for the
+/// next frame: larger lists (a heap game's thousands of options) are let
+/// go, so that the spare lists do not keep the memory of the deepest path.
+const SPARE_MAX_CAPACITY: usize = 1024;
 
 /// What a frame's children are.
 #[derive(Clone, Copy)]
@@ -257,7 +274,13 @@ impl<R: PartizanRules> CanonicalSolver<R> {
             return relation.apply(g);
         }
         self.budget.check_now(VALUES)?;
-        let mut stack = vec![self.frame(key, relation)?];
+        let first = self.frame(key, relation)?;
+        // The option lists of the frames on the stack: along a long line of
+        // play with many options at each step (a heap game with thousands),
+        // they, not the memo, are what fills the memory.
+        let mut held = first.bytes;
+        self.check_held(held)?;
+        let mut stack = vec![first];
         loop {
             let top = stack.last_mut().expect("the stack ends only by returning");
             if let Some(child) = top.children.get(top.values.len()) {
@@ -269,10 +292,13 @@ impl<R: PartizanRules> CanonicalSolver<R> {
                 self.budget.check_depth(VALUES, stack.len())?;
                 grow_stack(&mut stack, &self.memo, &self.budget, VALUES)?;
                 let frame = self.frame(key, relation)?;
+                held += frame.bytes;
+                self.check_held(held)?;
                 stack.push(frame);
                 continue;
             }
             let frame = stack.pop().expect("not empty");
+            held -= frame.bytes;
             let g = match frame.shape {
                 Shape::Split => Game::try_sum(&frame.values)?,
                 Shape::Options { left } => {
@@ -291,6 +317,7 @@ impl<R: PartizanRules> CanonicalSolver<R> {
                 shape,
                 mut children,
                 mut values,
+                ..
             } = frame;
             // A position that splits is not memoised: its parts are, so
             // meeting it again costs a split and a sum of memoised values,
@@ -300,9 +327,11 @@ impl<R: PartizanRules> CanonicalSolver<R> {
             if !matches!(shape, Shape::Split) {
                 self.remember(key, g)?;
             }
-            children.clear();
-            values.clear();
-            self.spare.push((children, values));
+            if children.capacity() <= SPARE_MAX_CAPACITY {
+                children.clear();
+                values.clear();
+                self.spare.push((children, values));
+            }
             let g = relation.apply(g)?;
             match stack.last_mut() {
                 Some(parent) => parent.values.push(g),
@@ -334,13 +363,29 @@ impl<R: PartizanRules> CanonicalSolver<R> {
             self.rules.options(&key, Player::Right, &mut children);
             Shape::Options { left }
         };
+        let owned: u128 = children
+            .iter()
+            .map(|c| self.rules.owned_bytes(c) as u128)
+            .sum();
+        let bytes = children.capacity() as u128 * std::mem::size_of::<R::Position>() as u128
+            + children.len().max(values.capacity()) as u128 * std::mem::size_of::<Game>() as u128
+            + owned;
         Ok(Frame {
             values,
             key,
             relation,
             shape,
             children,
+            bytes,
         })
+    }
+
+    /// Checks the option lists on the stack (`held` bytes) and the memo
+    /// together against the memory limit.
+    fn check_held(&self, held: u128) -> Result<(), LimitError> {
+        let entry = (std::mem::size_of::<(R::Position, Game)>() as u128 + 1) * 8 / 7;
+        self.budget
+            .check_bytes(VALUES, held + self.memo.capacity() as u128 * entry)
     }
 
     fn remember(&mut self, key: R::Position, g: Game) -> Result<(), Error> {
