@@ -46,6 +46,9 @@ pub(crate) fn options(args: &OptionsArgs) -> anyhow::Result<Result<(), UserError
         Ok(a) => a,
         Err(e) => return Ok(Err(e.into())),
     };
+    if answer.cut_by_limit().is_some() {
+        crate::output::answer_cut_by_limit();
+    }
     if args.json {
         serde_json::to_writer(&mut out, &answer)?;
         writeln!(out)?;

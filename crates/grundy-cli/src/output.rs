@@ -16,6 +16,7 @@ thread_local! {
 struct Request {
     body: Vec<u8>,
     cancel: Arc<AtomicBool>,
+    cut: bool,
 }
 
 /// The answer's writer: standard output, or the request's body.
@@ -66,13 +67,33 @@ pub(crate) fn request_cancel() -> Option<Arc<AtomicBool>> {
     REQUEST.with(|r| r.borrow().as_ref().map(|r| r.cancel.clone()))
 }
 
+/// Marks the answer being written as cut short by a limit: it stands as
+/// written, but a second try with a larger budget could say more (a
+/// server's first, short try is then run again with its whole budget).
+pub(crate) fn answer_cut_by_limit() {
+    REQUEST.with(|r| {
+        if let Some(r) = r.borrow_mut().as_mut() {
+            r.cut = true;
+        }
+    });
+}
+
+/// What a command wrote as the answer to a request.
+pub(crate) struct Written {
+    /// The response body.
+    pub(crate) body: Vec<u8>,
+    /// Whether a limit cut the answer short ([`answer_cut_by_limit`]).
+    pub(crate) cut: bool,
+}
+
 /// Runs `f` (a command) as the answer to a request: what it prints is
 /// returned with its result, and `cancel` stops its work.
-pub(crate) fn answering<T>(cancel: Arc<AtomicBool>, f: impl FnOnce() -> T) -> (T, Vec<u8>) {
+pub(crate) fn answering<T>(cancel: Arc<AtomicBool>, f: impl FnOnce() -> T) -> (T, Written) {
     REQUEST.with(|r| {
         *r.borrow_mut() = Some(Request {
             body: Vec::new(),
             cancel,
+            cut: false,
         })
     });
     // Taken back even if `f` panics, so the thread answers no one by mistake.
@@ -84,7 +105,18 @@ pub(crate) fn answering<T>(cancel: Arc<AtomicBool>, f: impl FnOnce() -> T) -> (T
     }
     let close = Close;
     let result = f();
-    let body = REQUEST.with(|r| r.borrow_mut().take().map(|r| r.body).unwrap_or_default());
+    let written = REQUEST.with(|r| {
+        r.borrow_mut().take().map_or(
+            Written {
+                body: Vec::new(),
+                cut: false,
+            },
+            |r| Written {
+                body: r.body,
+                cut: r.cut,
+            },
+        )
+    });
     drop(close);
-    (result, body)
+    (result, written)
 }

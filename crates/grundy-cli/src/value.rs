@@ -66,6 +66,9 @@ pub(crate) fn value(args: &ValueArgs) -> anyhow::Result<Result<(), UserError>> {
         Ok(a) => a,
         Err(e) => return Ok(Err(e.into())),
     };
+    if answer.cut_by_limit().is_some() {
+        crate::output::answer_cut_by_limit();
+    }
     let mut out = crate::output::stdout();
     if args.json {
         match &answer {

@@ -531,12 +531,11 @@ fn connections_per_client_are_capped() {
 
 #[test]
 fn loopy_games_play_to_a_draw() {
-    // Hare and Hounds' sides take about 0.2 s alone, near the server's
-    // 300 ms first try (--light-time), and an answer whose loopy value is
-    // over a limit still comes back (without the value), so it is not tried
-    // again with the full budget: a loaded test machine must not turn that
-    // into a missing value.
-    let server = start(&["--max-time", "20s", "--light-time", "20s"]);
+    // A first try of 1 ms cannot finish the loopy values (Hare and Hounds'
+    // sides alone take about 0.2 s): the answer it writes without the value
+    // must not be sent, but tried again with the whole budget, which gives
+    // the value.
+    let server = start(&["--max-time", "20s", "--light-time", "1ms"]);
     let a = &server.addr;
     for q in [
         "backsliding_toads_frogs(\"tt..ff\")",
@@ -548,6 +547,10 @@ fn loopy_games_play_to_a_draw() {
         // with who wins (or draws) moving first.
         let o = json(&get(a, &format!("/api/options?q={}", enc(q))).body);
         let v = json(&get(a, &format!("/api/value?q={}", enc(q))).body);
+        assert!(
+            v.get("value_error").is_none(),
+            "{q}: the first try's answer without its value was sent: {v}"
+        );
         for (side, first) in [("left", "left_first"), ("right", "right_first")] {
             let moves = o[side].as_array().unwrap_or_else(|| panic!("{q}: {o}"));
             let leads: Vec<&str> = moves

@@ -105,7 +105,7 @@ fn error(status: StatusCode, message: String) -> Response {
 /// The answer for a finished request.
 fn reply(done: Done, content_type: &'static str) -> Response {
     match done {
-        Done::Answer(body) => {
+        Done::Answer(body) | Done::Cut(body) => {
             (StatusCode::OK, [(header::CONTENT_TYPE, content_type)], body).into_response()
         }
         Done::Refused(e) => {

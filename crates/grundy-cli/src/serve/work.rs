@@ -28,6 +28,10 @@ pub(crate) type Job = Arc<dyn Fn(&Limits) -> anyhow::Result<Result<(), UserError
 pub(crate) enum Done {
     /// What the command printed.
     Answer(Vec<u8>),
+    /// What the command printed, with a part left out because a limit
+    /// stopped it (a loopy value's sides): tried again with the whole
+    /// budget when it came from the first, light try.
+    Cut(Vec<u8>),
     /// The command's error for its user (the input, or a limit).
     Refused(UserError),
     /// No slot came free within --queue-time.
@@ -102,6 +106,11 @@ impl Workers {
             let done = self.attempt(job.clone(), self.limits(light_time)).await;
             match done {
                 Done::Refused(e) if e.limit && started.elapsed() >= light_time => None,
+                Done::Cut(_)
+                    if light_time < self.args.max_time && started.elapsed() >= light_time =>
+                {
+                    None
+                }
                 other => Some(other),
             }
         };
@@ -145,7 +154,8 @@ impl Workers {
         // catches work that does not look at its budget.
         let bound = limits.max_time.unwrap_or(self.args.max_time) + Duration::from_secs(10);
         match tokio::time::timeout(bound, rx).await {
-            Ok(Ok(Ok((Ok(Ok(())), body)))) => Done::Answer(body),
+            Ok(Ok(Ok((Ok(Ok(())), written)))) if written.cut => Done::Cut(written.body),
+            Ok(Ok(Ok((Ok(Ok(())), written)))) => Done::Answer(written.body),
             Ok(Ok(Ok((Ok(Err(e)), _)))) => Done::Refused(e),
             Ok(Ok(Ok((Err(e), _)))) => Done::Broken(format!("{e:#}")),
             Ok(Ok(Err(_))) => Done::Broken("the request's computation panicked".into()),

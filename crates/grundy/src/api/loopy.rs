@@ -469,5 +469,6 @@ pub(super) fn loopy_options(
         value: Some(v.to_string()),
         sides,
         complete: true,
+        results_error: None,
     })
 }

@@ -87,6 +87,19 @@ pub struct OptionsAnswer {
     pub sides: Option<Vec<SideOptions>>,
     /// False when a limit cut a list short.
     pub complete: bool,
+    /// For a position of a loopy game whose retrograde analysis was over a
+    /// limit: why its moves carry no `leads_to`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub results_error: Option<String>,
+}
+
+impl OptionsAnswer {
+    /// Why part of the answer is missing because a limit stopped it (what
+    /// a loopy game's moves lead to), if it is: the moves stand, and a
+    /// front end with a larger budget may ask again.
+    pub fn cut_by_limit(&self) -> Option<&str> {
+        self.results_error.as_deref()
+    }
 }
 
 fn moves(
@@ -149,6 +162,7 @@ impl OptionsAnswer {
             value: None,
             sides: None,
             complete: o.complete,
+            results_error: None,
         }
     }
 
@@ -290,9 +304,20 @@ pub fn options(session: &Session, text: &str) -> Result<OptionsAnswer, Error> {
         };
         if loopy {
             // One retrograde analysis gives every option's outcome; where
-            // it is over a limit the moves are listed without them.
-            if let Ok(Analysis::Loopy(r)) = engine.analyse_game(&game) {
-                return Ok(answer.with_results(&r));
+            // it is over a limit the moves are listed without them, and the
+            // answer says why.
+            match engine.analyse_game(&game) {
+                Ok(Analysis::Loopy(r)) => return Ok(answer.with_results(&r)),
+                Err(e) => {
+                    let e = Error::eval(text, e);
+                    if e.limit_hit().is_some() {
+                        return Ok(OptionsAnswer {
+                            results_error: Some(e.message),
+                            ..answer
+                        });
+                    }
+                }
+                Ok(_) => {}
             }
         }
         Ok(answer)
@@ -321,6 +346,9 @@ impl fmt::Display for OptionsAnswer {
         }
         if !self.complete {
             writeln!(f, "  … more exist (listing stopped at --max-moves)")?;
+        }
+        if let Some(e) = &self.results_error {
+            writeln!(f, "what each move leads to: not computed: {e}")?;
         }
         Ok(())
     }

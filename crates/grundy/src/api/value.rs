@@ -31,6 +31,21 @@ pub enum ValueAnswer {
     Text(TextAnswer),
 }
 
+impl ValueAnswer {
+    /// Why part of the answer is missing because a limit stopped it (a
+    /// loopy value whose sides ran out of time), if it is: the rest of the
+    /// answer stands, and a front end with a larger budget may ask again.
+    pub fn cut_by_limit(&self) -> Option<&str> {
+        match self {
+            ValueAnswer::Position(p) => match &p.detail {
+                Detail::Loopy { value_error, .. } => value_error.as_deref(),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
 /// Answers `text`: a position, or a list function written alone.
 pub fn value(session: &Session, text: &str) -> Result<ValueAnswer, Error> {
     value_in(session, &mut session.engine(), text)
