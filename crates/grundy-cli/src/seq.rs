@@ -192,6 +192,11 @@ pub(crate) fn check_store_game(path: &Path, stored: &TakeBreak, text: &str) -> R
             let tb = match &rules.kind {
                 HeapKind::TakeBreak(tb) => tb.clone(),
                 HeapKind::Nim => TakeBreak::nim(),
+                // Its values are never stored: no store is of it.
+                HeapKind::Set(set) => {
+                    asked.push(format!("`{set}`"));
+                    continue;
+                }
             };
             if &tb == stored {
                 return Ok(());

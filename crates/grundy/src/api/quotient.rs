@@ -32,6 +32,14 @@ pub fn quotient(session: &Session, ruleset: &str, heaps: u64) -> Result<Quotient
         Ruleset::Heap(h) => match h.kind {
             crate::component::HeapKind::Nim => crate::takebreak::TakeBreak::nim(),
             crate::component::HeapKind::TakeBreak(tb) => tb,
+            crate::component::HeapKind::Set(set) => {
+                return Err(Error::input(format!(
+                    "{set} has an element beyond {}: its values are kept as periodic pieces, \
+                     and misère quotients are computed from a code's values heap by heap; \
+                     ask for a set whose elements are at most {0}",
+                    crate::takebreak::MAX_CODE_DIGITS
+                )))
+            }
         },
         other => {
             return Err(Error::input(format!(

@@ -157,6 +157,8 @@ pub enum SeqAnswer {
     /// A family of positions in `n` (`subtraction(n, [1,2], [2,3])`):
     /// canonical forms and outcomes.
     Forms(super::FormSeqAnswer),
+    /// A subtraction set with an element too large for a code.
+    Set(SetSeqAnswer),
 }
 
 impl SeqAnswer {
@@ -168,6 +170,7 @@ impl SeqAnswer {
             SeqAnswer::Heap(a) => &a.values,
             SeqAnswer::Script(a) => &a.values,
             SeqAnswer::Misere(a) => &a.values,
+            SeqAnswer::Set(a) => &a.values,
             SeqAnswer::Forms(_) => &[],
         }
     }
@@ -185,6 +188,7 @@ impl SeqAnswer {
                     SeqAnswer::Script(a) => a.write(f, self.1),
                     SeqAnswer::Misere(a) => a.fmt(f),
                     SeqAnswer::Forms(a) => a.write(f),
+                    SeqAnswer::Set(a) => a.write(f, self.1),
                 }
             }
         }
@@ -235,6 +239,7 @@ pub fn seq(
     let rules = match &heap.kind {
         HeapKind::Nim => TakeBreak::nim(),
         HeapKind::TakeBreak(tb) => tb.clone(),
+        HeapKind::Set(set) => return set_seq(session, set, request).map(SeqAnswer::Set),
     };
     heap_seq(session, &rules, &heap.name, request, watch).map(|a| SeqAnswer::Heap(Box::new(a)))
 }
@@ -266,16 +271,10 @@ fn family_seq(
              around the position for misère play)"
         )));
     }
-    let mut limited = super::Session::new(crate::vocab::limits::Limits {
-        max_time: request.max_time.or(session.limits.max_time),
-        ..session.limits
-    });
-    limited.registry = session.registry.clone();
-    limited.notation = session.notation;
-    let limited = match session.cancel_flag() {
-        Some(flag) => limited.with_cancel_flag(flag.clone()),
-        None => limited,
-    };
+    // The request's own time limit, if it has one; everything else (the
+    // games, the notation, what stops and watches the work) is the session's.
+    let mut limited = session.clone();
+    limited.limits.max_time = request.max_time.or(session.limits.max_time);
     limited
         .in_notation(|| super::forms::form_seq(&limited, &family, request.to, &request.at))
         .map(SeqAnswer::Forms)
@@ -696,13 +695,26 @@ impl HeapSeqAnswer {
         )?;
         match s.mask {
             Some(mask) => {
-                writeln!(
-                    f,
-                    "sparse-space mask: {mask:#b} ({} rare heaps)",
-                    s.rare_count
-                )?;
                 let rare: Vec<String> = s.rare_values.iter().map(u64::to_string).collect();
-                writeln!(f, "rare values: {}", rare.join(" "))?;
+                match s.twist {
+                    None => {
+                        writeln!(
+                            f,
+                            "sparse-space mask: {mask:#b} ({} rare heaps)",
+                            s.rare_count
+                        )?;
+                        writeln!(f, "rare values: {}", rare.join(" "))?;
+                    }
+                    Some(t) => {
+                        writeln!(
+                            f,
+                            "sparse-space mask: {mask:#b} twist {t} (heap n is rare when \
+                             popcount(G(n) & mask) ≡ n + {t} mod 2; {} rare heaps)",
+                            s.rare_count
+                        )?;
+                        writeln!(f, "values of the rare heaps: {}", rare.join(" "))?;
+                    }
+                }
                 if let Some(last) = s.last_rare_heap {
                     writeln!(f, "last rare heap: {last}")?;
                 }
@@ -720,6 +732,119 @@ impl HeapSeqAnswer {
             write!(f, "; store on disk {bytes} bytes, {bits:.2} bits a heap")?;
         }
         writeln!(f)
+    }
+}
+
+/// The values of a subtraction set with an element too large for an octal
+/// code (`sub[1,2,1000000000]`), read from its pieces
+/// ([`crate::takebreak::SetSequence`]): any heap below 2^64 once a period
+/// is proved.
+#[derive(Clone, Debug, Serialize)]
+pub struct SetSeqAnswer {
+    /// The set as written back (`sub[1,2,1000000000]`).
+    pub game: String,
+    /// The heaps asked for with `at` (`null`: every heap `0..=to`).
+    pub heaps: Option<Vec<u64>>,
+    /// The period, once proved.
+    pub period: Option<u64>,
+    /// The preperiod, once a period is proved.
+    pub preperiod: Option<u64>,
+    /// Whether a period is proved (always, when an answer is given for a
+    /// heap past the values computed).
+    pub proved: bool,
+    /// The last heap asked for, without `at`.
+    pub to: u64,
+    /// One value for each heap asked for.
+    pub values: Vec<u64>,
+    /// Heaps computed one by one (the rest was leapt over: see
+    /// `takebreak/subtraction_set.rs`).
+    pub computed: u64,
+    /// Pieces the values are kept in.
+    pub pieces: u64,
+}
+
+/// `seq` of a subtraction set too large for a code: the heaps asked for,
+/// from its pieces, computed within the position limit (heaps computed one
+/// by one), the memory limit (4 bytes each) and the request's time limit.
+fn set_seq(
+    session: &Session,
+    set: &crate::takebreak::SubtractionSet,
+    args: &SeqRequest,
+) -> Result<SetSeqAnswer, Error> {
+    let name = set.to_string();
+    if args.store.is_some() || args.stats || args.solver != SeqSolver::Auto {
+        return Err(Error::input(format!(
+            "{name} has an element beyond {}: its values are kept as periodic pieces, not a \
+             table, so --store, --stats and --solver do not apply to it (leave them out)",
+            crate::takebreak::MAX_CODE_DIGITS
+        )));
+    }
+    let target = args.target();
+    let wanted = target.saturating_add(1);
+    if args.at.is_empty() && wanted > args.max_output {
+        return Err(Error::input(format!(
+            "--to {} would print {wanted} values, over --max-output {}: raise --max-output, or \
+             ask for the heaps you need with --at",
+            args.to, args.max_output
+        )));
+    }
+    let limits = session.limits;
+    let most = limits.max_positions.min(limits.max_memory / 4);
+    let budget = args.budget(session);
+    let mut seq = crate::takebreak::SetSequence::new(set.clone());
+    let mut check = || budget.check_now("a subtraction set's values");
+    seq.extend(target, most, &mut check)
+        .map_err(|e| Error::eval(&name, e.into()))?;
+    // Then the period, looked for among at most 2^20 more heaps computed
+    // one by one (within the limits): the answer says if none was proved.
+    let more = most.min(seq.computed().saturating_add(1 << 20));
+    seq.extend(u64::MAX, more, &mut check)
+        .map_err(|e| Error::eval(&name, e.into()))?;
+    let values = args
+        .heaps()
+        .into_iter()
+        .map(|n| {
+            seq.get(n).map(u64::from).ok_or_else(|| {
+                let e = crate::takebreak::SetError::NoPeriod {
+                    set: name.clone(),
+                    heap: n,
+                    limit: most,
+                    covered: seq.covered(),
+                };
+                Error::input(e.to_string())
+            })
+        })
+        .collect::<Result<Vec<u64>, Error>>()?;
+    let period = seq.period();
+    Ok(SetSeqAnswer {
+        game: name,
+        heaps: args.heaps_field(),
+        period: period.map(|p| p.period),
+        preperiod: period.map(|p| p.preperiod),
+        proved: period.is_some(),
+        to: args.to,
+        values,
+        computed: seq.computed(),
+        pieces: seq.pieces() as u64,
+    })
+}
+
+impl SetSeqAnswer {
+    fn write(&self, f: &mut fmt::Formatter<'_>, one_per_line: bool) -> fmt::Result {
+        write_heaps(f, &self.heaps, &self.values, one_per_line)?;
+        match (self.period, self.preperiod) {
+            (Some(period), Some(preperiod)) => writeln!(
+                f,
+                "period {period}, preperiod {preperiod}: proved (the pieces' check: every heap \
+                 follows; {} heaps computed one by one, {} pieces)",
+                self.computed, self.pieces
+            ),
+            _ => writeln!(
+                f,
+                "period: none proved yet ({} heaps computed one by one, {} pieces)",
+                self.computed, self.pieces
+            ),
+        }
     }
 }
 

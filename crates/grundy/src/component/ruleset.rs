@@ -3,7 +3,7 @@
 //! declaration validates (see [`super::spec::RulesetFn`]).
 
 use crate::board::Piece;
-use crate::takebreak::TakeBreak;
+use crate::takebreak::{SubtractionSet, TakeBreak};
 
 /// A heap ruleset with the name it is written by.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -21,6 +21,10 @@ pub enum HeapKind {
     Nim,
     /// Any take-and-break game (octal, hexadecimal, subtraction, Grundy's game).
     TakeBreak(TakeBreak),
+    /// A subtraction game whose set has an element too large for an octal
+    /// code (`sub[1,2,1000000000]`), valued through its own pieces
+    /// ([`crate::takebreak::SetSequence`]).
+    Set(SubtractionSet),
 }
 
 /// A built-in ruleset whose positions are numbers: heaps or squares.

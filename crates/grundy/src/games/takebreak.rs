@@ -316,14 +316,10 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
 
 fn ruleset(call: &Call<'_>) -> Result<BuiltinRuleset, ExprError> {
     if let Some(set) = large_set(call)? {
-        return Err(call.error(
-            call.span(),
-            format!(
-                "{set} has an element beyond {MAX_CODE_DIGITS}: its values are kept as \
-                 periodic pieces, not heap by heap, so it is no ruleset of listed values"
-            ),
-            format!("ask for heaps of it with grundy value '{set}(n)'"),
-        ));
+        return Ok(BuiltinRuleset::Heap(HeapRules {
+            name: set.to_string(),
+            kind: HeapKind::Set(set),
+        }));
     }
     let (name, rules) = rules_of(call)?;
     Ok(BuiltinRuleset::Heap(HeapRules {

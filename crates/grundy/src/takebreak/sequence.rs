@@ -112,9 +112,10 @@ impl HeapSequence {
         }
     }
 
-    /// Statistics of the computed values.
+    /// Statistics of the computed values, with the sparse space of
+    /// positions where the game's splits allow it (see [`SequenceStats`]).
     pub fn stats(&self) -> SequenceStats {
-        SequenceStats::of(&self.values)
+        SequenceStats::of_game(&self.rules, &self.values)
     }
 }
 
@@ -129,6 +130,14 @@ pub const MAX_LISTED_RARE_HEAPS: usize = 1000;
 /// Rare heaps are counted and listed from heap 0, whose value 0 is rare for
 /// every mask, as the published tables count them (Flammenkamp's "1287 are
 /// known for Grundy's Game"; the `num rare` column of tczajka/octal-games).
+///
+/// For a game whose splits all remove a number of tokens of one parity `d`
+/// ([`SequenceStats::of_game`]), the sparse space *of positions* is looked
+/// at too (Flammenkamp, "Sparse- and Common-Positions of Sprague-Grundy
+/// Values of Octal-Games"): heap `n` is rare when `popcount(G(n) & m) ≡ n +
+/// d (mod 2)`; [`SequenceStats::twist`] is then `Some(d)`. Whichever kind
+/// has fewer rare heaps among `1..len` is reported (the values' kind on a
+/// tie). Why `d` and no other twist: `solve.rs`'s module docs.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SequenceStats {
     /// Values computed (heaps `0..computed`).
@@ -142,7 +151,12 @@ pub struct SequenceStats {
     /// The sparse-space mask (None when the values are not sparse: more than
     /// a quarter of the heaps would be rare, or the values are too wide).
     pub mask: Option<u64>,
-    /// The rare values that occur, ascending.
+    /// `None` when rarity is of values (`popcount(G(n) & mask)` even);
+    /// `Some(t)` when it is of positions: heap `n` is rare when
+    /// `popcount(G(n) & mask) ≡ n + t (mod 2)`.
+    pub twist: Option<u8>,
+    /// The values of the rare heaps, ascending (with no twist, the rare
+    /// values that occur).
     pub rare_values: Vec<u64>,
     /// The number of heaps with a rare value, heap 0 included.
     pub rare_count: u64,
@@ -153,8 +167,29 @@ pub struct SequenceStats {
 }
 
 impl SequenceStats {
-    /// The statistics of `values = G(0..len)`.
+    /// The statistics of `values = G(0..len)`, with rarity of values only.
     pub fn of(values: &ValueTable) -> SequenceStats {
+        SequenceStats::with_twists(values, &[])
+    }
+
+    /// The statistics of `values = G(0..len)` of the game `rules`: rarity
+    /// of values, or of positions when every split of `rules` removes a
+    /// number of tokens of one parity (and leaves two heaps).
+    pub fn of_game(rules: &TakeBreak, values: &ValueTable) -> SequenceStats {
+        let digits = rules.digits();
+        let splits: Vec<usize> = (0..digits.len()).filter(|&k| digits[k] & 4 != 0).collect();
+        let two_heaps = rules.tail_digit() & 12 == 0 && digits.iter().all(|&d| d & 8 == 0);
+        let parity = splits.first().map(|k| k % 2);
+        let one_parity = parity.filter(|&d| two_heaps && splits.iter().all(|k| k % 2 == d));
+        match one_parity {
+            Some(d) => SequenceStats::with_twists(values, &[d as u8]),
+            None => SequenceStats::of(values),
+        }
+    }
+
+    /// The statistics, looking at rarity of values and of positions with
+    /// each twist of `twists`.
+    fn with_twists(values: &ValueTable, twists: &[u8]) -> SequenceStats {
         let (mut largest, mut largest_at) = (0, 0);
         for (i, v) in values.iter().enumerate() {
             if v > largest {
@@ -181,6 +216,7 @@ impl SequenceStats {
             largest_at: largest_at as u64,
             counts,
             mask: None,
+            twist: None,
             rare_values: Vec::new(),
             rare_count: 0,
             rare_heaps: Vec::new(),
@@ -190,28 +226,59 @@ impl SequenceStats {
         if values.len() < 2 || bits > 20 {
             return stats;
         }
-        let mut walsh = vec![0i64; 1 << bits];
-        for v in values.iter_range(1..values.len()) {
-            walsh[v as usize] += 1;
+        // One transform over x = 2·G(n) + (n mod 2): a mask 2m (without the
+        // parity bit) counts the values' kind for m, an odd mask 2m + 1 the
+        // positions' kind, `popcount(G & m) + n ≡ popcount(x & (2m + 1))`.
+        let mut walsh = vec![0i64; 2 << bits];
+        for (i, v) in values.iter().enumerate().skip(1) {
+            walsh[(v as usize) << 1 | (i & 1)] += 1;
         }
         let total = (values.len() - 1) as i64;
         super::solve::walsh_hadamard(&mut walsh);
-        let Some(mask) = (1..walsh.len()).min_by_key(|&m| walsh[m]) else {
+        // Rare heaps among 1..len: (total + W) / 2 for the values' kind and
+        // twist 0, (total − W) / 2 for twist 1.
+        let mut best: Option<(i64, usize, Option<u8>)> = None;
+        for m in (2..walsh.len()).step_by(2) {
+            if best.is_none_or(|b| walsh[m] < b.0) {
+                best = Some((walsh[m], m, None));
+            }
+        }
+        for &t in twists {
+            for m in (1..walsh.len()).step_by(2) {
+                let signed = if t == 1 { -walsh[m] } else { walsh[m] };
+                if best.is_none_or(|b| signed < b.0) {
+                    best = Some((signed, m, Some(t)));
+                }
+            }
+        }
+        let Some((signed, m, twist)) = best else {
             return stats;
         };
-        if (total + walsh[mask]) * 2 > total {
+        if (total + signed) * 2 > total {
             return stats; // more than a quarter rare: not sparse
         }
-        let rare = |v: u32| (u64::from(v) & mask as u64).count_ones() & 1 == 0;
-        stats.mask = Some(mask as u64);
-        stats.rare_values = stats
-            .counts
-            .keys()
-            .copied()
-            .filter(|&v| rare(v as u32))
-            .collect();
+        let mask = (m >> 1) as u64;
+        let rare = |i: usize, v: u32| {
+            let ones = (u64::from(v) & mask).count_ones() as usize;
+            match twist {
+                None => ones & 1 == 0,
+                Some(t) => (ones + i + usize::from(t)) & 1 == 0,
+            }
+        };
+        stats.mask = Some(mask);
+        stats.twist = twist;
+        // Rare values of the values' kind are read from the counts; those of
+        // rare positions are gathered (they are few, or the kind is not
+        // reported).
+        let mut rare_values = std::collections::BTreeSet::new();
+        if twist.is_none() {
+            rare_values.extend(stats.counts.keys().copied().filter(|&v| rare(0, v as u32)));
+        }
         for (i, v) in values.iter().enumerate() {
-            if rare(v) {
+            if rare(i, v) {
+                if twist.is_some() {
+                    rare_values.insert(u64::from(v));
+                }
                 stats.rare_count += 1;
                 if stats.rare_heaps.len() < MAX_LISTED_RARE_HEAPS {
                     stats.rare_heaps.push(i as u64);
@@ -219,6 +286,7 @@ impl SequenceStats {
                 stats.last_rare_heap = Some(i as u64);
             }
         }
+        stats.rare_values = rare_values.into_iter().collect();
         stats
     }
 

@@ -9,29 +9,63 @@
 //!
 //! # The sparse engine
 //!
-//! Write `x(i) = 2·G(i) + (i mod 2)` and, for a mask `m`, call heap `i`
-//! *rare* when `popcount(x(i) & m)` is even and *common* otherwise. Parity of
-//! a popcount is linear over XOR, so two common heaps `i + j = s` give a
-//! split value `g = G(i) ^ G(j)` with `popcount((2g + s mod 2) & m)` even.
-//! Hence at heap `n`, for the splits that remove `k` tokens with `k ≡ c
-//! (mod 2)` (so `s ≡ n + c`), a candidate value `g` with
+//! Write `x(i) = 2·G(i) + (i mod 2)` and, for a mask `m` and a *twist*
+//! `t ∈ {0, 1}`, call heap `i` *rare* when `popcount(x(i) & m) ≡ t (mod 2)`
+//! and *common* otherwise. With `m` inside the value bits this is the
+//! classical sparse space of the values (Gangolli & Plambeck 1989; Winning
+//! Ways ch. 4, "Sparse space spells speed"); with the parity bit in `m` it
+//! is Flammenkamp's sparse space *of positions*, where `n` is rare when
+//! `popcount(G(n) & m') ≡ n + t` for `m = 2m' + 1` (0.104 is one: its rare
+//! heaps up to 5·10^4 number 20 for `m' = 23`, `t = 1`).
+//!
+//! *Which values common pairs make.* Parity of a popcount is linear over
+//! XOR, and `x(i) ^ x(j) = 2·(G(i) ^ G(j)) + ((i + j) mod 2)` (the low bits
+//! add without carry modulo 2). Two common heaps `i + j = s` have
+//! `popcount(x(i) & m) ≡ popcount(x(j) & m) ≡ 1 − t`, so their split value
+//! `g = G(i) ^ G(j)` has `popcount((2g + s mod 2) & m) ≡ 2(1 − t) ≡ 0`,
+//! *whatever the twist*. At heap `n`, the splits that remove `k` tokens
+//! with `k ≡ c (mod 2)` have `s ≡ n + c`; so a candidate value `g` with
 //! `popcount((2g + (n + c) mod 2) & m_c)` odd (*safe* for class `c`) cannot
-//! come from a pair of common heaps. The engine therefore
+//! come from a pair of common heaps, and only the pairs with a rare heap
+//! (in either place) can give it. Safety does not depend on the twist.
+//!
+//! *Which twist can pay.* The engine is fast when the values are mostly
+//! safe, i.e. when a common heap's value is safe for its class. Heap `n`'s
+//! own `y = 2·G(n) + (n + c) mod 2` is `x(n)` with bit 0 flipped when
+//! `c = 1`, so `popcount(y & m) ≡ popcount(x(n) & m) + c·m₀` (`m₀` the
+//! parity bit of `m`). A common heap (`popcount(x(n) & m) ≡ 1 − t`) is
+//! safe when `1 − t + c·m₀ ≡ 1`, i.e. exactly when `t = c·m₀`. For the
+//! other twist every common heap is unsafe and every heap is rare or
+//! unsafe: no saving at all. So the even class (`c = 0`) always has
+//! `t = 0`, any mask; the odd class has `t = m₀`: the mask decides the
+//! twist. Flammenkamp's condition `popcount(G(n) & m') ≡ n − d` for a
+//! splitting digit `d` is the case `t ≡ d`. (Before the twist, odd classes
+//! were searched only over masks without the parity bit, and 0.104 fell
+//! back to the plain engine.) Measured on the project's 2-core machine
+//! (AMD EPYC, loaded by other builds), one run each: 0.104 to 2^24 in
+//! 17.2 s with mask `0b101111` and twist 1 (to 2^22 in 2.7 s), where the
+//! plain engine took 12–19 s for the first 2^17 heaps
+//! (`tests/sparse_space.rs`, `GRUNDY_0104_HEAPS`).
+//!
+//! The engine therefore
 //!
 //! 1. inserts the take moves and the pairs that involve a rare heap,
 //! 2. takes the mex `g`,
 //! 3. and only while `g` is unsafe for some class scans that class's pairs
 //!    (stopping as soon as the mex moves to a safe value).
 //!
-//! The answer is the true mex whatever the masks are; good masks make steps
-//! 1 and 3 cheap. A mask is chosen per class from the values so far: the
-//! number of heaps that are rare (cost of step 1) plus the number of heaps
-//! whose value is unsafe (cost of step 3) is, for every mask at once, an
-//! affine function of the Walsh–Hadamard transform of the histogram of
-//! `x`, so one transform finds the best mask. The masks are chosen again
-//! each time the number of heaps doubles; when even the best mask leaves
-//! more than [`SPARSE_MAX_RARE_FRACTION`] of the heaps rare, the automatic
-//! choice uses the plain engine (as for Kayles).
+//! The answer is the true mex whatever the masks and twists are; good ones
+//! make steps 1 and 3 cheap. They are chosen per class from the values so
+//! far by one Walsh–Hadamard transform `W[m] = Σ_i (−1)^popcount(x(i) & m)`
+//! of the histogram of `x`: for every mask at once, the rare heaps number
+//! `(total + (−1)^t W[m]) / 2` (cost of step 1) and the unsafe values
+//! `(total + (−1)^(c·m₀) W[m]) / 2` (cost of step 3), so with `t = c·m₀`
+//! the cost is `total + (−1)^t W[m]`: the even class takes the mask with
+//! the least `W[m]`, the odd class the least of `W[m]` over masks without
+//! the parity bit and `−W[m]` over masks with it (twist 1). The masks are
+//! chosen again each time the number of heaps doubles; when even the best
+//! mask leaves more than [`SPARSE_MAX_RARE_FRACTION`] of the heaps rare,
+//! the automatic choice uses the plain engine (as for Kayles).
 //!
 //! Step 3 first tries the pairs that confirmed the same value at recent
 //! heaps (values often repeat a few heaps apart: in Grundy's game
@@ -68,6 +102,30 @@
 //! a 16-bit copy of the values for the rare pairs (no gain: that loop is not
 //! waiting on memory). Separate runs of one build vary by up to 15% on this
 //! machine, so small differences were measured as alternating A/B runs.
+//!
+//! On an AMD EPYC (Zen 3, `lscpu`: 2 cores, L1d 32 KiB, L2 512 KiB a core,
+//! L3 32 MiB, KVM guest, no hardware counters for `perf`), Officers to
+//! 2^22 takes 30.8 s on one thread (29.3 s CPU; `grundy seq 'octal[0.6]'
+//! --at 4194303 --threads 1 --no-early-stop`, load average 9.6 from other
+//! builds), about the time of the `ogs` RC and RC2 solvers (36.2 s and
+//! 31.3 s CPU in one bench run). There nearly everything is in L1 and L2
+//! (Officers' 1583 rare heaps all lie below 20 628, so the rare pairs read
+//! the last 40 KB of the table; the scan reads its first and last few
+//! thousand cells): the cost is per pair, not per cache miss. Measured
+//! alone there: 1.8–3.8 ns a rare pair heap by heap (its cells are
+//! scattered over 40 KB, more than L1), 0.65–1.4 ns in tiles of 8–64
+//! consecutive heaps (one read of side-by-side cells per rare heap); 0.8–1.5
+//! ns a pair for the scan that marks every value, 0.07 ns for a scan that
+//! compares 32 pairs at a time with one awaited value (AVX2). Tried and not
+//! kept (commit "Sparse engine experiment", reverted after it): the
+//! comparing scan with at most 4 awaited values at a time, plus tiles of 16
+//! heaps for the rare pairs. Correct, but Officers to 2^22 took 42.5 s CPU
+//! on one thread. `perf record -e cpu-clock` put about 80% of grundy's
+//! samples in that search and 15% in the tiles; the likely cause (not yet
+//! confirmed by a count): when more than 4 unsafe values are missing below
+//! the first safe one, the scanned pairs are searched again for each next
+//! 4, where one marking scan fills them all at once. A comparing scan that falls back to marking when its
+//! awaited values are many is the next thing to measure.
 
 use std::ops::Range;
 use std::sync::Arc;
@@ -276,12 +334,17 @@ pub enum HeapEngine {
     /// and excluded for good once found (see `split_tail.rs`).
     SplitTail,
     /// Rare/common split with the masks for splits removing an even and an
-    /// odd number of tokens.
+    /// odd number of tokens (over `x = 2·G + parity`, module docs).
     Sparse {
-        /// Mask for even removals (`None` if there are none).
+        /// Mask for even removals (`None` if there are none); their twist
+        /// is always 0.
         even_mask: Option<u64>,
         /// Mask for odd removals.
         odd_mask: Option<u64>,
+        /// The twist of odd removals: a heap is rare for them when
+        /// `popcount(x & odd_mask) ≡ odd_twist (mod 2)`. It is the mask's
+        /// parity bit (module docs: no other twist saves work).
+        odd_twist: u8,
     },
 }
 
@@ -310,7 +373,9 @@ struct SplitClass {
     ks: Vec<usize>,
     /// Mask over `x = 2G + parity`.
     mask: u64,
-    /// Heaps `i >= 1` that are rare under `mask`, ascending.
+    /// A heap is rare when `popcount(x & mask) & 1 == twist` (module docs).
+    twist: u32,
+    /// Heaps `i >= 1` that are rare under `mask` and `twist`, ascending.
     rare: Vec<u32>,
     /// `G(i)` for each `i` of `rare`, side by side: the rare-pair loop then
     /// reads one of its two values sequentially instead of through the index.
@@ -459,6 +524,7 @@ impl HeapSolver {
         let class = |c: usize| SplitClass {
             ks: splits.iter().copied().filter(|k| k % 2 == c).collect(),
             mask: 0,
+            twist: 0,
             rare: Vec::new(),
             rare_values: Vec::new(),
         };
@@ -616,6 +682,7 @@ impl HeapSolver {
         HeapEngine::Sparse {
             even_mask: mask(&self.classes[0]),
             odd_mask: mask(&self.classes[1]),
+            odd_twist: self.classes[1].twist as u8,
         }
     }
 
@@ -983,7 +1050,7 @@ impl HeapSolver {
         if self.sparse_on && n >= 1 {
             let x = u64::from(v) << 1 | (n as u64 & 1);
             for class in &mut self.classes {
-                if !class.ks.is_empty() && (x & class.mask).count_ones() & 1 == 0 {
+                if !class.ks.is_empty() && (x & class.mask).count_ones() & 1 == class.twist {
                     class.rare.push(n as u32);
                     class.rare_values.push(v);
                 }
@@ -1022,28 +1089,22 @@ impl HeapSolver {
         }
         let total = (self.values.len() - 1) as i64;
         walsh_hadamard(&mut walsh);
-        // For class c, the rare heaps number (total + W[m]) / 2 and the unsafe
-        // values (total + (-1)^(c·m0) W[m]) / 2: minimise W[m], and for odd
-        // removals only over masks without the parity bit.
         let mut worst_fraction: f64 = 0.0;
         for c in 0..2 {
             if self.classes[c].ks.is_empty() {
                 continue;
             }
-            let step = 1 + c;
-            let best = (step..walsh.len())
-                .step_by(step)
-                .min_by_key(|&m| walsh[m])
-                .unwrap_or(0);
-            let rare = (total + walsh.get(best).copied().unwrap_or(total)) as f64 / 2.0;
+            let (mask, twist) = best_mask(&walsh, c);
+            let rare = rare_count(&walsh, total, mask, twist) as f64;
             worst_fraction = worst_fraction.max(rare / total.max(1) as f64);
             let class = &mut self.classes[c];
-            class.mask = best as u64;
+            class.mask = mask;
+            class.twist = twist;
             class.rare.clear();
             class.rare_values.clear();
             for (i, v) in self.values.iter().enumerate().skip(1) {
                 let x = u64::from(v) << 1 | (i as u64 & 1);
-                if (x & class.mask).count_ones() & 1 == 0 {
+                if (x & mask).count_ones() & 1 == twist {
                     class.rare.push(i as u32);
                     class.rare_values.push(v);
                 }
@@ -1503,6 +1564,27 @@ fn insert_pairs_until<V: Cell>(
     None
 }
 
+/// The mask and twist for split class `c` (0: even removals, 1: odd) from
+/// the Walsh–Hadamard transform `walsh` of the histogram of
+/// `x = 2·G + parity` over heaps `1..`: the least cost `total + (−1)^t
+/// W[m]` (rare heaps plus unsafe values) with the twist `t = c·m₀` (module
+/// docs). Mask 0 makes every heap rare: it is chosen only when there is no
+/// other.
+fn best_mask(walsh: &[i64], c: usize) -> (u64, u32) {
+    let twist = |m: usize| (c & m & 1) as u32;
+    let cost = |m: usize| if twist(m) == 1 { -walsh[m] } else { walsh[m] };
+    let best = (1..walsh.len()).min_by_key(|&m| cost(m)).unwrap_or(0);
+    (best as u64, twist(best))
+}
+
+/// Heaps `1..=total` rare under `mask` and `twist`:
+/// `(total + (−1)^twist W[mask]) / 2`.
+fn rare_count(walsh: &[i64], total: i64, mask: u64, twist: u32) -> u64 {
+    let w = walsh.get(mask as usize).copied().unwrap_or(total);
+    let signed = if twist == 1 { -w } else { w };
+    ((total + signed) / 2) as u64
+}
+
 /// The (unnormalised) Walsh–Hadamard transform in place:
 /// `W[m] = Σ_x h[x]·(−1)^popcount(x & m)`.
 pub(super) fn walsh_hadamard(h: &mut [i64]) {
@@ -1620,6 +1702,72 @@ mod tests {
         walsh_hadamard(&mut h);
         // m = 1: x = 0 even, x = 3 odd. m = 3: both even.
         assert_eq!(h, vec![8, -2, -2, 8]);
+    }
+
+    #[test]
+    fn the_odd_class_may_twist_and_the_even_class_never_does() {
+        // x = 2G + parity: two heaps of x = 0, two of x = 2, one of x = 1.
+        // For odd removals mask 1 with twist 1 leaves one heap rare (x = 1)
+        // and every other value safe. Even removals cannot twist: their
+        // best mask (3) leaves two heaps rare.
+        let mut h = vec![2, 1, 2, 0];
+        walsh_hadamard(&mut h);
+        assert_eq!(best_mask(&h, 1), (1, 1));
+        assert_eq!(rare_count(&h, 5, 1, 1), 1);
+        assert_eq!(best_mask(&h, 0), (3, 0));
+        assert_eq!(rare_count(&h, 5, 3, 0), 2);
+    }
+
+    /// The rare lists the engine keeps are exactly the heaps the mask and
+    /// twist call rare, for both kinds, and the twist is the one the module
+    /// docs prove useful.
+    #[test]
+    fn rare_lists_follow_the_definition() {
+        let heaps = if cfg!(debug_assertions) {
+            3000
+        } else {
+            100_000
+        };
+        for code in ["0.104", "0.6", "0.16", "0.051"] {
+            let config = SequenceConfig {
+                solver: SolverChoice::Sparse,
+                stop_when_proved: false,
+                ..SequenceConfig::default()
+            };
+            let mut solver = HeapSolver::new(TakeBreak::from_code(code).unwrap(), config).unwrap();
+            solver.try_extend(heaps, u64::MAX).unwrap();
+            let values = solver.values().to_vec();
+            for (c, class) in solver.classes.iter().enumerate() {
+                if class.ks.is_empty() {
+                    continue;
+                }
+                assert_eq!(u64::from(class.twist), c as u64 & class.mask & 1, "{code}");
+                let rare: Vec<u32> = (1..values.len())
+                    .filter(|&i| {
+                        let x = u64::from(values[i]) << 1 | (i as u64 & 1);
+                        (x & class.mask).count_ones() & 1 == class.twist
+                    })
+                    .map(|i| i as u32)
+                    .collect();
+                assert_eq!(class.rare, rare, "{code} class {c}");
+                let rare_values: Vec<u32> = rare.iter().map(|&i| values[i as usize]).collect();
+                assert_eq!(class.rare_values, rare_values, "{code} class {c}");
+            }
+        }
+        // 0.104 removes 3 tokens to split: only the twist makes it sparse.
+        let config = SequenceConfig {
+            stop_when_proved: false,
+            ..SequenceConfig::default()
+        };
+        let mut solver = HeapSolver::new(TakeBreak::from_code("0.104").unwrap(), config).unwrap();
+        solver.try_extend(1 << 14, u64::MAX).unwrap();
+        assert!(solver.sparse_on);
+        assert_eq!(solver.classes[1].twist, 1);
+        assert!(
+            solver.classes[1].rare.len() < 64,
+            "{}",
+            solver.classes[1].rare.len()
+        );
     }
 
     #[test]
