@@ -69,15 +69,15 @@ proptest! {
 }
 
 proptest! {
-    // Two large elements give long preperiods: with elements up to 3000 and
-    // 6000, e + 2p reached 1.3·10^6 heaps among 120 random sets (found with
-    // a plain recurrence outside this crate), and the test, run with
-    // --ignored only, took minutes. Up to 1500 and 3000 the largest of 120
-    // was 1.9·10^5; the leaps, copies of copies and the period check are
-    // exercised the same way, and 48 cases keep it short.
+    // Two large elements give long preperiods: with elements up to 1500 and
+    // 3000, {4, 5, 1006, 2498} has preperiod 392 440, and the pieces reach
+    // it through thousands of short leaps and stretches: 12–40 s for such a
+    // set on a loaded 2-core machine even with short leaps written out, and
+    // the 48 cases took over half an hour there. Run with --ignored.
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
+    #[ignore]
     fn sets_with_two_large_elements_against_the_recurrence(
         small in proptest::collection::btree_set(1u64..=6, 1..=3),
         a in 20u64..=1_500,

@@ -49,6 +49,13 @@ pub const MAX_SET_LEN: usize = 1024;
 /// mismatch (which only shortens a leap).
 pub const SCAN_CAP: u64 = 1 << 16;
 
+/// Longest leap written out value by value instead of kept as a copy.
+const FILL_MAX: u64 = 1 << 16;
+
+/// Heaps of leaps written out, at most this many times the heaps computed
+/// one by one (plus [`FILL_MAX`]).
+const FILL_FACTOR: u64 = 4;
+
 /// Largest small period looked for among the last values.
 const SMALL_PERIODS: u64 = 4096;
 
@@ -145,6 +152,8 @@ enum Body {
     Raw(Vec<u32>),
     /// `G(x) = G(x − q)`.
     Copy(u64),
+    /// `G(x) = G(x − q)`, with those values written out (a short leap).
+    Filled(u64, Vec<u32>),
 }
 
 #[derive(Clone, Debug)]
@@ -179,6 +188,8 @@ pub struct SetSequence {
     raw_starts: Vec<u64>,
     period: Option<SetPeriod>,
     watch: Watch,
+    /// Heaps of leaps written out ([`Body::Filled`]).
+    filled: u64,
 }
 
 /// Watches the current stretch of one-by-one values for a repeat: a
@@ -206,6 +217,7 @@ impl SetSequence {
             raw_starts: Vec::new(),
             period: None,
             watch: Watch::default(),
+            filled: 0,
         }
     }
 
@@ -245,6 +257,7 @@ impl SetSequence {
             match &piece.body {
                 Body::Raw(v) => return v.get((x - piece.start) as usize).copied(),
                 Body::Copy(q) => x -= q * ((x - piece.start) / q + 1),
+                Body::Filled(_, v) => return v.get((x - piece.start) as usize).copied(),
             }
         }
     }
@@ -400,10 +413,35 @@ impl SetSequence {
         if h != FOREVER && h < n + 32 {
             return false;
         }
+        // A short leap is written out: looking a heap up through a chain of
+        // copies of copies costs a search per link, and with hundreds of
+        // pieces that was most of the time (a set with a preperiod of 10^5
+        // heaps took a minute). What is written out is bounded by a few
+        // times the heaps computed one by one, the memory they already hold.
+        let len = h.saturating_sub(n);
+        let body = if h != FOREVER
+            && len <= FILL_MAX
+            && self.filled + len <= FILL_FACTOR * self.computed + FILL_MAX
+        {
+            let mut values = Vec::with_capacity(len as usize);
+            for x in n..h {
+                let y = x - p;
+                let v = if y >= n {
+                    values[(y - n) as usize]
+                } else {
+                    self.get(y).expect("a leap copies known values")
+                };
+                values.push(v);
+            }
+            self.filled += len;
+            Body::Filled(p, values)
+        } else {
+            Body::Copy(p)
+        };
         self.pieces.push(Piece {
             start: n,
             end: h,
-            body: Body::Copy(p),
+            body,
         });
         if h == FOREVER {
             self.period = Some(self.smallest_period(p));
@@ -416,6 +454,11 @@ impl SetSequence {
     fn tail_repeats(&self, p: u64) -> bool {
         let n = self.covered();
         let w = (p + 8).min(16).min(n - p);
+        // One search for each side when both lie in written-out pieces,
+        // instead of one per heap: try_leap asks this of thousands of shifts.
+        if let (Some(a), Some(b)) = (self.raw_slice(n - w, n), self.raw_slice(n - w - p, n - p)) {
+            return a == b;
+        }
         (1..=w).all(|i| self.get(n - i) == self.get(n - i - p))
     }
 
@@ -444,7 +487,7 @@ impl SetSequence {
     fn stretches(&self, u: u64, v: u64, p: u64) -> Vec<(u64, u64, Option<u64>)> {
         let piece_at = |x: u64| &self.pieces[self.pieces.partition_point(|q| q.start <= x) - 1];
         let shift = |piece: &Piece| match piece.body {
-            Body::Copy(q) => Some(q),
+            Body::Copy(q) | Body::Filled(q, _) => Some(q),
             Body::Raw(_) => None,
         };
         let mut out = Vec::new();
@@ -470,7 +513,7 @@ impl SetSequence {
             let len = b - a;
             let look = lcm.map_or(len, |l| l.min(len));
             let scan = look.min(SCAN_CAP.max(if lcm.is_none() { len } else { 0 }));
-            if let Some(x) = (a..a + scan).find(|&x| self.get(x) != self.get(x - p)) {
+            if let Some(x) = self.first_differing(a, a + scan, p) {
                 return Some(x);
             }
             if scan < look {
@@ -480,6 +523,36 @@ impl SetSequence {
         None
     }
 
+    /// The values of `[u, v)` as a slice, when they lie in one piece of
+    /// values computed one by one (a comparison of two such stretches then
+    /// reads memory instead of looking each heap up: with preperiods of 10^5
+    /// heaps and more, looking up was most of the time).
+    fn raw_slice(&self, u: u64, v: u64) -> Option<&[u32]> {
+        let piece = &self.pieces[self.pieces.partition_point(|q| q.start <= u).checked_sub(1)?];
+        match &piece.body {
+            Body::Raw(values) | Body::Filled(_, values) if v <= piece.end => {
+                values.get((u - piece.start) as usize..(v - piece.start) as usize)
+            }
+            _ => None,
+        }
+    }
+
+    /// The first `x` in `[u, v)` with `G(x) != G(x − p)`.
+    fn first_differing(&self, u: u64, v: u64, p: u64) -> Option<u64> {
+        if let (Some(a), Some(b)) = (self.raw_slice(u, v), self.raw_slice(u - p, v - p)) {
+            return a.iter().zip(b).position(|(x, y)| x != y).map(|i| u + i as u64);
+        }
+        (u..v).find(|&x| self.get(x) != self.get(x - p))
+    }
+
+    /// The last `x` in `[u, v)` with `G(x) != G(x − p)`.
+    fn last_differing(&self, u: u64, v: u64, p: u64) -> Option<u64> {
+        if let (Some(a), Some(b)) = (self.raw_slice(u, v), self.raw_slice(u - p, v - p)) {
+            return a.iter().zip(b).rposition(|(x, y)| x != y).map(|i| u + i as u64);
+        }
+        (u..v).rev().find(|&x| self.get(x) != self.get(x - p))
+    }
+
     /// The last `x` in `[u, v)` with `G(x) != G(x − p)`, or one after it;
     /// `None` if there is none.
     fn last_mismatch(&self, u: u64, v: u64, p: u64) -> Option<u64> {
@@ -487,10 +560,7 @@ impl SetSequence {
             let len = b - a;
             let look = lcm.map_or(len, |l| l.min(len));
             let scan = look.min(SCAN_CAP.max(if lcm.is_none() { len } else { 0 }));
-            if let Some(x) = (b - scan..b)
-                .rev()
-                .find(|&x| self.get(x) != self.get(x - p))
-            {
+            if let Some(x) = self.last_differing(b - scan, b, p) {
                 return Some(x);
             }
             if scan < look {
