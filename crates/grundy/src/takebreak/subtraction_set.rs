@@ -528,7 +528,10 @@ impl SetSequence {
     /// reads memory instead of looking each heap up: with preperiods of 10^5
     /// heaps and more, looking up was most of the time).
     fn raw_slice(&self, u: u64, v: u64) -> Option<&[u32]> {
-        let piece = &self.pieces[self.pieces.partition_point(|q| q.start <= u).checked_sub(1)?];
+        let piece = &self.pieces[self
+            .pieces
+            .partition_point(|q| q.start <= u)
+            .checked_sub(1)?];
         match &piece.body {
             Body::Raw(values) | Body::Filled(_, values) if v <= piece.end => {
                 values.get((u - piece.start) as usize..(v - piece.start) as usize)
@@ -540,7 +543,11 @@ impl SetSequence {
     /// The first `x` in `[u, v)` with `G(x) != G(x − p)`.
     fn first_differing(&self, u: u64, v: u64, p: u64) -> Option<u64> {
         if let (Some(a), Some(b)) = (self.raw_slice(u, v), self.raw_slice(u - p, v - p)) {
-            return a.iter().zip(b).position(|(x, y)| x != y).map(|i| u + i as u64);
+            return a
+                .iter()
+                .zip(b)
+                .position(|(x, y)| x != y)
+                .map(|i| u + i as u64);
         }
         (u..v).find(|&x| self.get(x) != self.get(x - p))
     }
@@ -548,7 +555,11 @@ impl SetSequence {
     /// The last `x` in `[u, v)` with `G(x) != G(x − p)`.
     fn last_differing(&self, u: u64, v: u64, p: u64) -> Option<u64> {
         if let (Some(a), Some(b)) = (self.raw_slice(u, v), self.raw_slice(u - p, v - p)) {
-            return a.iter().zip(b).rposition(|(x, y)| x != y).map(|i| u + i as u64);
+            return a
+                .iter()
+                .zip(b)
+                .rposition(|(x, y)| x != y)
+                .map(|i| u + i as u64);
         }
         (u..v).rev().find(|&x| self.get(x) != self.get(x - p))
     }
