@@ -1,7 +1,9 @@
 //! `picture`: each component of a position drawn as its game declares
 //! (a graph for Col, Snort, Kayles on graphs, Hackenbush), so that a front
 //! end draws it without reading the game's syntax; and the vertex or edge a
-//! move acts on, which `options` gives with each move.
+//! move acts on, which `options` gives with each move. A compound
+//! (`conjunctive(nim(3) + kayles(2), col(".-."))`) is drawn part by part:
+//! each component of each of its sums, with the sum it belongs to.
 
 use serde::Serialize;
 
@@ -17,6 +19,10 @@ use crate::vocab::outcome::Player;
 pub struct PartPicture {
     /// The component as written.
     pub game: String,
+    /// In a compound, which of its arguments (a sum, from 0) the
+    /// component belongs to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group: Option<usize>,
     /// Its graph, when its game draws one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub graph: Option<GraphDrawing>,
@@ -27,8 +33,13 @@ pub struct PartPicture {
 pub struct PictureAnswer {
     /// The position, as read.
     pub game: String,
-    /// Its components in the order written (one for a single game).
+    /// Its components in the order written (one for a single game); for
+    /// a compound, the components of each of its sums in turn.
     pub parts: Vec<PartPicture>,
+    /// For a compound, its name (`conjunctive`, `selective`, …): its parts
+    /// are not a sum, and a move may change several of them at once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compound: Option<&'static str>,
 }
 
 impl std::fmt::Display for PictureAnswer {
@@ -36,6 +47,9 @@ impl std::fmt::Display for PictureAnswer {
         for (i, p) in self.parts.iter().enumerate() {
             if i > 0 {
                 writeln!(f)?;
+            }
+            if let (Some(name), Some(g)) = (self.compound, p.group) {
+                write!(f, "{name}, argument {}: ", g + 1)?;
             }
             match &p.graph {
                 Some(g) => write!(
@@ -82,15 +96,36 @@ pub(crate) fn parts_of(game: &GameExpr) -> &[Component] {
 pub fn picture(session: &Session, text: &str) -> Result<PictureAnswer, Error> {
     session.in_notation(|| {
         let game = parse_any_in(text, &session.registry).map_err(|e| Error::parse(text, &e))?;
-        Ok(PictureAnswer {
-            game: game.to_string(),
-            parts: parts_of(&game)
-                .iter()
-                .map(|c| PartPicture {
-                    game: c.to_string(),
-                    graph: graph_of(c),
-                })
-                .collect(),
+        let part = |group: Option<usize>, c: &Component| PartPicture {
+            game: c.to_string(),
+            group,
+            graph: graph_of(c),
+        };
+        // A compound with a partizan part is one component, valued by its
+        // game tree; it is drawn part by part all the same.
+        let compound = match &game {
+            GameExpr::Compound { kind, parts, .. } => Some((*kind, &parts[..])),
+            GameExpr::Sum(c) => match &c[..] {
+                [one] => crate::games::compound::parts(one),
+                _ => None,
+            },
+            GameExpr::Misere(_) => None,
+        };
+        Ok(match compound {
+            Some((kind, parts)) => PictureAnswer {
+                game: game.to_string(),
+                parts: parts
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(g, sum)| sum.iter().map(move |c| part(Some(g), c)))
+                    .collect(),
+                compound: Some(kind.name()),
+            },
+            None => PictureAnswer {
+                game: game.to_string(),
+                parts: parts_of(&game).iter().map(|c| part(None, c)).collect(),
+                compound: None,
+            },
         })
     })
 }
@@ -162,6 +197,37 @@ mod tests {
             }
             assert!(moves > 0, "{text}");
         }
+    }
+
+    /// A compound is drawn part by part, each component with the sum it
+    /// belongs to; a graph game among them with its graph.
+    #[test]
+    fn a_compound_is_drawn_part_by_part() {
+        let session = Session::new(Limits::default());
+        let drawn = picture(&session, "conjunctive(nim(3) + kayles(2), col(\".-.\"))").unwrap();
+        assert_eq!(drawn.compound, Some("conjunctive"));
+        // An impartial compound is no component of its own: drawn the same.
+        let impartial = picture(&session, "selective(nim(3), kayles(2) + nim(1))").unwrap();
+        assert_eq!(impartial.compound, Some("selective"));
+        let groups: Vec<Option<usize>> = impartial.parts.iter().map(|p| p.group).collect();
+        assert_eq!(groups, [Some(0), Some(1), Some(1)]);
+        let parts: Vec<(&str, Option<usize>)> = drawn
+            .parts
+            .iter()
+            .map(|p| (p.game.as_str(), p.group))
+            .collect();
+        assert_eq!(
+            parts,
+            [
+                ("nim(3)", Some(0)),
+                ("kayles(2)", Some(0)),
+                ("col(\".-.\")", Some(1))
+            ]
+        );
+        assert_eq!(drawn.parts[2].graph.as_ref().unwrap().vertices.len(), 2);
+        let sum = picture(&session, "nim(3) + kayles(2)").unwrap();
+        assert_eq!(sum.compound, None);
+        assert!(sum.parts.iter().all(|p| p.group.is_none()));
     }
 
     #[test]
