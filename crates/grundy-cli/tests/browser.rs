@@ -1635,9 +1635,33 @@ fn mock_turtles_played_by_clicking_coins() {
                 );
                 if asked == 1 {
                     page.shot("choice").await?;
-                }
-                page.click("#play-help [data-testid=choice]:last-child")
+                    // A click on another coin keeps the moves that turn it too.
+                    let other = (0..coin)
+                        .find(|k| {
+                            offered
+                                .iter()
+                                .any(|s| s.contains(&format!("coins {} ", k + 1)))
+                        })
+                        .unwrap_or(0);
+                    page.click(&format!(
+                        "#editor rect[data-testid=cell][data-col='{other}']"
+                    ))
                     .await?;
+                    let narrowed = page
+                        .wait(
+                            "fewer moves offered, or the move played",
+                            "if (document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0]) return 0;
+                             const n = document.querySelectorAll('#play-help [data-testid=choice]').length;
+                             return n < arguments[1] ? n : null;",
+                            vec![json!(before), json!(offered.len())],
+                        )
+                        .await?;
+                    assert!(narrowed.as_u64().is_some(), "{narrowed:?}");
+                }
+                if page.history_len().await? == before {
+                    page.click("#play-help [data-testid=choice]:last-child")
+                        .await?;
+                }
                 page.wait(
                     "the chosen move in the history",
                     "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
@@ -1683,10 +1707,19 @@ fn fibonacci_nim_played_by_clicking_counters_and_other_new_pictures() {
         let said = history_words(&page).await?;
         assert!(said.iter().all(|s| s.starts_with("take ")), "{said:?}");
         assert!(said.iter().any(|s| s == "take 1, leaving 9"), "{said:?}");
+        // The last move is marked where its taking began (the server says
+        // what it did: /api/picture with `to`).
+        page.wait(
+            "the last move's mark",
+            "return document.querySelectorAll('#editor [data-testid=last-take]').length === 1;",
+            vec![],
+        )
+        .await?;
         page.shot("over").await?;
         page.click("#play-stop").await?;
         // Toads and Frogs with longer jumps: a strip of cells.
-        page.set_expression("gen_toads_frogs[2](\"tttt..fff\")").await?;
+        page.set_expression("gen_toads_frogs[2](\"tttt..fff\")")
+            .await?;
         assert_eq!(page.count("#editor rect[data-testid=cell]").await?, 9);
         // A compound: each of its sums drawn in a frame of its own.
         page.set_expression("conjunctive(nim(3) + kayles(2), col(\".-.\"))")

@@ -938,6 +938,15 @@
         }, svg('title', {}, `heap ${i + 1}: ${size}`)));
         return;
       }
+      const ghost = opts.marks && opts.marks.get(i + ',' + size);
+      if (ghost && ghost.has('last') && size < maxShown) {
+        // The last move took from here: a dashed outline where its first
+        // counter stood.
+        root.append(svg('rect', {
+          x: x + 2, y: base - (size + 1) * (token + 2), width: colW - 12, height: token, rx: 3,
+          class: 'mark-last-take', 'data-testid': 'last-take', 'data-heap': i, fill: 'none', 'pointer-events': 'none',
+        }, svg('title', {}, `heap ${i + 1}: the last move took from here`)));
+      }
       for (let k = 0; k < size; k++) {
         const y = base - (k + 1) * (token + 2);
         const rect = svg('rect', {
@@ -1752,11 +1761,27 @@
       why: info && info.why, wins: info && info.wins,
     });
     recordPlaced(p, p.q, game, side || who);
-    p.last = { from: p.q, to: game };
+    p.last = { from: p.q, to: game, side };
+    lastMoved(p, p.last);
     p.q = game;
     p.turn = otherTurn(p);
     p.history[p.history.length - 1].after = p.turn;
     setExpression(game, { fromPlay: true });
+  }
+
+  // What the move `last` did on its component's picture, as the server
+  // reads it (GET /api/picture with `to`): kept in last.moved as {part,
+  // moved} and drawn as the last move's mark.
+  function lastMoved(p, last) {
+    const params = { q: last.from, to: last.to };
+    if (last.side) params.player = last.side;
+    api('/api/picture', params).then((r) => {
+      if (!r.ok || state.play !== p || p.last !== last) return;
+      const part = r.body.parts.findIndex((x) => x.moved);
+      if (part < 0) return;
+      last.moved = { part, moved: r.body.parts[part].moved };
+      renderEditor();
+    });
   }
 
   // Dominoes stay drawn as dominoes, in the colour of whoever placed them:
@@ -1874,6 +1899,22 @@
   // turns from heads to tails, in every coin-turning game). One is played;
   // when several are, the page offers them to choose from.
   function onCoin(p, part, c) {
+    // A coin clicked while a choice is open, other than the one it ends
+    // at: keep the moves that turn it too.
+    if (p.choice && p.choice.part === part && c !== p.choice.coin) {
+      const key = '0,' + c;
+      const narrowed = p.choice.moves.filter((o) => o.changed.has(key));
+      if (narrowed.length === 1) {
+        userPlays(narrowed[0]);
+        return;
+      }
+      if (narrowed.length > 1) {
+        p.choice = { ...p.choice, moves: narrowed };
+        p.message = `${narrowed.length} moves turn coins ${c + 1} and ${p.choice.coin + 1}: click another coin, or choose.`;
+        renderPlay();
+        return;
+      }
+    }
     const ends = userOptions(p).filter((o) => o.part === part && o.end === c);
     p.choice = null;
     if (ends.length === 1) {
@@ -1884,7 +1925,7 @@
       p.message = `No move turns coin ${c + 1} from heads to tails: click a heads coin, the rightmost coin of the move you want.`;
     } else {
       p.choice = { part, coin: c, moves: ends };
-      p.message = `${ends.length} moves turn coin ${c + 1} from heads to tails: which coins do you turn with it?`;
+      p.message = `${ends.length} moves turn coin ${c + 1} from heads to tails: click the other coins you turn with it, or choose.`;
     }
     renderPlay();
   }
@@ -1984,6 +2025,9 @@
           if (bx && by) for (const k of changedCells(bx.rows, by.rows)) add(k, 'last');
         } else if (x && y && x.game.picture.kind === 'square') {
           add(x.call.args.join(',').replace(/\s/g, ''), 'last');
+        } else if (p.last.moved && p.last.moved.part === part && p.last.moved.moved.heap) {
+          // Heaps: where the taking began, drawn as a ghost above what is left.
+          add(p.last.moved.moved.heap.join(','), 'last');
         }
       }
     }

@@ -496,7 +496,9 @@ fn a_compound_says_each_part_it_moved_in() {
 /// The board of a grid game's position: its last quoted argument, as the
 /// page reads it.
 fn board_of(q: &str) -> Vec<char> {
-    let (front, _) = q.rsplit_once('"').unwrap_or_else(|| panic!("{q}: no board"));
+    let (front, _) = q
+        .rsplit_once('"')
+        .unwrap_or_else(|| panic!("{q}: no board"));
     let (_, board) = front.rsplit_once('"').unwrap();
     board.chars().collect()
 }
@@ -546,7 +548,11 @@ fn strip_games_words_name_the_cells_their_pictures_change() {
                 let [from, to] = changed[..] else {
                     panic!("{q} -> {game}: {changed:?} changed")
                 };
-                let (from, to) = if after[from] == '.' { (from, to) } else { (to, from) };
+                let (from, to) = if after[from] == '.' {
+                    (from, to)
+                } else {
+                    (to, from)
+                };
                 assert_eq!(named.first(), Some(&(from + 1)), "{q} -> {game}: {says:?}");
                 assert_eq!(named.last(), Some(&(to + 1)), "{q} -> {game}: {says:?}");
                 assert_eq!(before[from], after[to], "{q} -> {game}");
