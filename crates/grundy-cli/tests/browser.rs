@@ -1556,3 +1556,189 @@ fn misere_nim_is_explained_in_words_a_class_understands() {
         Ok(())
     });
 }
+
+#[test]
+fn mock_turtles_played_by_clicking_coins() {
+    run("play-coins", |page| async move {
+        page.open("").await?;
+        page.set_expression("mock_turtles(\"htththtth\")").await?;
+        // A row of coins, heads and tails, numbered as the words count them.
+        assert_eq!(page.count("#editor [data-testid=coin]").await?, 9);
+        assert_eq!(
+            page.count("#editor [data-testid=coin].coin-heads").await?,
+            4
+        );
+        page.click("#tab-play").await?;
+        page.select("#play-side", "first").await?;
+        page.click("#play-start").await?;
+        assert_eq!(page.settled().await?, "user");
+        // The hint marks the coins of one move (one to three coins).
+        page.click("#hint").await?;
+        page.wait(
+            "the hint",
+            "return document.querySelector('#options .badge');",
+            vec![],
+        )
+        .await?;
+        let marked = page.count("#editor [data-mark=hint]").await?;
+        assert!((1..=3).contains(&marked), "{marked} coins marked");
+        page.shot("hint").await?;
+        page.click("#hint").await?;
+        // Each move of the user: a click on the rightmost heads coin (the
+        // coin a move turns from heads to tails); when several moves end
+        // there, the page asks which, and the user takes the last offered.
+        let (mut moves, mut asked) = (0, 0);
+        for _ in 0..30 {
+            if page.settled().await? == "over" {
+                break;
+            }
+            let before = page.history_len().await?;
+            let coin = page
+                .js(
+                    "const h = [...document.querySelectorAll('#editor rect[data-testid=cell]')]
+                        .filter(x => x.dataset.char === 'h');
+                     return h.length ? +h[h.length - 1].dataset.col : null;",
+                    vec![],
+                )
+                .await?;
+            let Some(coin) = coin.as_u64() else {
+                bail!("the page waits for the user but no coin shows heads");
+            };
+            page.click(&format!(
+                "#editor rect[data-testid=cell][data-col='{coin}']"
+            ))
+            .await?;
+            let what = page
+                .wait(
+                    "the move played or a choice offered",
+                    "if (document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0]) return 'played';
+                     return document.querySelector('#play-help [data-testid=choice]') ? 'asked' : null;",
+                    vec![json!(before)],
+                )
+                .await?;
+            if what == json!("asked") {
+                asked += 1;
+                let offered = page
+                    .js(
+                        "return [...document.querySelectorAll('#play-help [data-testid=choice]')].map(b => b.dataset.says);",
+                        vec![],
+                    )
+                    .await?;
+                let offered: Vec<String> = serde_json::from_value(offered)?;
+                // Every move offered turns the clicked coin, counted from 1.
+                let named = format!("{}", coin + 1);
+                assert!(offered.len() >= 2, "{offered:?}");
+                assert!(
+                    offered.iter().all(|s| s.starts_with("turn over coin")
+                        && s.split(|c: char| !c.is_ascii_digit()).any(|w| w == named)),
+                    "{offered:?}"
+                );
+                if asked == 1 {
+                    page.shot("choice").await?;
+                    // A click on another coin keeps the moves that turn it too.
+                    let other = (0..coin)
+                        .find(|k| {
+                            offered
+                                .iter()
+                                .any(|s| s.contains(&format!("coins {} ", k + 1)))
+                        })
+                        .unwrap_or(0);
+                    page.click(&format!(
+                        "#editor rect[data-testid=cell][data-col='{other}']"
+                    ))
+                    .await?;
+                    let narrowed = page
+                        .wait(
+                            "fewer moves offered, or the move played",
+                            "if (document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0]) return 0;
+                             const n = document.querySelectorAll('#play-help [data-testid=choice]').length;
+                             return n < arguments[1] ? n : null;",
+                            vec![json!(before), json!(offered.len())],
+                        )
+                        .await?;
+                    assert!(narrowed.as_u64().is_some(), "{narrowed:?}");
+                }
+                if page.history_len().await? == before {
+                    page.click("#play-help [data-testid=choice]:last-child")
+                        .await?;
+                }
+                page.wait(
+                    "the chosen move in the history",
+                    "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
+                    vec![json!(before)],
+                )
+                .await?;
+            }
+            moves += 1;
+        }
+        assert!(moves >= 1 && asked >= 1, "{moves} moves, {asked} choices");
+        assert_eq!(page.play_state().await?, "over");
+        let said = history_words(&page).await?;
+        assert!(
+            said.iter().all(|s| s.starts_with("turn over coin")),
+            "{said:?}"
+        );
+        page.shot("over").await?;
+        Ok(())
+    });
+}
+
+#[test]
+fn fibonacci_nim_played_by_clicking_counters_and_other_new_pictures() {
+    run("play-memory", |page| async move {
+        page.open("").await?;
+        // One heap, the last move's take written under it.
+        page.set_expression("fibonacci_nim(10,4)").await?;
+        assert_eq!(page.count("#editor [data-testid=memory-picture]").await?, 1);
+        assert_eq!(page.count("#editor [data-testid=token]").await?, 10);
+        page.click("#tab-play").await?;
+        page.select("#play-side", "first").await?;
+        page.click("#play-start").await?;
+        // Every move of the user: a click on the top counter (take 1,
+        // always allowed: the last move took at least 1).
+        let n = play_out(
+            &page,
+            "const t = document.querySelectorAll('#editor [data-testid=token]');
+             return t.length ? `#editor [data-testid=token][data-k='${t.length - 1}']` : null;",
+        )
+        .await?;
+        assert!(n >= 1);
+        assert_eq!(page.play_state().await?, "over");
+        let said = history_words(&page).await?;
+        assert!(said.iter().all(|s| s.starts_with("take ")), "{said:?}");
+        assert!(said.iter().any(|s| s == "take 1, leaving 9"), "{said:?}");
+        // The last move is marked where its taking began (the server says
+        // what it did: /api/picture with `to`).
+        page.wait(
+            "the last move's mark",
+            "return document.querySelectorAll('#editor [data-testid=last-take]').length === 1;",
+            vec![],
+        )
+        .await?;
+        page.shot("over").await?;
+        page.click("#play-stop").await?;
+        // Toads and Frogs with longer jumps: a strip of cells.
+        page.set_expression("gen_toads_frogs[2](\"tttt..fff\")")
+            .await?;
+        assert_eq!(page.count("#editor rect[data-testid=cell]").await?, 9);
+        // A compound: each of its sums drawn in a frame of its own.
+        page.set_expression("conjunctive(nim(3) + kayles(2), col(\".-.\"))")
+            .await?;
+        page.wait(
+            "the compound's parts",
+            "return document.querySelectorAll('#editor [data-testid=compound-group]').length === 2;",
+            vec![],
+        )
+        .await?;
+        assert_eq!(page.count("#editor [data-testid=heaps-picture]").await?, 1);
+        assert_eq!(page.count("#editor [data-testid=pins-picture]").await?, 1);
+        page.wait(
+            "the graph of col",
+            "return document.querySelectorAll('#editor [data-testid=graph-picture]').length === 1;",
+            vec![],
+        )
+        .await?;
+        page.shot_of("#editor", "compound").await?;
+        Ok(())
+    });
+}

@@ -214,8 +214,10 @@
   }
 
   // The board string of a grid game's call: {index of the argument, rows}.
+  // The board is the last quoted argument (turning("1-3","htth") writes its
+  // code first).
   function boardOf(call) {
-    for (let i = 0; i < call.args.length; i++) {
+    for (let i = call.args.length - 1; i >= 0; i--) {
       const s = decodeString(call.args[i]);
       if (s !== null) return { index: i, rows: s.split('|') };
     }
@@ -725,13 +727,15 @@
   // Map "r,c" -> Set of 'sel' | 'cand' | 'hint' | 'last' | 'legal', negated,
   // style: how the game declares its board is drawn — 'cells' (each cell in
   // its owner's colour), 'draughts' (dark and light squares, pieces as
-  // discs) or 'tokens' (pieces as lettered discs on free cells). Columns are
+  // discs), 'tokens' (pieces as lettered discs on free cells) or 'coins'
+  // (every cell a coin, heads or tails, lettered H or T). Columns are
   // labelled a, b, … and rows 1, 2, … from the top, as the moves' words
   // name cells ("vertical domino on b1–b2").
   function gridSvg(rows, opts) {
     const looks = {};
     for (const c of opts.cells || []) looks[c.char] = c;
     const style = opts.style || 'cells';
+    const coins = style === 'coins';
     const cols = Math.max(1, ...rows.map((r) => r.length));
     const size = Math.max(18, Math.min(48, Math.floor(440 / Math.max(cols, rows.length))));
     const pad = 2;
@@ -748,9 +752,10 @@
       root.append(svg('text', {
         x: ox + c * size + size / 2, y: pad + label - 4, 'text-anchor': 'middle',
         class: 'grid-label', 'data-testid': 'column-label', 'aria-hidden': 'true',
-      }, columnName(c)));
+      }, coins ? String(c + 1) : columnName(c)));
     }
-    for (let r = 0; r < rows.length; r++) {
+    // A strip of coins is one row, its coins numbered as the words count them.
+    for (let r = 0; r < (coins ? 0 : rows.length); r++) {
       root.append(svg('text', {
         x: pad + label - 4, y: oy + r * size + size / 2 + 4, 'text-anchor': 'end',
         class: 'grid-label', 'data-testid': 'row-label', 'aria-hidden': 'true',
@@ -773,15 +778,29 @@
         // may stand) and the piece is drawn on it.
         let ground = LOOK_FILL[look] || '#9ca3af';
         if (style === 'draughts' && look !== 'blocked') ground = (r + c) % 2 === 0 ? '#f3e8d2' : '#8b5a2b';
-        else if (style === 'tokens' && look !== 'blocked') ground = '#f8fafc';
+        else if ((style === 'tokens' || style === 'coins') && look !== 'blocked') ground = '#f8fafc';
         const rect = svg('rect', {
           x, y, width: size, height: size,
           fill: ground, stroke: '#9ca3af', 'stroke-width': 1,
           'data-testid': 'cell', 'data-row': r, 'data-col': c, 'data-char': ch, 'data-look': look,
           class: 'cell look-' + look,
-        }, svg('title', {}, `${columnName(c)}${r + 1}: ${name} (${ch})`));
+        }, svg('title', {}, coins ? `coin ${c + 1}: ${name}` : `${columnName(c)}${r + 1}: ${name} (${ch})`));
         g.append(rect);
-        if (piece && style !== 'cells') {
+        if (style === 'coins' && cell) {
+          // A coin, heads gold with an H, tails grey with a T: the letter
+          // says it as well as the colour.
+          const heads = look !== 'empty';
+          g.append(svg('circle', {
+            cx: x + size / 2, cy: y + size / 2, r: size * 0.4,
+            class: 'coin coin-' + (heads ? 'heads' : 'tails'), 'data-testid': 'coin', 'data-char': ch,
+            fill: heads ? '#facc15' : '#d1d5db', stroke: heads ? '#854d0e' : '#4b5563', 'stroke-width': 2,
+            'pointer-events': 'none',
+          }));
+          g.append(svg('text', {
+            x: x + size / 2, y: y + size / 2 + size * 0.14, 'text-anchor': 'middle',
+            'font-size': Math.round(size * 0.4), fill: heads ? '#422006' : '#1f2937', 'pointer-events': 'none', class: 'cell-char',
+          }, heads ? 'H' : 'T'));
+        } else if (piece && style !== 'cells') {
           // A disc in the owner's colour with the piece's letter; a
           // slipper (a skier who cannot jump) smaller, with a dashed ring.
           const small = /slipper/.test(name);
@@ -812,7 +831,7 @@
             }));
           }
         }
-        if (opts.onCell) clickable(rect, `row ${r + 1}, column ${c + 1}: ${name}`, () => opts.onCell(r, c));
+        if (opts.onCell) clickable(rect, coins ? `coin ${c + 1}: ${name}` : `row ${r + 1}, column ${c + 1}: ${name}`, () => opts.onCell(r, c));
         root.append(g);
       });
     });
@@ -918,6 +937,15 @@
           class: 'heap-bar',
         }, svg('title', {}, `heap ${i + 1}: ${size}`)));
         return;
+      }
+      const ghost = opts.marks && opts.marks.get(i + ',' + size);
+      if (ghost && ghost.has('last') && size < maxShown) {
+        // The last move took from here: a dashed outline where its first
+        // counter stood.
+        root.append(svg('rect', {
+          x: x + 2, y: base - (size + 1) * (token + 2), width: colW - 12, height: token, rx: 3,
+          class: 'mark-last-take', 'data-testid': 'last-take', 'data-heap': i, fill: 'none', 'pointer-events': 'none',
+        }, svg('title', {}, `heap ${i + 1}: the last move took from here`)));
       }
       for (let k = 0; k < size; k++) {
         const y = base - (k + 1) * (token + 2);
@@ -1178,6 +1206,41 @@
     return null;
   }
 
+  // A compound (conjunctive(...), selective(...)): its parts drawn side by
+  // side as the server reads them (GET /api/picture, cached), each of its
+  // sums in a frame of its own. A move may change several parts at once,
+  // so they are drawn only, and played from the list of moves.
+  const compoundCache = new Map();
+  function drawCompound(text, box) {
+    const slot = el('div', { class: 'compound', 'data-testid': 'compound-picture' });
+    box.append(slot);
+    const draw = (body) => {
+      if (!body || !body.compound) return;
+      const groups = [];
+      body.parts.forEach((part, i) => {
+        const g = part.group || 0;
+        if (!groups[g]) {
+          groups[g] = el('div', { class: 'compound-group', 'data-testid': 'compound-group', 'data-group': g },
+            el('p', { class: 'part-title' }, `argument ${g + 1}`));
+        }
+        groups[g].append(partPicture(part.game, i, null));
+      });
+      slot.replaceChildren(
+        el('p', { class: 'help' }, `A ${body.compound.replace(/_/g, ' ')} compound of ${groups.length} sums, each drawn in its frame: pick a move in the list.`),
+        ...groups.filter(Boolean));
+    };
+    if (compoundCache.has(text)) {
+      draw(compoundCache.get(text));
+      return;
+    }
+    api('/api/picture', { q: text }).then((r) => {
+      if (!r.ok) return;
+      compoundCache.set(text, r.body);
+      if (compoundCache.size > 50) compoundCache.delete(compoundCache.keys().next().value);
+      draw(r.body);
+    });
+  }
+
   // ---------------------------------------------------------------- editors
 
   function renderEditor() {
@@ -1196,11 +1259,13 @@
         parts.forEach((p, i) => box.append(partPicture(p, i, null)));
       } else if (state.expr !== '') {
         box.append(el('p', { class: 'help' }, 'No editor for this expression: edit it in the box.'));
+        drawCompound(state.expr, box);
       }
       return;
     }
     const kind = single.game.picture.kind;
     if (kind === 'heaps' || kind === 'pins') box.append(heapsEditor(single));
+    else if (kind === 'memory') box.append(memoryEditor(single));
     else if (kind === 'square') box.append(squareEditor(single));
     else if (kind === 'grid' || kind === 'edges') box.append(gridEditor(single));
     else box.append(el('p', { class: 'help', 'data-testid': 'text-editor' }, `${single.game.name} is written as text only: edit it in the box.`));
@@ -1253,6 +1318,45 @@
       },
     }, 'Remove the last heap');
     wrap.append(el('h3', {}, 'Heaps'), inputs, el('div', { class: 'row-form' }, add, remove), pictureBox);
+    redraw();
+    return wrap;
+  }
+
+  // One heap and what the last move took (Fibonacci Nim, Mem), drawn as a
+  // heap with the last take written under it.
+  function memorySvg(n, k, opts) {
+    const box = el('div', { class: 'memory-heap', 'data-testid': 'memory-picture' });
+    box.append(heapsSvg([n], opts), el('p', { class: 'memory-note', 'data-testid': 'memory-note', 'data-k': k },
+      `The last move took ${k}.`));
+    return box;
+  }
+
+  function memoryEditor(single) {
+    const call = { ...single.call, args: single.call.args.slice() };
+    const wrap = el('div', { id: 'memory-editor', class: 'editor-box' });
+    wrap.append(el('h3', {}, 'Heap'));
+    if (call.args.length !== 2 || !call.args.every(isInt)) {
+      wrap.append(el('p', { class: 'help' }, 'Write the heap and the last move\'s take as two whole numbers.'));
+      return wrap;
+    }
+    const pictureBox = el('div', { class: 'picture-box' });
+    const redraw = () => pictureBox.replaceChildren(memorySvg(Number(call.args[0]), Number(call.args[1]), { label: 'the heap' }));
+    const inputs = el('div', { class: 'heap-inputs' });
+    [['heap', 'the heap'], ['memory', 'the last move took']].forEach(([id, text], i) => {
+      const input = el('input', {
+        id: 'memory-' + id, type: 'number', min: '0', step: '1', value: call.args[i], 'data-testid': 'memory-' + id,
+        class: 'heap-input',
+      });
+      input.addEventListener('input', () => {
+        const v = input.value.trim();
+        if (!isInt(v)) return;
+        call.args[i] = v.replace(/^0+(?=\d)/, '');
+        redraw();
+        editorChanged(single.rewrap(formatCall(call)));
+      });
+      inputs.append(el('label', { class: 'heap-field', for: 'memory-' + id }, text, input));
+    });
+    wrap.append(el('p', { class: 'help' }, single.game.summary || ''), inputs, pictureBox);
     redraw();
     return wrap;
   }
@@ -1391,6 +1495,14 @@
         onPick: play ? (k) => play.onGraph(index, k) : null,
         marks: play ? play.marks(index) : null,
       })));
+    } else if (kind === 'memory') {
+      if (call.args.length === 2 && call.args.every(isInt)) {
+        const [n, k] = call.args.map(Number);
+        box.append(memorySvg(n, k, {
+          label, onToken: play ? (i, t) => play.onToken(index, i, t) : null,
+          marks: play ? play.marks(index) : null,
+        }));
+      }
     } else if (kind === 'pins') {
       const rows = call.args.filter(isInt).map(Number);
       if (rows.length === call.args.length) {
@@ -1512,10 +1624,18 @@
         const a = boardOf(from.call);
         const b = boardOf(to.call);
         if (a && b) o.changed = changedCells(a.rows, b.rows);
+        // A coin-turning move is named by its rightmost coin, the one that
+        // goes from heads to tails.
+        if (o.changed && from.game.picture.style === 'coins') {
+          o.end = Math.max(...[...o.changed].map((k) => Number(k.split(',')[1])));
+        }
       } else if (kind === 'square' && to.call.args.length === 2 && to.call.args.every(isInt)) {
         o.square = to.call.args.map(Number);
       } else if (kind === 'heaps') {
         o.heap = heapChange(from.call.args, to.call.args);
+      } else if (kind === 'memory' && isInt(to.call.args[0] || '')) {
+        // The one heap, and what the move leaves in it.
+        o.heap = [0, Number(to.call.args[0])];
       } else if (kind === 'edges') {
         const a = boardOf(from.call);
         const b = boardOf(to.call);
@@ -1582,6 +1702,7 @@
     p.preview = null;
     p.selection = new Set();
     p.message = '';
+    p.choice = null;
     if (isUserTurn(p)) {
       renderPlay();
       const r = await api('/api/options', { q: p.q });
@@ -1640,11 +1761,27 @@
       why: info && info.why, wins: info && info.wins,
     });
     recordPlaced(p, p.q, game, side || who);
-    p.last = { from: p.q, to: game };
+    p.last = { from: p.q, to: game, side };
+    lastMoved(p, p.last);
     p.q = game;
     p.turn = otherTurn(p);
     p.history[p.history.length - 1].after = p.turn;
     setExpression(game, { fromPlay: true });
+  }
+
+  // What the move `last` did on its component's picture, as the server
+  // reads it (GET /api/picture with `to`): kept in last.moved as {part,
+  // moved} and drawn as the last move's mark.
+  function lastMoved(p, last) {
+    const params = { q: last.from, to: last.to };
+    if (last.side) params.player = last.side;
+    api('/api/picture', params).then((r) => {
+      if (!r.ok || state.play !== p || p.last !== last) return;
+      const part = r.body.parts.findIndex((x) => x.moved);
+      if (part < 0) return;
+      last.moved = { part, moved: r.body.parts[part].moved };
+      renderEditor();
+    });
   }
 
   // Dominoes stay drawn as dominoes, in the colour of whoever placed them:
@@ -1719,6 +1856,11 @@
   function onCell(part, r, c) {
     const p = state.play;
     if (!p || p.over || p.thinking || !isUserTurn(p) || !p.options) return;
+    const single = singleGame((p.options.parts || [p.q])[part] || '');
+    if (single && single.game.picture.style === 'coins') {
+      onCoin(p, part, c);
+      return;
+    }
     const key = r + ',' + c;
     if (p.selectionPart !== part) {
       p.selection = new Set();
@@ -1751,6 +1893,41 @@
       p.message = `${candidates.length} of your moves change the marked cells: click another cell of the one you want, or pick it in the list.`;
       renderPlay();
     }
+  }
+
+  // Coin c clicked: the moves whose rightmost coin it is (the one a move
+  // turns from heads to tails, in every coin-turning game). One is played;
+  // when several are, the page offers them to choose from.
+  function onCoin(p, part, c) {
+    // A coin clicked while a choice is open, other than the one it ends
+    // at: keep the moves that turn it too.
+    if (p.choice && p.choice.part === part && c !== p.choice.coin) {
+      const key = '0,' + c;
+      const narrowed = p.choice.moves.filter((o) => o.changed.has(key));
+      if (narrowed.length === 1) {
+        userPlays(narrowed[0]);
+        return;
+      }
+      if (narrowed.length > 1) {
+        p.choice = { ...p.choice, moves: narrowed };
+        p.message = `${narrowed.length} moves turn coins ${c + 1} and ${p.choice.coin + 1}: click another coin, or choose.`;
+        renderPlay();
+        return;
+      }
+    }
+    const ends = userOptions(p).filter((o) => o.part === part && o.end === c);
+    p.choice = null;
+    if (ends.length === 1) {
+      userPlays(ends[0]);
+      return;
+    }
+    if (ends.length === 0) {
+      p.message = `No move turns coin ${c + 1} from heads to tails: click a heads coin, the rightmost coin of the move you want.`;
+    } else {
+      p.choice = { part, coin: c, moves: ends };
+      p.message = `${ends.length} moves turn coin ${c + 1} from heads to tails: click the other coins you turn with it, or choose.`;
+    }
+    renderPlay();
   }
 
   // Pins a..b of row i clicked: the move that knocks exactly those down (or,
@@ -1848,6 +2025,9 @@
           if (bx && by) for (const k of changedCells(bx.rows, by.rows)) add(k, 'last');
         } else if (x && y && x.game.picture.kind === 'square') {
           add(x.call.args.join(',').replace(/\s/g, ''), 'last');
+        } else if (p.last.moved && p.last.moved.part === part && p.last.moved.moved.heap) {
+          // Heaps: where the taking began, drawn as a ghost above what is left.
+          add(p.last.moved.moved.heap.join(','), 'last');
         }
       }
     }
@@ -1887,6 +2067,10 @@
       if (preview.square) add(preview.square.join(','), 'hint');
       if (preview.heap) add(preview.heap.join(','), 'hint');
     }
+    // The moves a click on a coin left open.
+    if (p.choice && p.choice.part === part) {
+      for (const o of p.choice.moves) for (const k of o.changed) add(k, 'cand');
+    }
     if (p.selectionPart === part && p.selection.size > 0) {
       for (const k of p.selection) add(k, 'sel');
       for (const o of mine) {
@@ -1913,6 +2097,7 @@
     box.append(el('h3', {}, 'Board'));
     if (p.options && p.kind && !p.options.parts && parts.length === 1 && !singleGame(parts[0])) {
       box.append(el('p', { class: 'help' }, 'Moves in this compound change several components: pick them in the list.'));
+      drawCompound(parts[0], box);
     }
     if (parts.length === 1) {
       const pic = partPicture(parts[0], 0, hooks);
@@ -1962,6 +2147,15 @@
     $('hint').checked = Boolean(p.hint);
     $('undo').disabled = p.undo.length === 0;
     $('play-help').textContent = p.message || '';
+    if (p.choice && user && !p.over && p.options) {
+      // The moves a click left open, each in words: hover to see it drawn.
+      $('play-help').append(' ', el('span', { class: 'choices', 'data-testid': 'choices' }, p.choice.moves.map((o) => el('button', {
+        type: 'button', class: 'choice', 'data-testid': 'choice', 'data-game': o.game, 'data-says': o.says || null,
+        onclick: () => userPlays(o),
+        onmouseenter: () => showPreview(o), onfocus: () => showPreview(o),
+        onmouseleave: () => showPreview(null), onblur: () => showPreview(null),
+      }, o.says || o.game))));
+    }
 
     const list = $('options');
     list.replaceChildren();

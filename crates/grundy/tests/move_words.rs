@@ -492,3 +492,99 @@ fn a_compound_says_each_part_it_moved_in() {
         "{all:?}"
     );
 }
+
+/// The board of a grid game's position: its last quoted argument, as the
+/// page reads it.
+fn board_of(q: &str) -> Vec<char> {
+    let (front, _) = q
+        .rsplit_once('"')
+        .unwrap_or_else(|| panic!("{q}: no board"));
+    let (_, board) = front.rsplit_once('"').unwrap();
+    board.chars().collect()
+}
+
+/// The games drawn as a strip of cells or coins: every move of each
+/// position changes the cells its words name (counted from 1), and nothing
+/// else, so the page's picture of the move (the cells that change) and its
+/// words agree. Coin-turning moves turn their rightmost coin from heads to
+/// tails, the coin a click on the picture names.
+#[test]
+fn strip_games_words_name_the_cells_their_pictures_change() {
+    let positions = [
+        r#"turning_turtles("thhth")"#,
+        r#"mock_turtles("htththtth")"#,
+        r#"ruler("hthhth")"#,
+        r#"turnips("tthhthth")"#,
+        r#"turning("1-3","htththtth")"#,
+        r#"turning("2,4E","hhthhth")"#,
+        r#"gen_toads_frogs[2]("tttt..fff")"#,
+        r#"gen_toads_frogs[3,2]("tt.tf..ff")"#,
+        r#"gen_toads_frogs[1,1,friendly]("tt.t.f")"#,
+        r#"elephants_rhinos("tt.t..ff")"#,
+    ];
+    for q in positions {
+        let before = board_of(q);
+        let coins = !q.contains("toads") && !q.contains("rhinos");
+        let moves = said(q);
+        assert!(!moves.is_empty(), "{q}: no moves");
+        for (_, game, says) in &moves {
+            let after = board_of(game);
+            assert_eq!(before.len(), after.len(), "{q} -> {game}");
+            let changed: Vec<usize> = (0..before.len())
+                .filter(|&i| before[i] != after[i])
+                .collect();
+            let named: Vec<usize> = says
+                .split(|c: char| !c.is_ascii_digit())
+                .filter_map(|w| w.parse().ok())
+                .collect();
+            if coins {
+                let cells: Vec<usize> = changed.iter().map(|i| i + 1).collect();
+                assert_eq!(named, cells, "{q} -> {game}: {says:?}");
+                let end = *changed.last().unwrap();
+                assert_eq!((before[end], after[end]), ('h', 't'), "{q} -> {game}");
+            } else {
+                // "toad 1 jumps over 2 pieces to 4": the cell it leaves
+                // first and the cell it reaches last.
+                let [from, to] = changed[..] else {
+                    panic!("{q} -> {game}: {changed:?} changed")
+                };
+                let (from, to) = if after[from] == '.' {
+                    (from, to)
+                } else {
+                    (to, from)
+                };
+                assert_eq!(named.first(), Some(&(from + 1)), "{q} -> {game}: {says:?}");
+                assert_eq!(named.last(), Some(&(to + 1)), "{q} -> {game}: {says:?}");
+                assert_eq!(before[from], after[to], "{q} -> {game}");
+            }
+        }
+    }
+}
+
+/// A heap with a memory is drawn as one heap: every move's words say what
+/// it takes and what it leaves, the heap the picture shows next, and the
+/// take is the next position's memory.
+#[test]
+fn memory_heaps_say_the_take_the_picture_shows() {
+    for q in ["fibonacci_nim(10,4)", "take_away[3](12,2)", "mem(9,2)"] {
+        let (name, args) = q.split_once('(').unwrap();
+        let n: u32 = args.split(',').next().unwrap().parse().unwrap();
+        let moves = said(q);
+        assert!(!moves.is_empty(), "{q}");
+        for (_, game, says) in &moves {
+            let rest = game.strip_prefix(name).and_then(|g| g.strip_prefix('('));
+            let (left, memory) = rest
+                .and_then(|r| r.strip_suffix(')'))
+                .and_then(|r| r.split_once(','))
+                .unwrap_or_else(|| panic!("{q} -> {game}"));
+            let (left, memory): (u32, u32) = (left.parse().unwrap(), memory.parse().unwrap());
+            assert_eq!(n - left, memory, "{q} -> {game}");
+            let expected = if left == 0 {
+                format!("take all {memory}")
+            } else {
+                format!("take {memory}, leaving {left}")
+            };
+            assert_eq!(says, &expected, "{q} -> {game}");
+        }
+    }
+}

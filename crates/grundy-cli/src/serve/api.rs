@@ -342,12 +342,31 @@ async fn perfect_move(State(w): State<Workers>, p: Params) -> Answer {
     Ok(reply(w.run(job).await, JSON))
 }
 
+/// Each component drawn; with `to` (the position a move reaches) and, in a
+/// partizan game, `player` (who moved), also what that move did on the
+/// component it moved in.
 async fn picture(State(w): State<Workers>, p: Params) -> Answer {
     let p = params(p)?;
     let q = param(&p, "q", POSITION)?.to_string();
+    let to = p
+        .iter()
+        .find(|(k, _)| k == "to")
+        .map(|(_, v)| v.clone())
+        .filter(|v| !v.is_empty());
+    let player = match p.iter().find(|(k, _)| k == "player").map(|(_, v)| v.as_str()) {
+        None | Some("") => None,
+        Some(name) => Some(Player::named(name).ok_or_else(|| {
+            Bad(format!(
+                "player `{name}` is not a player: write left or right (or leave it out for an impartial game)"
+            ))
+        })?),
+    };
     let job: Job = Arc::new(move |limits: &Limits| {
         let session = crate::limits::session_of(*limits);
-        answer_json(grundy::api::picture(&session, &q))
+        answer_json(match &to {
+            Some(to) => grundy::api::picture_of_move(&session, &q, to, player),
+            None => grundy::api::picture(&session, &q),
+        })
     });
     Ok(reply(w.run(job).await, JSON))
 }

@@ -64,7 +64,9 @@ pub use loopy::{is_loopy, loopy_compare, loopy_value, LoopyAnswer};
 pub use options::{
     followers, move_says, options, FollowersAnswer, Move, OptionsAnswer, SideOptions,
 };
-pub use picture::{graph_of, picture, touched, PartPicture, PictureAnswer};
+pub use picture::{
+    graph_of, moved, picture, picture_of_move, touched, Moved, PartPicture, PictureAnswer,
+};
 pub use play::{components, perfect_move, ComponentAnswer, ComponentsAnswer, MoveAnswer};
 pub use quotient::{quotient, QuotientAnswer};
 pub use seq::{

@@ -1,7 +1,9 @@
 //! `picture`: each component of a position drawn as its game declares
 //! (a graph for Col, Snort, Kayles on graphs, Hackenbush), so that a front
 //! end draws it without reading the game's syntax; and the vertex or edge a
-//! move acts on, which `options` gives with each move.
+//! move acts on, which `options` gives with each move. A compound
+//! (`conjunctive(nim(3) + kayles(2), col(".-."))`) is drawn part by part:
+//! each component of each of its sums, with the sum it belongs to.
 
 use serde::Serialize;
 
@@ -17,9 +19,37 @@ use crate::vocab::outcome::Player;
 pub struct PartPicture {
     /// The component as written.
     pub game: String,
+    /// In a compound, which of its arguments (a sum, from 0) the
+    /// component belongs to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group: Option<usize>,
     /// Its graph, when its game draws one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub graph: Option<GraphDrawing>,
+    /// Asked with the position a move reaches ([`picture_of_move`]): what
+    /// that move did on this component's picture, when it moved here.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moved: Option<Moved>,
+}
+
+/// What a move did on its component's picture, in the picture's own
+/// terms, so that a front end marks that one move on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Moved {
+    /// The vertex or edge of a graph it acted on, numbered as in the
+    /// drawing before the move (as `options` numbers its moves' `at`).
+    At(usize),
+    /// The cells of a board it changed, `[row, column]` from 0 at the top
+    /// left.
+    Cells(Vec<[usize; 2]>),
+    /// `[heap, left]`: the heap (from 0) it took from and what it left
+    /// there (heaps, a heap with a memory, a row of pins).
+    Heap([u64; 2]),
+    /// `[x, y]`: the square the piece moved to.
+    Square([u64; 2]),
+    /// The edge cut, from 0 at the ground (those above it fall).
+    Cut(usize),
 }
 
 /// The answer of `picture`.
@@ -27,8 +57,13 @@ pub struct PartPicture {
 pub struct PictureAnswer {
     /// The position, as read.
     pub game: String,
-    /// Its components in the order written (one for a single game).
+    /// Its components in the order written (one for a single game); for
+    /// a compound, the components of each of its sums in turn.
     pub parts: Vec<PartPicture>,
+    /// For a compound, its name (`conjunctive`, `selective`, …): its parts
+    /// are not a sum, and a move may change several of them at once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compound: Option<&'static str>,
 }
 
 impl std::fmt::Display for PictureAnswer {
@@ -36,6 +71,9 @@ impl std::fmt::Display for PictureAnswer {
         for (i, p) in self.parts.iter().enumerate() {
             if i > 0 {
                 writeln!(f)?;
+            }
+            if let (Some(name), Some(g)) = (self.compound, p.group) {
+                write!(f, "{name}, argument {}: ", g + 1)?;
             }
             match &p.graph {
                 Some(g) => write!(
@@ -69,6 +107,86 @@ pub fn touched(before: &Component, after: &Component, mover: Option<Player>) -> 
     }
 }
 
+/// The last quoted argument of a position as written (a grid game's board,
+/// as [`Picture::Grid`] declares), as characters by row.
+fn board(c: &Component) -> Option<Vec<Vec<char>>> {
+    let text = c.to_string();
+    let (front, _) = text.rsplit_once('"')?;
+    let (_, board) = front.rsplit_once('"')?;
+    Some(board.split('|').map(|r| r.chars().collect()).collect())
+}
+
+/// The arguments of a position written `name[params](a,b,…)` when every
+/// one is a whole number.
+fn numbers(c: &Component) -> Option<Vec<u64>> {
+    let text = c.to_string();
+    let (_, args) = text.strip_suffix(')')?.rsplit_once('(')?;
+    args.split(',').map(|a| a.trim().parse().ok()).collect()
+}
+
+/// What the move from `before` to `after` (by `mover`, in a partizan game)
+/// did on `before`'s picture, as its game declares the picture; `None`
+/// when the picture is text or the move is not one it can show.
+pub fn moved(before: &Component, after: &Component, mover: Option<Player>) -> Option<Moved> {
+    if before.spec().name != after.spec().name {
+        return None;
+    }
+    match before.spec().picture {
+        Picture::Graph { touched, .. } => touched(before, after, mover).map(Moved::At),
+        Picture::Grid { .. } => {
+            let (b, a) = (board(before)?, board(after)?);
+            let rows = b.len().max(a.len());
+            let mut cells = Vec::new();
+            for r in 0..rows {
+                let (x, y) = (b.get(r), a.get(r));
+                let cols = x.map_or(0, Vec::len).max(y.map_or(0, Vec::len));
+                for col in 0..cols {
+                    if x.and_then(|x| x.get(col)) != y.and_then(|y| y.get(col)) {
+                        cells.push([r, col]);
+                    }
+                }
+            }
+            (!cells.is_empty()).then_some(Moved::Cells(cells))
+        }
+        Picture::Edges { .. } => {
+            let (b, a) = (board(before)?, board(after)?);
+            let ([b], [a]) = (&b[..], &a[..]) else {
+                return None;
+            };
+            (a.len() < b.len() && b.starts_with(a)).then_some(Moved::Cut(a.len()))
+        }
+        Picture::Heaps | Picture::Pins => {
+            let (b, a) = (numbers(before)?, numbers(after)?);
+            if a.len() == b.len() {
+                let changed: Vec<usize> = (0..b.len()).filter(|&i| a[i] != b[i]).collect();
+                match changed[..] {
+                    [i] if a[i] < b[i] => Some(Moved::Heap([i as u64, a[i]])),
+                    _ => None,
+                }
+            } else if a.len() + 1 == b.len() {
+                // An emptied heap may be dropped from the position written.
+                (0..b.len())
+                    .find(|&i| b[..i] == a[..i] && b[i + 1..] == a[i..])
+                    .map(|i| Moved::Heap([i as u64, 0]))
+            } else {
+                None
+            }
+        }
+        Picture::Memory => {
+            let (b, a) = (numbers(before)?, numbers(after)?);
+            match (&b[..], &a[..]) {
+                ([n, _], [left, _]) if left < n => Some(Moved::Heap([0, *left])),
+                _ => None,
+            }
+        }
+        Picture::Square => match numbers(after)?[..] {
+            [x, y] => Some(Moved::Square([x, y])),
+            _ => None,
+        },
+        Picture::Text => None,
+    }
+}
+
 /// The components of a sum as written; none for a compound (whose parts
 /// are sums of their own).
 pub(crate) fn parts_of(game: &GameExpr) -> &[Component] {
@@ -82,16 +200,64 @@ pub(crate) fn parts_of(game: &GameExpr) -> &[Component] {
 pub fn picture(session: &Session, text: &str) -> Result<PictureAnswer, Error> {
     session.in_notation(|| {
         let game = parse_any_in(text, &session.registry).map_err(|e| Error::parse(text, &e))?;
-        Ok(PictureAnswer {
-            game: game.to_string(),
-            parts: parts_of(&game)
-                .iter()
-                .map(|c| PartPicture {
-                    game: c.to_string(),
-                    graph: graph_of(c),
-                })
-                .collect(),
+        let part = |group: Option<usize>, c: &Component| PartPicture {
+            game: c.to_string(),
+            group,
+            graph: graph_of(c),
+            moved: None,
+        };
+        // A compound with a partizan part is one component, valued by its
+        // game tree; it is drawn part by part all the same.
+        let compound = match &game {
+            GameExpr::Compound { kind, parts, .. } => Some((*kind, &parts[..])),
+            GameExpr::Sum(c) => match &c[..] {
+                [one] => crate::games::compound::parts(one),
+                _ => None,
+            },
+            GameExpr::Misere(_) => None,
+        };
+        Ok(match compound {
+            Some((kind, parts)) => PictureAnswer {
+                game: game.to_string(),
+                parts: parts
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(g, sum)| sum.iter().map(move |c| part(Some(g), c)))
+                    .collect(),
+                compound: Some(kind.name()),
+            },
+            None => PictureAnswer {
+                game: game.to_string(),
+                parts: parts_of(&game).iter().map(|c| part(None, c)).collect(),
+                compound: None,
+            },
         })
+    })
+}
+
+/// Each component of `text` with its drawing, and on the component the
+/// move to `after` (by `mover`, in a partizan game) changed, what it did
+/// there (`moved`): so that a front end marks the move just played, of
+/// any picture, on the board.
+pub fn picture_of_move(
+    session: &Session,
+    text: &str,
+    after: &str,
+    mover: Option<Player>,
+) -> Result<PictureAnswer, Error> {
+    let mut answer = picture(session, text)?;
+    session.in_notation(|| {
+        let before = parse_any_in(text, &session.registry).map_err(|e| Error::parse(text, &e))?;
+        let reached =
+            parse_any_in(after, &session.registry).map_err(|e| Error::parse(after, &e))?;
+        let (b, a) = (parts_of(&before), parts_of(&reached));
+        if answer.compound.is_none() && b.len() == a.len() && b.len() == answer.parts.len() {
+            let changed: Vec<usize> = (0..b.len()).filter(|&i| b[i] != a[i]).collect();
+            if let [i] = changed[..] {
+                answer.parts[i].moved = moved(&b[i], &a[i], mover);
+            }
+        }
+        Ok(answer)
     })
 }
 
@@ -162,6 +328,119 @@ mod tests {
             }
             assert!(moves > 0, "{text}");
         }
+    }
+
+    /// A compound is drawn part by part, each component with the sum it
+    /// belongs to; a graph game among them with its graph.
+    #[test]
+    fn a_compound_is_drawn_part_by_part() {
+        let session = Session::new(Limits::default());
+        let drawn = picture(&session, "conjunctive(nim(3) + kayles(2), col(\".-.\"))").unwrap();
+        assert_eq!(drawn.compound, Some("conjunctive"));
+        // An impartial compound is no component of its own: drawn the same.
+        let impartial = picture(&session, "selective(nim(3), kayles(2) + nim(1))").unwrap();
+        assert_eq!(impartial.compound, Some("selective"));
+        let groups: Vec<Option<usize>> = impartial.parts.iter().map(|p| p.group).collect();
+        assert_eq!(groups, [Some(0), Some(1), Some(1)]);
+        let parts: Vec<(&str, Option<usize>)> = drawn
+            .parts
+            .iter()
+            .map(|p| (p.game.as_str(), p.group))
+            .collect();
+        assert_eq!(
+            parts,
+            [
+                ("nim(3)", Some(0)),
+                ("kayles(2)", Some(0)),
+                ("col(\".-.\")", Some(1))
+            ]
+        );
+        assert_eq!(drawn.parts[2].graph.as_ref().unwrap().vertices.len(), 2);
+        let sum = picture(&session, "nim(3) + kayles(2)").unwrap();
+        assert_eq!(sum.compound, None);
+        assert!(sum.parts.iter().all(|p| p.group.is_none()));
+    }
+
+    /// The move just played, for every kind of picture: exactly what it
+    /// changed, in the picture's own terms.
+    #[test]
+    fn a_move_is_marked_on_every_kind_of_picture() {
+        let session = Session::new(Limits::default());
+        let cases = [
+            (
+                "nim(3,5) + kayles(4)",
+                "nim(3,2) + kayles(4)",
+                None,
+                0,
+                Moved::Heap([1, 2]),
+            ),
+            ("nim(3,5)", "nim(5)", None, 0, Moved::Heap([0, 0])),
+            ("kayles(4)", "kayles(2)", None, 0, Moved::Heap([0, 2])),
+            (
+                "fibonacci_nim(10,4)",
+                "fibonacci_nim(7,3)",
+                None,
+                0,
+                Moved::Heap([0, 7]),
+            ),
+            ("queen(3,4)", "queen(1,2)", None, 0, Moved::Square([1, 2])),
+            (
+                "hackenbush(\"lrl\")",
+                "hackenbush(\"l\")",
+                Some(Player::Right),
+                0,
+                Moved::Cut(1),
+            ),
+            (
+                "nim(1) + mock_turtles(\"thth\")",
+                "nim(1) + mock_turtles(\"httt\")",
+                None,
+                1,
+                Moved::Cells(vec![[0, 0], [0, 1], [0, 3]]),
+            ),
+        ];
+        for (text, after, mover, part, want) in cases {
+            let drawn = picture_of_move(&session, text, after, mover)
+                .unwrap_or_else(|e| panic!("{text} -> {after}: {e}"));
+            for (i, p) in drawn.parts.iter().enumerate() {
+                let expected = (i == part).then(|| want.clone());
+                assert_eq!(p.moved, expected, "{text} -> {after}, part {i}");
+            }
+        }
+        // Every move of a board or a graph: its cells (a domino's two), or
+        // the vertex or edge `options` gives it.
+        // (A move that splits a component into several, as taking a middle
+        // edge of Arc Kayles may, is marked by `options`' `at` only.)
+        for text in [
+            "domineering(\"..|..|.#\")",
+            "col(\".-.-.(-.;-R)\")",
+            "snort(\".-.-.\")",
+        ] {
+            let o = options(&session, text).unwrap();
+            let lists = [
+                (None, o.moves),
+                (Some(Player::Left), o.left),
+                (Some(Player::Right), o.right),
+            ];
+            for (mover, list) in lists {
+                for m in list.iter().flatten() {
+                    let drawn = picture_of_move(&session, text, &m.game, mover).unwrap();
+                    let got = drawn.parts[0].moved.clone();
+                    match m.at {
+                        Some(at) => assert_eq!(got, Some(Moved::At(at)), "{text}: {}", m.says),
+                        None => {
+                            let Some(Moved::Cells(cells)) = got else {
+                                panic!("{text}: {} marks {got:?}", m.says)
+                            };
+                            assert_eq!(cells.len(), 2, "{text}: {}", m.says);
+                        }
+                    }
+                }
+            }
+        }
+        // A position that is not one move away marks nothing.
+        let far = picture_of_move(&session, "nim(3,5)", "nim(1,1)", None).unwrap();
+        assert!(far.parts.iter().all(|p| p.moved.is_none()));
     }
 
     #[test]

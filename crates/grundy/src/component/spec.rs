@@ -79,7 +79,13 @@ pub enum Picture {
     Pins,
     /// A piece on square `(x, y)` moving toward `(0, 0)`: `queen(3,4)`.
     Square,
-    /// A board written as one string, one character a cell.
+    /// One heap and the number taken on the move before, which bounds the
+    /// next move: `fibonacci_nim(10,4)`, `mem(10,4)`. Drawn as one heap of
+    /// counters with the last move's take beside it; a click on a counter
+    /// takes it and those above it, as in [`Picture::Heaps`].
+    Memory,
+    /// A board written as one string, one character a cell: the last
+    /// quoted argument (`turning("1-3","htth")` writes its code first).
     Grid {
         /// The characters a cell may hold.
         cells: &'static [Cell],
@@ -128,6 +134,11 @@ pub enum GridStyle {
     /// Free cells with the pieces as lettered discs on them (Ski-Jumps'
     /// skiers, the A/B game's tokens).
     Tokens,
+    /// A row of coins, each showing heads or tails (the coin-turning
+    /// games): a move turns over several coins, the rightmost of which
+    /// goes from heads to tails, so a click on that coin names the move
+    /// (the page asks which when several moves end there).
+    Coins,
 }
 
 /// What a character of a grid game's board stands for.

@@ -67,6 +67,16 @@ pub fn component(kind: CompoundKind, parts: Vec<Vec<Component>>) -> Component {
     }))
 }
 
+/// The compound `c` is, and its parts (each a sum), when it is one: what
+/// `grundy::api::picture` draws part by part.
+pub fn parts(c: &Component) -> Option<(CompoundKind, &[Vec<Component>])> {
+    let Component::Partizan(p) = c else {
+        return None;
+    };
+    let compound = p.as_any()?.downcast_ref::<CompoundPosition>()?;
+    Some((compound.kind, &compound.parts))
+}
+
 /// Every option of `player` in a sum: one component replaced by its option.
 fn sum_options(part: &[Component], player: Player) -> Vec<Vec<Component>> {
     let mut out = Vec::new();

@@ -194,7 +194,7 @@ pub static FIBONACCI_NIM_SPEC: GameSpec = GameSpec {
     build: build::<FIBONACCI_NIM>,
     ruleset: None,
     says: Some(says::<FIBONACCI_NIM>),
-    picture: Picture::Heaps,
+    picture: Picture::Memory,
 };
 
 /// The declaration of `take_away`.
@@ -206,7 +206,7 @@ pub static TAKE_AWAY_SPEC: GameSpec = GameSpec {
     build: build::<TAKE_AWAY>,
     ruleset: None,
     says: Some(says::<TAKE_AWAY>),
-    picture: Picture::Text,
+    picture: Picture::Memory,
 };
 
 /// The declaration of `mem`.
@@ -218,7 +218,7 @@ pub static MEM_SPEC: GameSpec = GameSpec {
     build: build::<MEM>,
     ruleset: None,
     says: Some(says::<MEM>),
-    picture: Picture::Heaps,
+    picture: Picture::Memory,
 };
 
 /// "take 3, leaving 7": how many the move took (the next move's limit

@@ -285,7 +285,11 @@ pub static SPEC: GameSpec = GameSpec {
     build,
     ruleset: None,
     says: Some(says),
-    picture: Picture::Text,
+    picture: Picture::Grid {
+        cells: CELLS,
+        rows: false,
+        style: crate::component::spec::GridStyle::Cells,
+    },
 };
 
 /// The declaration of `elephants_rhinos`.

@@ -497,7 +497,11 @@ pub static TURNING: GameSpec = GameSpec {
     build: build_turning,
     ruleset: None,
     says: Some(says),
-    picture: Picture::Text,
+    picture: Picture::Grid {
+        cells: COIN_CELLS,
+        rows: false,
+        style: crate::component::spec::GridStyle::Coins,
+    },
 };
 
 const COIN_CELLS: &[crate::component::spec::Cell] = &[
@@ -526,7 +530,7 @@ pub static TURNING_TURTLES: GameSpec = GameSpec {
     picture: Picture::Grid {
         cells: COIN_CELLS,
         rows: false,
-        style: crate::component::spec::GridStyle::Cells,
+        style: crate::component::spec::GridStyle::Coins,
     },
 };
 
@@ -542,7 +546,7 @@ pub static MOCK_TURTLES: GameSpec = GameSpec {
     picture: Picture::Grid {
         cells: COIN_CELLS,
         rows: false,
-        style: crate::component::spec::GridStyle::Cells,
+        style: crate::component::spec::GridStyle::Coins,
     },
 };
 
@@ -558,7 +562,7 @@ pub static RULER: GameSpec = GameSpec {
     picture: Picture::Grid {
         cells: COIN_CELLS,
         rows: false,
-        style: crate::component::spec::GridStyle::Cells,
+        style: crate::component::spec::GridStyle::Coins,
     },
 };
 
@@ -574,7 +578,7 @@ pub static TURNIPS: GameSpec = GameSpec {
     picture: Picture::Grid {
         cells: COIN_CELLS,
         rows: false,
-        style: crate::component::spec::GridStyle::Cells,
+        style: crate::component::spec::GridStyle::Coins,
     },
 };
 

@@ -257,12 +257,17 @@ mod tests {
                 continue;
             };
             grids += 1;
-            let board = spec
+            // The board is the last quoted argument (`turning` writes its
+            // code first); a board of our own goes in its place.
+            let (head, board, tail) = spec
                 .example
-                .split_once('"')
-                .and_then(|(_, rest)| rest.split_once('"'))
-                .map(|(b, _)| b)
+                .rsplit_once('"')
+                .and_then(|(front, tail)| {
+                    let (head, board) = front.rsplit_once('"')?;
+                    Some((head, board, tail))
+                })
                 .unwrap_or_else(|| panic!("{}: example has no board string", spec.name));
+            let with_board = |b: &str| format!("{head}\"{b}\"{tail}");
             for ch in board.chars().filter(|&c| c != '|') {
                 assert!(
                     cells.iter().any(|c| c.ch == ch),
@@ -276,7 +281,7 @@ mod tests {
                 continue;
             }
             let all: String = cells.iter().map(|c| c.ch).collect();
-            let text = format!("{}(\"{all}\")", spec.name);
+            let text = with_board(&all);
             crate::language::expr::parse_game(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
             // Two rows read exactly when the picture says boards have rows
             // (an empty row on top: a board may hold a piece only once,
@@ -286,7 +291,7 @@ mod tests {
                 .find(|c| c.look == Look::Empty)
                 .map_or(cells[0].ch, |c| c.ch);
             let filler: String = all.chars().map(|_| empty).collect();
-            let two = format!("{}(\"{filler}|{all}\")", spec.name);
+            let two = with_board(&format!("{filler}|{all}"));
             assert_eq!(
                 crate::language::expr::parse_game(&two).is_ok(),
                 rows,
