@@ -157,7 +157,7 @@ impl RawDigit {
                 m.to_string()
             }
         };
-        if !self.plus && one_mark && style % 2 == 0 {
+        if !self.plus && one_mark && style.is_multiple_of(2) {
             let m = marks.first().copied().unwrap_or(' ');
             let digit = if mask < 32 {
                 char::from_digit(mask as u32, 32).unwrap().to_string()

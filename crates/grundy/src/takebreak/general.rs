@@ -476,7 +476,9 @@ impl GeneralCode {
             // The smallest period of the repeating block.
             let block = &digits[start..];
             let p = (1..=period)
-                .find(|&q| period.is_multiple_of(q) && (q..period).all(|i| block[i] == block[i - q]))
+                .find(|&q| {
+                    period.is_multiple_of(q) && (q..period).all(|i| block[i] == block[i - q])
+                })
                 .unwrap_or(period);
             digits.truncate(start + p);
             period = p;
