@@ -1073,13 +1073,26 @@ fn codes_read_and_print_as_cgsuite_spells_them() {
     assert_eq!(v["code"], "0.[3]");
     let o = grundy(&["value", "octal[4!.0](9) + grundy_game(9)"]);
     assert!(stdout(&o).contains("value:   0"), "{}", stdout(&o));
+    // Issue 24: the general codes too (a period of several digits, heap
+    // lists, marks on any digit), valued by plain mex, the period seen.
     let o = grundy(&["seq", "octal[0.[37]]", "--to", "5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("0 1 2 3 4 5\n"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("not proved"), "{}", stdout(&o));
+    let v = json(&["seq", "octal[0.{0,2+}]", "--to", "5", "--json"]);
+    assert_eq!(v["code"], "0.{0,2+}");
+    let o = grundy(&["value", "octal[4=.0](6) + octal[0.g](9)"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = grundy(&["seq", "octal[0.[37]]", "--to", "5", "--stats"]);
     assert!(!o.status.success());
     assert!(
-        stderr(&o).contains("repeat a single digit"),
+        stderr(&o).contains("general take-and-break code"),
         "{}",
         stderr(&o)
     );
+    let o = grundy(&["value", "octal[0.{0,9+}](1000000)"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--max-positions"), "{}", stderr(&o));
 }
 
 /// Issue 27: a game or value that starts with a minus is taken as written,

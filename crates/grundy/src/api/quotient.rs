@@ -32,6 +32,14 @@ pub fn quotient(session: &Session, ruleset: &str, heaps: u64) -> Result<Quotient
         Ruleset::Heap(h) => match h.kind {
             crate::component::HeapKind::Nim => crate::takebreak::TakeBreak::nim(),
             crate::component::HeapKind::TakeBreak(tb) => tb,
+            crate::component::HeapKind::General(code) => {
+                return Err(Error::input(format!(
+                    "{code} is a general take-and-break code (more than three heaps, equality \
+                     constraints or a period of several digits): misère quotients are computed \
+                     for octal and hexadecimal codes only; misère play of its heaps is valued \
+                     position by position, as `grundy value 'misere(octal[{code}](5,6))'`"
+                )))
+            }
             crate::component::HeapKind::Set(set) => {
                 return Err(Error::input(format!(
                     "{set} has an element beyond {}: its values are kept as periodic pieces, \

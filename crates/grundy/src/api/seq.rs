@@ -159,6 +159,8 @@ pub enum SeqAnswer {
     Forms(super::FormSeqAnswer),
     /// A subtraction set with an element too large for a code.
     Set(SetSeqAnswer),
+    /// A take-and-break code only the general reader holds.
+    General(GeneralSeqAnswer),
 }
 
 impl SeqAnswer {
@@ -171,6 +173,7 @@ impl SeqAnswer {
             SeqAnswer::Script(a) => &a.values,
             SeqAnswer::Misere(a) => &a.values,
             SeqAnswer::Set(a) => &a.values,
+            SeqAnswer::General(a) => &a.values,
             SeqAnswer::Forms(_) => &[],
         }
     }
@@ -189,6 +192,7 @@ impl SeqAnswer {
                     SeqAnswer::Misere(a) => a.fmt(f),
                     SeqAnswer::Forms(a) => a.write(f),
                     SeqAnswer::Set(a) => a.write(f, self.1),
+                    SeqAnswer::General(a) => a.write(f, self.1),
                 }
             }
         }
@@ -240,6 +244,9 @@ pub fn seq(
         HeapKind::Nim => TakeBreak::nim(),
         HeapKind::TakeBreak(tb) => tb.clone(),
         HeapKind::Set(set) => return set_seq(session, set, request).map(SeqAnswer::Set),
+        HeapKind::General(code) => {
+            return general_seq(session, code, &heap.name, request).map(SeqAnswer::General)
+        }
     };
     heap_seq(session, &rules, &heap.name, request, watch).map(|a| SeqAnswer::Heap(Box::new(a)))
 }
@@ -844,6 +851,141 @@ impl SetSeqAnswer {
                 "period: none proved yet ({} heaps computed one by one, {} pieces)",
                 self.computed, self.pieces
             ),
+        }
+    }
+}
+
+/// The values of a take-and-break code that only the general reader holds,
+/// and the period they show: proved when the extended Guy–Smith theorem
+/// applies (see [`crate::takebreak::GeneralCode::proof_bound`]), else seen.
+#[derive(Clone, Debug, Serialize)]
+pub struct GeneralSeqAnswer {
+    /// The code as CGSuite writes it.
+    pub code: String,
+    /// The game's name, as written.
+    pub game: String,
+    /// The heaps asked for with `at` (`null`: every heap `0..=to`).
+    pub heaps: Option<Vec<u64>>,
+    /// The period, if one shows.
+    pub period: Option<u64>,
+    /// The preperiod, if a period shows.
+    pub preperiod: Option<u64>,
+    /// Whether the period is proved.
+    pub proved: bool,
+    /// The saltus of an arithmetic period.
+    pub saltus: Option<u64>,
+    /// Heaps computed.
+    pub computed: u64,
+    /// The last heap asked for, without `at`.
+    pub to: u64,
+    /// One value for each heap asked for.
+    pub values: Vec<u64>,
+    /// Why the period is not proved, when it is not.
+    #[serde(skip)]
+    why_not: String,
+}
+
+/// `seq` of a general take-and-break code: every heap up to the one asked
+/// for by plain mex (within the position and time limits), then up to
+/// twice as far again to see a period and, where the theorem applies,
+/// as far as its proof needs.
+fn general_seq(
+    session: &Session,
+    code: &crate::takebreak::GeneralCode,
+    name: &str,
+    args: &SeqRequest,
+) -> Result<GeneralSeqAnswer, Error> {
+    if args.store.is_some() || args.stats || args.solver != SeqSolver::Auto {
+        return Err(Error::input(format!(
+            "{name} is a general take-and-break code, valued by plain mex and not by the octal \
+             engines: --store, --stats and --solver do not apply to it (leave them out)"
+        )));
+    }
+    let target = args.target();
+    let wanted = target.saturating_add(1);
+    if args.at.is_empty() && wanted > args.max_output {
+        return Err(Error::input(format!(
+            "--to {} would print {wanted} values, over --max-output {}: raise --max-output, or \
+             ask for the heaps you need with --at",
+            args.to, args.max_output
+        )));
+    }
+    let budget = args.budget(session);
+    let mut values = Vec::new();
+    code.extend(&mut values, target, &budget)
+        .map_err(|e| Error::eval(name, e.into()))?;
+    // More heaps to see (and perhaps prove) a period, if they come cheap:
+    // a limit hit here only ends the look.
+    let more = target.saturating_mul(2).max(256);
+    let _ = code.extend(&mut values, more, &budget);
+    let mut period = crate::board::patterns::observed_period(&values);
+    let mut proved = false;
+    if let Some(p) = period.filter(|p| p.saltus == 0) {
+        if let Some(bound) = code.proof_bound(p.preperiod, p.period) {
+            let need = bound.saturating_add(p.period);
+            if (values.len() as u64) < need && need <= 1 << 20 {
+                let _ = code.extend(&mut values, need - 1, &budget);
+                period = crate::board::patterns::observed_period(&values);
+            }
+        }
+        proved = period.is_some_and(|p| {
+            p.saltus == 0 && code.proves(values.len() as u64, p.preperiod, p.period)
+        });
+    }
+    // Unproved, a pattern is reported only when it covers at least half
+    // the heaps computed: a preperiod near the end is no evidence.
+    let len = values.len() as u64;
+    if !proved {
+        period = period.filter(|p| len - p.preperiod >= (len / 2).max(2 * p.period));
+    }
+    let why_not = if period.is_some_and(|p| p.saltus > 0) {
+        "no theorem known here proves an arithmetic period of a general code"
+    } else if code.is_finite() && code.is_unconstrained() && code.max_heaps() < u64::MAX {
+        "the extended Guy–Smith theorem needs the period checked further"
+    } else if !code.is_finite() {
+        "no theorem covers codes with infinitely many non-zero digits"
+    } else if code.max_heaps() == u64::MAX {
+        "no theorem covers splits into any number of heaps"
+    } else {
+        "no theorem covers codes whose splits have equality constraints"
+    };
+    Ok(GeneralSeqAnswer {
+        code: code.to_string(),
+        game: name.to_string(),
+        heaps: args.heaps_field(),
+        period: period.map(|p| p.period),
+        preperiod: period.map(|p| p.preperiod),
+        proved,
+        saltus: period.and_then(|p| (p.saltus > 0).then_some(p.saltus)),
+        computed: values.len() as u64,
+        to: args.to,
+        values: args.heaps().iter().map(|&n| values[n as usize]).collect(),
+        why_not: why_not.to_string(),
+    })
+}
+
+impl GeneralSeqAnswer {
+    fn write(&self, f: &mut fmt::Formatter<'_>, one_per_line: bool) -> fmt::Result {
+        write_heaps(f, &self.heaps, &self.values, one_per_line)?;
+        let last = self.computed.saturating_sub(1);
+        match (self.period, self.preperiod) {
+            (Some(period), Some(preperiod)) if self.proved => writeln!(
+                f,
+                "period {period}, preperiod {preperiod}: proved (the Guy–Smith theorem extended \
+                 to splits into several heaps, checked on heaps 0..={last})"
+            ),
+            (Some(period), Some(preperiod)) => {
+                let kind = match self.saltus {
+                    Some(s) => format!("arithmetic period {period} with saltus {s}"),
+                    None => format!("period {period}"),
+                };
+                writeln!(
+                    f,
+                    "{kind}, preperiod {preperiod}: seen on heaps 0..={last}, not proved ({})",
+                    self.why_not
+                )
+            }
+            _ => writeln!(f, "period: none seen in heaps 0..={last}"),
         }
     }
 }

@@ -25,6 +25,10 @@ pub enum HeapKind {
     /// code (`sub[1,2,1000000000]`), valued through its own pieces
     /// ([`crate::takebreak::SetSequence`]).
     Set(SubtractionSet),
+    /// A take-and-break code that only the general reader holds (more than
+    /// three heaps, equality constraints, periods of several digits),
+    /// valued by plain mex ([`crate::takebreak::GeneralCode`]).
+    General(crate::takebreak::GeneralCode),
 }
 
 /// A built-in ruleset whose positions are numbers: heaps or squares.

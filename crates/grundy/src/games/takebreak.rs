@@ -21,7 +21,7 @@ use crate::component::{Component, Context};
 use crate::component::{HeapKind, HeapRules};
 use crate::language::syntax::Item;
 use crate::takebreak::{
-    HeapSequence, SequenceConfig, SetError, SetSequence, SubtractionSet, TakeBreak,
+    GeneralCode, HeapSequence, SequenceConfig, SetError, SetSequence, SubtractionSet, TakeBreak,
     MAX_CODE_DIGITS, MAX_SET_ELEMENT, MAX_SET_LEN,
 };
 use crate::vocab::nimber::Nimber;
@@ -60,7 +60,7 @@ named!(
 named!(
     OCTAL,
     "octal",
-    "take-and-break code as in Winning Ways (octal, hexadecimal digits for three heaps; a last digit in parentheses repeats)",
+    "take-and-break code as in Winning Ways (octal, hexadecimal digits for three heaps; a last digit in parentheses repeats) or CGSuite's general TBCode (0.[37], 0.{0,2+}, 4=.0)",
     "octal[0.77](10)"
 );
 named!(
@@ -103,7 +103,9 @@ const OCTAL_ACCEPTED: &str =
     "an octal code is 0. or 4. followed by digits 0-7 (hexadecimal 0-f for \
      breaking into more heaps), like 0.77 or 4.007, with a repeating last digit \
      in brackets as CGSuite writes it (0.[3], 0.3003330[3]) or parentheses (0.(3)), \
-     and ! after the digits whose splits must leave unequal heaps (4!.0)";
+     and ! after the digits whose splits must leave unequal heaps (4!.0); CGSuite's general \
+     codes too: digits g-v and &n; (four heaps or more), * (any number), {0,2+} (those numbers \
+     of heaps), marks ! ? = on any digit, periods of several digits (0.[37])";
 
 /// The ruleset a call names, with the name it is written by.
 pub(super) fn rules_of(call: &Call<'_>) -> Result<(String, TakeBreak), ExprError> {
@@ -139,10 +141,23 @@ pub(super) fn rules_of(call: &Call<'_>) -> Result<(String, TakeBreak), ExprError
                 },
                 _ => return Err(usage()),
             };
-            let rules = TakeBreak::from_code(code).map_err(|e| {
+            let rules = read_code(code).map_err(|e| {
                 call.error(*span, format!("bad code '{code}': {e}"), OCTAL_ACCEPTED)
             })?;
-            Ok((format!("octal[{code}]"), rules))
+            match rules {
+                Code::Octal(rules) => Ok((format!("octal[{code}]"), rules)),
+                // Callers look for a general code first (`general_of`).
+                Code::General(g) => Err(call.error(
+                    *span,
+                    format!(
+                        "code '{code}' ({g}) is a general take-and-break code (more than three \
+                         heaps, equality constraints or a period of several digits)"
+                    ),
+                    "here only codes the octal engines hold are taken (digits 0-f, one \
+                     repeating digit, `!` on every splitting digit or none); play the general \
+                     code as an impartial game: octal[CODE](heaps)",
+                )),
+            }
         }
         _ => {
             // sub[...] and allbut[...]
@@ -156,6 +171,50 @@ pub(super) fn rules_of(call: &Call<'_>) -> Result<(String, TakeBreak), ExprError
                 made.map_err(|e| call.error(call.span(), e.to_string(), "a smaller set"))?;
             Ok((set_name(name, &set), rules))
         }
+    }
+}
+
+/// A code as read: octal or hexadecimal (the fast solver), or general.
+enum Code {
+    Octal(TakeBreak),
+    General(GeneralCode),
+}
+
+/// Reads a code: the octal reader's when it holds it (also when only the
+/// general reader can spell it, as `0.{1,2}` for `0.6`), else the general
+/// reader's, whose error says more about CGSuite's spellings.
+fn read_code(code: &str) -> Result<Code, crate::takebreak::CodeError> {
+    let octal = match TakeBreak::from_code(code) {
+        Ok(rules) => return Ok(Code::Octal(rules)),
+        Err(e) => e,
+    };
+    match GeneralCode::from_code(code) {
+        Ok(g) => Ok(match g.to_octal() {
+            Some(rules) => Code::Octal(rules),
+            None => Code::General(g),
+        }),
+        // The octal reader's error where it refused plain octal text.
+        Err(general) => match octal {
+            crate::takebreak::CodeError::Unsupported { .. } => Err(general),
+            _ => Err(octal),
+        },
+    }
+}
+
+/// The general code of an `octal[…]` call that the octal reader cannot hold.
+fn general_of(call: &Call<'_>) -> Option<(String, GeneralCode)> {
+    if call.name() != "octal" {
+        return None;
+    }
+    let Some([group]) = call.params() else {
+        return None;
+    };
+    let [Item::Number(code, _)] = group.as_slice() else {
+        return None;
+    };
+    match read_code(code) {
+        Ok(Code::General(g)) => Some((format!("octal[{code}]"), g)),
+        _ => None,
     }
 }
 
@@ -301,6 +360,9 @@ fn spec_of(name: &str) -> &'static GameSpec {
 }
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {
+    if let Some((name, code)) = general_of(call) {
+        return build_heaps(call, Arc::from(name.as_str()), General { code });
+    }
     if let Some(set) = large_set(call)? {
         let name: Arc<str> = Arc::from(set.to_string().as_str());
         return build_heaps(call, name, LargeSet { set });
@@ -315,6 +377,12 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
 }
 
 fn ruleset(call: &Call<'_>) -> Result<BuiltinRuleset, ExprError> {
+    if let Some((name, code)) = general_of(call) {
+        return Ok(BuiltinRuleset::Heap(HeapRules {
+            name,
+            kind: HeapKind::General(code),
+        }));
+    }
     if let Some(set) = large_set(call)? {
         return Ok(BuiltinRuleset::Heap(HeapRules {
             name: set.to_string(),
@@ -698,5 +766,78 @@ impl HeapRuleset for LargeSet {
             }
         }
         Ok(ControlFlow::Continue(()))
+    }
+}
+
+/// A take-and-break code only the general reader holds (more than three
+/// heaps, equality constraints, periods of several digits): valued by plain
+/// mex over every split ([`GeneralCode::extend`]), heaps computed outright
+/// within the position limit.
+#[derive(Debug)]
+pub struct General {
+    code: GeneralCode,
+}
+
+/// The values of general codes computed so far.
+#[derive(Default)]
+pub struct GeneralValues(HashMap<GeneralCode, Vec<u64>>);
+
+/// The values of `code` in `cx`, at least to heap `n` (grown geometrically
+/// across queries, within the position limit).
+pub fn general_values<'c>(
+    cx: &'c mut Context,
+    code: &GeneralCode,
+    n: u64,
+) -> Result<&'c [u64], EvalError> {
+    let limit = cx.limits().max_positions.saturating_sub(1);
+    let budget = cx.budget().clone();
+    let values = cx
+        .cache::<GeneralValues>()
+        .0
+        .entry(code.clone())
+        .or_default();
+    if (values.len() as u64) <= n {
+        let target = n
+            .max((values.len() as u64).saturating_mul(2).min(limit))
+            .max(64.min(limit));
+        budget.check_now("a general take-and-break code's values")?;
+        code.extend(values, target, &budget)?;
+    }
+    Ok(&values[..])
+}
+
+impl HeapRuleset for General {
+    fn spec(&self) -> &'static GameSpec {
+        &OCTAL
+    }
+
+    fn heap_options(
+        &self,
+        n: u64,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.code.options_until(n, visit)
+    }
+
+    fn heap_value(&self, n: u64, cx: &mut Context) -> Result<Nimber, EvalError> {
+        Ok(Nimber(general_values(cx, &self.code, n)?[n as usize]))
+    }
+
+    fn heap_options_with_value(
+        &self,
+        n: u64,
+        target: Nimber,
+        cx: &mut Context,
+        found: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, EvalError> {
+        let values = general_values(cx, &self.code, n)?;
+        Ok(self.code.options_until(n, &mut |parts| {
+            let v = parts.iter().fold(0, |x, &p| x ^ values[p as usize]);
+            if v == target.0 {
+                found(parts)
+            } else {
+                ControlFlow::Continue(())
+            }
+        }))
     }
 }

@@ -616,16 +616,39 @@ impl<'a> Parser<'a> {
             Some(c)
                 if c.is_ascii_digit()
                     || c == '-'
-                    || (c.is_ascii_hexdigit() && self.text[self.pos + 1..].starts_with('.')) =>
+                    || (c.is_ascii_hexdigit() && self.text[self.pos + 1..].starts_with('.'))
+                    || matches!(c, '{' | '&') =>
             {
-                self.pos += 1;
-                // A code's digits may carry CGSuite's marks: 4!.0.
+                if c == '-' || c.is_ascii_alphanumeric() {
+                    self.pos += 1;
+                }
+                // A code's digits may carry CGSuite's marks (4!.0), and
+                // after the point be CGSuite's general digits: `*`, `&n;`
+                // and `{a,b+}` (whose commas and `+` belong to the code).
+                let mut braces = 0usize;
+                let mut amp = false;
                 while let Some(c) = self.peek() {
-                    if c.is_ascii_alphanumeric() || matches!(c, '.' | '!' | '?' | '=') {
-                        self.pos += 1;
-                    } else {
+                    // d0 may be a CGSuite digit too: {2+}!.0
+                    let code = self.text[start..self.pos].contains('.') || self.pos == start;
+                    let take = match c {
+                        c if c.is_ascii_alphanumeric() => true,
+                        '.' | '!' | '?' | '=' => true,
+                        '*' | '&' | '{' if code => true,
+                        ';' if amp => true,
+                        '}' | ',' | '+' if braces > 0 => true,
+                        _ => false,
+                    };
+                    if !take {
                         break;
                     }
+                    match c {
+                        '{' => braces += 1,
+                        '}' => braces -= 1,
+                        '&' => amp = true,
+                        ';' => amp = false,
+                        _ => {}
+                    }
+                    self.pos += 1;
                 }
                 // A code may end in a repeating part in parentheses or, as
                 // CGSuite writes it, brackets: 0.1(3), 0.30(3), 0.[3].

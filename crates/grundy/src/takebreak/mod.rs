@@ -20,6 +20,7 @@
 
 mod arithmetic;
 mod bits;
+pub mod general;
 mod huffman;
 mod known;
 mod period;
@@ -33,6 +34,7 @@ mod subtraction_set;
 mod values;
 
 pub use arithmetic::{arithmetic_provable, Proof};
+pub use general::GeneralCode;
 pub use known::{heaps_to_prove, published_period};
 pub use period::{find_periodicity, guy_smith_bound, Periodicity};
 pub use rules::{CodeError, TakeBreak, MAX_CODE_DIGITS};

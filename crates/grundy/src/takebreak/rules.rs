@@ -141,7 +141,8 @@ struct CodeReader<'a> {
 
 const ACCEPTED_DIGITS: &str = "accepted are digits 0-f (leaving at most three heaps), each \
      optionally followed by `!` when every splitting digit of the code is, and one digit \
-     repeating at the end, like `0.1[3]` or `0.1(3)`";
+     repeating at the end, like `0.1[3]` or `0.1(3)`; the game `octal[…]` reads the rest of \
+     CGSuite's spellings as a general code (grundy::takebreak::GeneralCode, valued by plain mex)";
 
 impl CodeReader<'_> {
     fn unsupported(&self, position: usize, what: impl Into<String>) -> CodeError {
@@ -340,7 +341,9 @@ impl TakeBreak {
     /// digits, digits `g`-`v` and CGSuite's `*`, `{…}` and `&n;` digits
     /// (four or more heaps), marks on splits into three heaps, `=` (equal
     /// heaps only), a `!` on some splitting digits but not others, and moves
-    /// that add tokens.
+    /// that add tokens. All but the last are read by
+    /// [`GeneralCode::from_code`](super::GeneralCode::from_code), whose
+    /// plain solver values them.
     pub fn from_code(code: &str) -> Result<TakeBreak, CodeError> {
         Self::from_code_with_limit(code, MAX_CODE_DIGITS)
     }
