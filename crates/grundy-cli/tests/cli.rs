@@ -1162,3 +1162,24 @@ fn an_impartial_position_lists_its_winning_moves_once() {
         "{out}"
     );
 }
+
+/// A ruleset's impartial variant played misère: both players have the union
+/// of moves, and the last to move loses. `impartial(clobber("xo"))` has one
+/// move to the end (Left's or Right's capture), so misère it is a loss for
+/// the player to move, and beside a heap of one it is misère Nim's `1 + 1`,
+/// a win; `clobber("xoxo")`'s impartial variant is decided by search.
+#[test]
+fn impartial_variants_play_misere() {
+    let outcome = |q: &str| json(&["value", "--json", q])["outcome"].clone();
+    assert_eq!(outcome(r#"impartial(clobber("xo"))"#), "N");
+    assert_eq!(outcome(r#"misere(impartial(clobber("xo")))"#), "P");
+    assert_eq!(outcome(r#"misere(impartial(clobber("xo")) + nim(1))"#), "N");
+    assert_eq!(outcome("misere(nim(1,1))"), "N");
+    // Misère Nim with three heaps of one is P, and so it stays with one heap
+    // replaced by the one-move variant above.
+    assert_eq!(outcome("misere(nim(1,1,1))"), "P");
+    assert_eq!(
+        outcome(r#"misere(impartial(clobber("xo")) + nim(1,1))"#),
+        "P"
+    );
+}
