@@ -280,6 +280,30 @@ fn graph_games_name_the_vertex_counted_as_written() {
         "claim vertex 1"
     );
     assert_eq!(
+        words(
+            r#"bipartite_snort("L-R-L-R")"#,
+            "left",
+            r#"bipartite_snort("L")"#
+        ),
+        "take vertex 3 and its neighbours 2 and 4"
+    );
+    assert_eq!(
+        words(
+            r#"bipartite_snort("L-R-L-R")"#,
+            "right",
+            r#"bipartite_snort("R")"#
+        ),
+        "take vertex 2 and its neighbours 1 and 3"
+    );
+    assert_eq!(
+        words(
+            r#"bipartite_snort("L;R")"#,
+            "right",
+            r#"bipartite_snort("L")"#
+        ),
+        "take vertex 2"
+    );
+    assert_eq!(
         words(r#"node_kayles(".-.-.-.")"#, "", r#"node_kayles(".")"#),
         "take vertex 2 and its neighbours 1 and 3"
     );

@@ -989,6 +989,59 @@ fn fjords_small_graphs() {
     }
 }
 
+// ------------------------------------------------------------ Bipartite Snort
+
+/// Every graph of up to five vertices owned by Left or Right with any set of
+/// edges between the two sides (each edge written `L:A-R:B`, components
+/// apart): shortcuts against the bare rules, outcome against plain search,
+/// printing read back; and the same value as Snort and Fjords on the same
+/// graph, whose moves on a graph of owned vertices are Bipartite Snort's
+/// (cgt-tools' `BipartiteSnort` tints every vertex and lets each player
+/// move only on their own).
+#[test]
+fn bipartite_snort_small_graphs_agree_with_snort_and_fjords() {
+    use grundy::games::bipartite_snort::{bipartite_snort, BipartiteSnort};
+    use grundy::games::fjords::{fjords, Fjords};
+    use grundy::games::{snort, Snort};
+    let mut bare = CanonicalSolver::new(Plain(BipartiteSnort));
+    let mut checked_graphs = 0;
+    for n in 1..=5 {
+        for owners in strings("LR", n) {
+            let owners: Vec<char> = owners.chars().collect();
+            let pairs: Vec<(usize, usize)> = (0..n)
+                .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
+                .filter(|&(u, v)| owners[u] != owners[v])
+                .collect();
+            for mask in 0u32..1 << pairs.len() {
+                let name = |v: usize| format!("{}:{}", owners[v], (b'A' + v as u8) as char);
+                let mut used = vec![false; n];
+                let mut parts: Vec<String> = Vec::new();
+                for (i, &(u, v)) in pairs.iter().enumerate() {
+                    if mask >> i & 1 == 1 {
+                        parts.push(format!("{}-{}", name(u), name(v)));
+                        used[u] = true;
+                        used[v] = true;
+                    }
+                }
+                parts.extend((0..n).filter(|&v| !used[v]).map(name));
+                let text = parts.join(";");
+                let g = bipartite_snort(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+                let v = checked(BipartiteSnort, &mut bare, &g, &bipartite_snort);
+                let as_snort = CanonicalSolver::new(Snort)
+                    .value(&snort(&text).unwrap())
+                    .unwrap();
+                let as_fjords = CanonicalSolver::new(Fjords)
+                    .value(&fjords(&text).unwrap())
+                    .unwrap();
+                assert_eq!(v, as_snort, "{text}: Snort on the same graph");
+                assert_eq!(v, as_fjords, "{text}: Fjords on the same graph");
+                checked_graphs += 1;
+            }
+        }
+    }
+    assert!(checked_graphs > 1000, "only {checked_graphs} graphs");
+}
+
 // ------------------------------------------------------------ Childish Hackenbush
 
 /// Small forests: the split against the bare rules, outcome against plain

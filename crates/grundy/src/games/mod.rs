@@ -16,6 +16,7 @@ pub mod ab_game;
 pub mod amazons;
 pub mod arc_kayles;
 pub mod backsliding_toads_frogs;
+pub mod bipartite_snort;
 pub mod childish_hackenbush;
 pub mod clobber;
 pub mod clobber_variants;

@@ -83,6 +83,7 @@ pub static GAMES: &[&GameSpec] = &[
     &games::graph_kayles::ARC_KAYLES,
     &games::ski_jumps::SPEC,
     &games::fjords::SPEC,
+    &games::bipartite_snort::SPEC,
     &games::childish_hackenbush::SPEC,
     &games::gen_hackenbush::HACKENBUSH_GRAPH,
     &games::gen_hackenbush::CHILDISH_HACKENBUSH_GRAPH,
