@@ -18,7 +18,8 @@ pub static SPEC: GameSpec = GameSpec {
     build,
     ruleset: None,
     says: Some(says),
-    picture: crate::component::spec::Picture::Heaps,
+    // A rectangle is not a set of heaps: text until the page draws cakes.
+    picture: crate::component::spec::Picture::Text,
 };
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {

@@ -235,7 +235,8 @@ pub static EATCAKE_SPEC: GameSpec = GameSpec {
     build: build::<EATCAKE>,
     ruleset: None,
     says: Some(says::<EATCAKE>),
-    picture: Picture::Heaps,
+    // A cake is not a set of heaps: text until the page draws cakes.
+    picture: Picture::Text,
 };
 
 /// The declaration of `maundy_cake`.
@@ -247,7 +248,8 @@ pub static MAUNDY_CAKE_SPEC: GameSpec = GameSpec {
     build: build::<MAUNDY_CAKE>,
     ruleset: None,
     says: Some(says::<MAUNDY_CAKE>),
-    picture: Picture::Heaps,
+    // A cake is not a set of heaps: text until the page draws cakes.
+    picture: Picture::Text,
 };
 
 /// The declaration of `turn_and_eatcake`.
@@ -259,7 +261,8 @@ pub static TURN_AND_EATCAKE_SPEC: GameSpec = GameSpec {
     build: build::<TURN_AND_EATCAKE>,
     ruleset: None,
     says: Some(says::<TURN_AND_EATCAKE>),
-    picture: Picture::Heaps,
+    // A cake is not a set of heaps: text until the page draws cakes.
+    picture: Picture::Text,
 };
 
 /// "eat a strip of the (8, 3) cake, leaving (8, 2)", "cut the (6, 2)

@@ -71,7 +71,8 @@ pub static SPEC: GameSpec = GameSpec {
     build,
     ruleset: None,
     says: Some(says),
-    picture: Picture::Heaps,
+    // A pair (p, q) is not two heaps: text until the page draws it.
+    picture: Picture::Text,
 };
 
 /// "(8, 7) to (7, 1)": Left leaves `(q, p mod q)`, Right `(q, q - p mod q)`;

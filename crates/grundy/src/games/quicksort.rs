@@ -131,7 +131,8 @@ pub static SPEC: GameSpec = GameSpec {
     build,
     ruleset: None,
     says: Some(says),
-    picture: Picture::Heaps,
+    // A permutation is not a set of heaps: text until the page draws one.
+    picture: Picture::Text,
 };
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {
