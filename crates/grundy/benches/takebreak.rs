@@ -190,11 +190,13 @@ fn officers_against_ogs() {
     let (mut one, mut two, mut rc, mut rc2) = (vec![], vec![], vec![], vec![]);
     let (mut one_cpu, mut rc_cpu, mut rc2_cpu) = (vec![], vec![], vec![]);
     let mut work = WorkCounts::default();
+    let mut work_one = WorkCounts::default();
     // The four runs alternate round by round, so that a change of load on
     // the machine touches all of them alike.
     for _ in 0..rounds {
-        let ((single, _), t, cpu) =
+        let ((single, w1), t, cpu) =
             timed_cpu(|| run_on(&game, to as u64, SolverChoice::Auto, false, 1));
+        work_one = w1;
         one.push(t);
         one_cpu.push(Duration::from_secs_f64(cpu));
         let ((double, w), t) = timed(|| run_on(&game, to as u64, SolverChoice::Auto, false, 2));
@@ -250,6 +252,12 @@ fn officers_against_ogs() {
             rc2_cpu / one_cpu,
         );
     }
+    println!(
+        "{:<28} one thread: {:.0} pairs marked and {:.0} compared with one awaited value a heap",
+        "",
+        work_one.pairs as f64 / (to + 1) as f64,
+        work_one.compared as f64 / (to + 1) as f64,
+    );
     println!("{:<28} {}", "", amdahl(&work, 2));
 }
 

@@ -67,10 +67,12 @@
 //! mask leaves more than [`SPARSE_MAX_RARE_FRACTION`] of the heaps rare,
 //! the automatic choice uses the plain engine (as for Kayles).
 //!
-//! Step 3 first tries the pairs that confirmed the same value at recent
-//! heaps (values often repeat a few heaps apart: in Grundy's game
-//! `G(n) = G(n − 3)` at 29% of the heaps around `3·10^5`), then scans from
-//! `a = 1`.
+//! Step 3 marks the class's pairs from `a = 1` while it waits for `g`
+//! (most unsafe candidates are among the first pairs, and marking finds
+//! them all at once); after `MARK_STEP` pairs it counts the values still
+//! missing below the least value safe for every class, and when they are
+//! few (`AWAITED_MAX`) it compares the remaining pairs with those values
+//! alone, a few vector compares per 32 pairs where marking stores each.
 //!
 //! Threads (rayon): the sparse engine computes heaps in batches, gathering
 //! each heap's options among the heaps before the batch in parallel and
@@ -93,39 +95,40 @@
 //! 2^24 in 16 s (47–52 s before). `cargo bench -p grundy --bench
 //! takebreak` repeats them (Grundy's game with `GRUNDY_BENCH_LONG=1`).
 //!
-//! Measured and not kept: remembering more witnesses (the hardest unsafe
-//! value of a heap is rarely one a recent heap confirmed: with 16 witnesses
-//! per value, Officers' mean scan went from 2756 to 2742 pairs), scanning
+//! Measured and not kept: remembering the pairs that confirmed each value
+//! at recent heaps (the hardest unsafe value of a heap is rarely one a
+//! recent heap confirmed: under 4% of heaps were helped, and with 16 such
+//! pairs per value Officers' mean scan went from 2756 to 2742 pairs; they
+//! were dropped with the comparing search), scanning
 //! from the middle of the heap (both parts then have large values, whose
 //! XOR rarely gives the small unsafe values: scans 5 to 44 times longer),
-//! gathering the rare pairs of two heaps in one pass (2.5% on Officers), and
-//! a 16-bit copy of the values for the rare pairs (no gain: that loop is not
-//! waiting on memory). Separate runs of one build vary by up to 15% on this
-//! machine, so small differences were measured as alternating A/B runs.
+//! and a 16-bit copy of the values for the rare pairs (no gain: that loop
+//! is not waiting on memory). Separate runs of one build vary by up to 15%
+//! on this machine, so small differences were measured as alternating A/B
+//! runs.
 //!
-//! On an AMD EPYC (Zen 3, `lscpu`: 2 cores, L1d 32 KiB, L2 512 KiB a core,
-//! L3 32 MiB, KVM guest, no hardware counters for `perf`), Officers to
-//! 2^22 takes 30.8 s on one thread (29.3 s CPU; `grundy seq 'octal[0.6]'
-//! --at 4194303 --threads 1 --no-early-stop`, load average 9.6 from other
-//! builds), about the time of the `ogs` RC and RC2 solvers (36.2 s and
-//! 31.3 s CPU in one bench run). There nearly everything is in L1 and L2
-//! (Officers' 1583 rare heaps all lie below 20 628, so the rare pairs read
-//! the last 40 KB of the table; the scan reads its first and last few
-//! thousand cells): the cost is per pair, not per cache miss. Measured
-//! alone there: 1.8–3.8 ns a rare pair heap by heap (its cells are
-//! scattered over 40 KB, more than L1), 0.65–1.4 ns in tiles of 8–64
-//! consecutive heaps (one read of side-by-side cells per rare heap); 0.8–1.5
-//! ns a pair for the scan that marks every value, 0.07 ns for a scan that
-//! compares 32 pairs at a time with one awaited value (AVX2). Tried and not
-//! kept (commit "Sparse engine experiment", reverted after it): the
-//! comparing scan with at most 4 awaited values at a time, plus tiles of 16
-//! heaps for the rare pairs. Correct, but Officers to 2^22 took 42.5 s CPU
-//! on one thread. `perf record -e cpu-clock` put about 80% of grundy's
-//! samples in that search and 15% in the tiles; the likely cause (not yet
-//! confirmed by a count): when more than 4 unsafe values are missing below
-//! the first safe one, the scanned pairs are searched again for each next
-//! 4, where one marking scan fills them all at once. A comparing scan that falls back to marking when its
-//! awaited values are many is the next thing to measure.
+//! *Comparing instead of marking, tiles for the rare pairs* (stop 34, AMD
+//! EPYC Zen 4, `lscpu`: 2 cores, L1d 32 KiB and L2 1 MiB a core, L3
+//! 32 MiB, KVM guest, loaded by other builds). An earlier try (stop 32, on
+//! a Zen 3 machine with 512 KiB of L2) compared every scanned pair with at
+//! most 4 awaited values from the start, and lost: when more are missing,
+//! the pairs are searched again for each next 4, where one marking scan
+//! fills them all. The search now marks first and compares only once at
+//! most `AWAITED_MAX` values are missing: Officers to 2^20 went from
+//! 2750 marked pairs a heap (besides its 1584 rare pairs) to 1840 marked
+//! and 900 compared; a compare costs 0.09–0.14 ns a pair for up to 4
+//! values against 0.32–0.66 ns for a mark (a probe of both loops, alone).
+//! The rare pairs of `TILE` consecutive heaps are gathered together, so
+//! each rare heap's cells are one read of 32 bytes instead of 16 scattered
+//! reads from a 40 KB window: on Zen 4, where that window is in L2, this
+//! alone changed nothing measurable (the loop is bound by its stores); it
+//! is kept for caches where an L2 read costs more (stop 32 measured 1.8–3.8
+//! ns a rare pair heap by heap and 0.65–1.4 ns in tiles on Zen 3). The one-
+//! thread engine computes in batches too, so it uses the tiles.
+//!
+//! The figures for Zen 3 of stop 32: Officers to 2^22 took 30.8 s on one
+//! thread (29.3 s CPU; load average 9.6 from other builds), about the time
+//! of the `ogs` RC and RC2 solvers in the same bench (36.2 s and 31.3 s CPU).
 
 use std::ops::Range;
 use std::sync::Arc;
@@ -353,10 +356,9 @@ pub enum HeapEngine {
 pub struct WorkCounts {
     /// Split pairs whose value was inserted.
     pub pairs: u64,
-    /// Scans of the pairs of a class (sparse engine only), most stopped early.
-    pub full_scans: u64,
-    /// Unsafe candidates confirmed by a remembered pair instead of a scan.
-    pub witness_hits: u64,
+    /// Pairs compared with one awaited value by the sparse engine's search
+    /// (module docs, "Speed") instead of marked.
+    pub compared: u64,
     /// Wall-clock nanoseconds spent in [`HeapSolver::try_extend`].
     pub extend_nanos: u64,
     /// Of those, nanoseconds in phases that run on every thread of the pool
@@ -420,6 +422,13 @@ impl Seen {
         }
     }
 
+    /// Adds the values of a byte table of the same length (byte `v` set).
+    fn merge_bytes(&mut self, other: &[u8]) {
+        for (b, &o) in self.bytes.iter_mut().zip(other) {
+            *b |= o;
+        }
+    }
+
     /// Adds the values of a bitset (bit `v` of word `v / 64`).
     fn merge(&mut self, other: &[u64]) {
         for (i, &w) in other.iter().enumerate().take(self.width) {
@@ -433,6 +442,11 @@ impl Seen {
 
     fn mex(&self) -> u32 {
         self.mex_from(0)
+    }
+
+    /// One more than the largest value the set can hold.
+    fn len(&self) -> usize {
+        64 * self.width
     }
 
     /// The bytes with a mask below their length: the length is a power of
@@ -498,8 +512,6 @@ pub struct HeapSolver {
     periodicity: Option<Periodicity>,
     next_period_check: usize,
     seen: Seen,
-    /// Per split class, pairs that recently produced each value.
-    witnesses: [Witnesses; 2],
     /// Shared so that [`HeapSolver::try_extend`] can run its whole loop
     /// inside the pool (see there) while the solver keeps its handle.
     pool: Option<Arc<rayon::ThreadPool>>,
@@ -584,7 +596,6 @@ impl HeapSolver {
             periodicity: None,
             next_period_check: 16,
             seen: Seen::default(),
-            witnesses: [Vec::new(), Vec::new()],
             pool,
             largest: 0,
             work: WorkCounts::default(),
@@ -809,10 +820,7 @@ impl HeapSolver {
     /// How many heaps from `n` the sparse engine computes as one parallel
     /// batch (1: heap by heap).
     fn batch_len(&self, n: usize, to: u64, steps_left: u64) -> usize {
-        if !self.sparse_on
-            || self.pool.is_none()
-            || n < self.config.parallel_min_pairs.max(2 * BATCH)
-        {
+        if !self.sparse_on || n < self.config.parallel_min_pairs.max(2 * BATCH) {
             return 1;
         }
         let until_to = usize::try_from(to + 1 - n as u64).unwrap_or(usize::MAX);
@@ -837,19 +845,19 @@ impl HeapSolver {
     /// it is left for the next call, of the new width).
     fn sparse_batch<V: Cell>(&mut self, n0: usize, len: usize) -> Result<usize, HeapSolveError> {
         let start = Instant::now();
+        let tiles: Vec<usize> = (n0..n0 + len).step_by(TILE).collect();
+        let tile = |m0: usize| self.known_options::<V>(m0, (n0 + len - m0).min(TILE), n0);
         let partials: Vec<Partial> = match &self.pool {
+            // One tile per task: a heap's scan takes from 2^10 to 2^14
+            // pairs, so halves of a batch are rarely equal.
             Some(pool) => pool.install(|| {
-                (n0..n0 + len)
+                tiles
                     .into_par_iter()
-                    // One heap per task: a heap's scan takes from 2^10 to
-                    // 2^14 pairs, so halves of a batch are rarely equal.
                     .with_max_len(1)
-                    .map(|m| self.known_options::<V>(m, n0))
+                    .flat_map_iter(tile)
                     .collect()
             }),
-            None => (n0..n0 + len)
-                .map(|m| self.known_options::<V>(m, n0))
-                .collect(),
+            None => tiles.into_iter().flat_map(tile).collect(),
         };
         self.work.parallel_nanos += nanos_since(start);
         let unequal = self.rules.is_grundys_game();
@@ -867,7 +875,8 @@ impl HeapSolver {
                 return Ok(m - n0);
             }
             self.reserve_for(m)?;
-            self.work.pairs += partial.pairs;
+            self.work.pairs += partial.work.pairs;
+            self.work.compared += partial.work.compared;
             let values = &V::cells(&self.values)[..m];
             fresh.clear();
             for &k in &self.takes {
@@ -896,10 +905,11 @@ impl HeapSolver {
                 for &x in &fresh {
                     partial.seen.insert(x);
                 }
-                let mut pairs = 0;
+                let mut work = SearchWork::default();
                 let v =
-                    self.search::<V>(m, n0, m, &mut partial.seen, &mut partial.scans, &mut pairs);
-                self.work.pairs += pairs;
+                    self.search::<V>(m, n0, m, &mut partial.seen, &mut partial.scans, &mut work);
+                self.work.pairs += work.pairs;
+                self.work.compared += work.compared;
                 v
             } else {
                 partial.mex
@@ -909,55 +919,101 @@ impl HeapSolver {
         Ok(len)
     }
 
-    /// The options of heap `m` among heaps `< n0` that the sparse method
-    /// needs: takes, rare pairs, and pairs until the candidate is safe.
-    fn known_options<V: Cell>(&self, m: usize, n0: usize) -> Partial {
+    /// The options of heaps `m0..m0 + count` among heaps `< n0` that the
+    /// sparse method needs: takes, rare pairs, and pairs until the
+    /// candidate is safe. The rare pairs of the heaps are gathered together
+    /// ([`insert_rare_pairs_tiled`]) where all of them have them.
+    fn known_options<V: Cell>(&self, m0: usize, count: usize, n0: usize) -> Vec<Partial> {
         let values = &V::cells(&self.values)[..n0];
-        let mut seen = Seen::default();
-        seen.reset(self.width());
-        let mut pairs = 0;
-        if self.rules.digit(m as u64) & 1 != 0 {
-            seen.insert(0);
-        }
-        for &k in &self.takes {
-            if k < m && m - k < n0 {
-                seen.insert(values[m - k].get());
+        let width = self.width();
+        let mut seens: Vec<Seen> = (0..count)
+            .map(|_| {
+                let mut seen = Seen::default();
+                seen.reset(width);
+                seen
+            })
+            .collect();
+        let mut works = vec![SearchWork::default(); count];
+        for (m, seen) in (m0..).zip(&mut seens) {
+            if self.rules.digit(m as u64) & 1 != 0 {
+                seen.insert(0);
             }
-        }
-        if self.rules.tail_digit() & 2 != 0 {
-            for k in (m - n0 + 1).max(self.listed).max(1)..m {
-                seen.insert(values[m - k].get());
+            for &k in &self.takes {
+                if k < m && m - k < n0 {
+                    seen.insert(values[m - k].get());
+                }
+            }
+            if self.rules.tail_digit() & 2 != 0 {
+                for k in (m - n0 + 1).max(self.listed).max(1)..m {
+                    seen.insert(values[m - k].get());
+                }
             }
         }
         let unequal = self.rules.is_grundys_game();
         for class in &self.classes {
             for &k in &class.ks {
-                if k + 2 > m {
+                if k + 2 > m0 {
                     break;
                 }
-                let s = m - k;
-                // Rare i with i < s and s − i < n0.
-                let from = class.rare.partition_point(|&i| (i as usize) + n0 <= s);
-                let to = class.rare.partition_point(|&i| (i as usize) < s);
-                insert_rare_pairs(&mut seen, values, s, class, from..to, unequal);
-                pairs += (to - from) as u64;
+                let s0 = m0 - k;
+                // Rare i with i < s and s − i < n0, for s = s0 + t.
+                let from = |s: usize| class.rare.partition_point(|&i| (i as usize) + n0 <= s);
+                let to = |s: usize| class.rare.partition_point(|&i| (i as usize) < s);
+                let (all_from, all_to) = (from(s0 + count - 1), to(s0));
+                // An equal split left out would have to be cut from the tile.
+                let no_equal =
+                    !unequal || class.rare.last().is_none_or(|&i| 2 * i as usize + 1 < s0);
+                let len = 64 * width;
+                let tiled = if count == TILE && no_equal && all_from < all_to && len <= TILE_VALUES
+                {
+                    let mut rows = Box::new([[0u8; TILE_VALUES]; TILE]);
+                    let mask = (len - 1) as u32;
+                    insert_rare_pairs_tiled(&mut rows, values, s0, class, all_from..all_to, mask);
+                    for (row, seen) in rows.iter().zip(&mut seens) {
+                        seen.merge_bytes(&row[..len]);
+                    }
+                    Some((all_from, all_to))
+                } else {
+                    None
+                };
+                for (t, (seen, work)) in seens.iter_mut().zip(&mut works).enumerate() {
+                    let s = s0 + t;
+                    let (lo, hi) = (from(s), to(s));
+                    match tiled {
+                        Some((a, b)) => {
+                            insert_rare_pairs(seen, values, s, class, lo..a, unequal);
+                            insert_rare_pairs(seen, values, s, class, b..hi, unequal);
+                        }
+                        None => insert_rare_pairs(seen, values, s, class, lo..hi, unequal),
+                    }
+                    work.pairs += (hi - lo) as u64;
+                }
             }
         }
-        let mut scans = [ClassScan::default(); 2];
-        let mex = self.search::<V>(m, n0, n0, &mut seen, &mut scans, &mut pairs);
-        Partial {
-            seen,
-            scans,
-            pairs,
-            mex,
-        }
+        (m0..)
+            .zip(seens)
+            .zip(works)
+            .map(|((m, mut seen), mut work)| {
+                let mut scans = [ClassScan::default(); 2];
+                let mex = self.search::<V>(m, n0, n0, &mut seen, &mut scans, &mut work);
+                Partial {
+                    seen,
+                    scans,
+                    work,
+                    mex,
+                }
+            })
+            .collect()
     }
 
-    /// The sparse method's search for heap `m`: while the mex of `seen` is
-    /// unsafe for a split class, confirm it with a remembered pair or scan
-    /// that class's pairs among heaps `< n0` (from where `scans` stopped),
-    /// until the mex is safe or every such pair is seen. Heaps `< known`
-    /// have values. Returns the mex.
+    /// The sparse method's search for heap `m` (module docs, "Speed"):
+    /// while the mex `g` of `seen` is unsafe for a class, that class's pairs
+    /// among heaps `< n0` are marked (from where `scans` stopped) until `g`
+    /// turns up; after `MARK_STEP` pairs marked so, the values still
+    /// missing below the least one safe for every class are counted, and
+    /// when they are at most `AWAITED_MAX` the rest of the class's pairs
+    /// are compared with them alone. Heaps `< known` have values. Returns
+    /// the mex of `seen`, which is then `G(m)` as far as these pairs go.
     fn search<V: Cell>(
         &self,
         m: usize,
@@ -965,66 +1021,94 @@ impl HeapSolver {
         known: usize,
         seen: &mut Seen,
         scans: &mut [ClassScan; 2],
-        pairs: &mut u64,
+        work: &mut SearchWork,
     ) -> u32 {
         let values = &V::cells(&self.values)[..known];
         let unequal = self.rules.is_grundys_game();
+        let applies = |c: usize| self.classes[c].ks.first().is_some_and(|&k| k + 2 <= m);
         let safe = |g: u32, c: usize| {
             let y = u64::from(g) << 1 | ((m + c) as u64 & 1);
             (y & self.classes[c].mask).count_ones() & 1 == 1
         };
+        let (mark_step, awaited_max) = (MARK_STEP, AWAITED_MAX);
+        let mut awaited = Awaited::default();
         let mut g = seen.mex();
         'candidates: loop {
-            let unsafe_class = (0..2).find(|&c| {
-                !scans[c].done
-                    && self.classes[c].ks.first().is_some_and(|&k| k + 2 <= m)
-                    && !safe(g, c)
-            });
-            let Some(c) = unsafe_class else {
-                return g;
-            };
-            if let Some(entries) = self.witnesses[c].get(g as usize) {
-                for &(k, a) in entries.iter().filter(|w| w.1 != 0) {
-                    let (k, a) = (k as usize, a as usize);
-                    if k + 2 > m {
-                        continue;
-                    }
-                    let s = m - k;
-                    if a <= last_pair(s, unequal)
-                        && s - a < known
-                        && (values[a] ^ values[s - a]).get() == g
-                    {
-                        seen.insert(g);
-                        g = seen.mex();
-                        continue 'candidates;
-                    }
+            for c in (0..2).filter(|&c| applies(c)) {
+                let scan = &mut scans[c];
+                if safe(g, c) || g < scan.settled {
+                    continue;
                 }
-            }
-            let ks = &self.classes[c].ks;
-            let scan = &mut scans[c];
-            while scan.k_idx < ks.len() && ks[scan.k_idx] + 2 <= m {
-                let s = m - ks[scan.k_idx];
-                let last = last_pair(s, unequal);
-                let mut start = scan.a.max((s + 1).saturating_sub(n0)).max(1);
-                while start <= last {
-                    let found = insert_pairs_until(seen, values, s, start..last + 1, Some(g));
-                    let Some((_, next)) = found else {
-                        *pairs += (last + 1 - start) as u64;
+                let ks = &self.classes[c].ks;
+                let mut marked = 0;
+                while scan.k_idx < ks.len() && ks[scan.k_idx] + 2 <= m {
+                    let s = m - ks[scan.k_idx];
+                    let last = last_pair(s, unequal);
+                    let mut start = scan.a.max((s + 1).saturating_sub(n0)).max(1);
+                    while start <= last {
+                        if marked >= mark_step {
+                            // Count what is missing; compare if few.
+                            let bound = awaited.gather(seen, g, awaited_max, |v| {
+                                let unsafe_for = |c: usize| applies(c) && !safe(v, c);
+                                (unsafe_for(0) || unsafe_for(1), unsafe_for(c))
+                            });
+                            if awaited.len <= awaited_max {
+                                find_awaited(
+                                    values,
+                                    seen,
+                                    ks,
+                                    m,
+                                    n0,
+                                    unequal,
+                                    scan,
+                                    &mut awaited,
+                                    work,
+                                );
+                                scan.settled = bound;
+                                // Every awaited value of class `c` is now
+                                // settled: found (in `seen`) or no pair's.
+                                break;
+                            }
+                            marked = 0;
+                        }
+                        let end = (start + mark_step).min(last + 1);
+                        let found = insert_pairs_until(seen, values, s, start..end, Some(g));
+                        let next = found.map_or(end, |(_, next)| next);
+                        work.pairs += (next - start) as u64;
+                        marked += next - start;
+                        start = next;
+                        scan.a = start;
+                        if found.is_some() {
+                            g = seen.mex_from(g);
+                            if safe(g, c) {
+                                continue 'candidates;
+                            }
+                        }
+                    }
+                    if start <= last {
                         break;
-                    };
-                    *pairs += (next - start) as u64;
-                    start = next;
-                    scan.a = start;
-                    g = seen.mex_from(g);
-                    if safe(g, c) {
-                        continue 'candidates;
                     }
+                    scan.k_idx += 1;
+                    scan.a = 0;
                 }
-                scan.k_idx += 1;
-                scan.a = 0;
             }
-            scan.done = true;
-            g = seen.mex();
+            // The value, once no class may still give the mex: each is safe
+            // for it, settled above it or has no pair left unmarked (a
+            // class may have been passed over for an earlier candidate).
+            let mex = seen.mex();
+            let open = |c: usize| {
+                let ks = &self.classes[c].ks;
+                let scan = &scans[c];
+                applies(c)
+                    && !safe(mex, c)
+                    && mex >= scan.settled
+                    && scan.k_idx < ks.len()
+                    && ks[scan.k_idx] + 2 <= m
+            };
+            if !open(0) && !open(1) {
+                return mex;
+            }
+            g = mex;
         }
     }
 
@@ -1178,13 +1262,13 @@ impl HeapSolver {
             for idx in 0..self.classes[c].ks.len() {
                 let k = self.classes[c].ks[idx];
                 if k + 2 <= n {
-                    self.scan_pairs::<V>(n - k, unequal, None);
+                    self.scan_pairs::<V>(n - k, unequal);
                 }
             }
         }
         if tail & 4 != 0 {
             for k in self.listed..n.saturating_sub(1) {
-                self.scan_pairs::<V>(n - k, unequal, None);
+                self.scan_pairs::<V>(n - k, unequal);
             }
         }
         for idx in 0..self.triples.len() {
@@ -1230,169 +1314,64 @@ impl HeapSolver {
                 let below = class.rare.partition_point(|&i| (i as usize) < s);
                 let values = V::cells(&self.values);
                 insert_rare_pairs(&mut self.seen, values, s, class, 0..below, unequal);
-                self.work.pairs += class.rare.len() as u64;
+                self.work.pairs += below as u64;
             }
         }
-        let mut g = self.seen.mex();
-        let mut done = [false; 2];
-        loop {
-            let unsafe_class = (0..2).find(|&c| {
-                let class = &self.classes[c];
-                !done[c] && class.ks.first().is_some_and(|&k| k + 2 <= n) && {
-                    let y = u64::from(g) << 1 | ((n + c) as u64 & 1);
-                    (y & class.mask).count_ones() & 1 == 0
-                }
-            });
-            let Some(c) = unsafe_class else {
-                return g;
-            };
-            if self.try_witnesses::<V>(n, c, g, unequal) {
-                self.work.witness_hits += 1;
-                g = self.seen.mex();
-                continue;
-            }
-            self.work.full_scans += 1;
-            let mut complete = true;
-            for idx in 0..self.classes[c].ks.len() {
-                let k = self.classes[c].ks[idx];
-                if k + 2 > n {
-                    break;
-                }
-                let mask = self.classes[c].mask;
-                let stop = move |g: u32| {
-                    let y = u64::from(g) << 1 | ((n + c) as u64 & 1);
-                    (y & mask).count_ones() & 1 == 1
-                };
-                if !self.scan_pairs::<V>(n - k, unequal, Some((&stop, c, k))) {
-                    complete = false;
-                    break;
-                }
-            }
-            done[c] = complete;
-            g = self.seen.mex();
-        }
-    }
-
-    /// Looks for `g` among the splits that recently produced it: values
-    /// often repeat a few heaps apart, so a pair `(a, s − a)` that gave `g`
-    /// at one heap sometimes gives it again a few heaps later. Inserts `g` and returns true
-    /// if one still does; every pair is checked, so nothing is assumed.
-    fn try_witnesses<V: Cell>(&mut self, n: usize, c: usize, g: u32, unequal: bool) -> bool {
-        let Some(entries) = self.witnesses[c].get(g as usize) else {
-            return false;
-        };
-        let values = V::cells(&self.values);
-        for &(k, a) in entries.iter().filter(|w| w.1 != 0) {
-            let (k, a) = (k as usize, a as usize);
-            if k + 2 > n {
-                continue;
-            }
-            let s = n - k;
-            if a <= s / 2 && !(unequal && 2 * a == s) && (values[a] ^ values[s - a]).get() == g {
-                self.seen.insert(g);
-                self.work.pairs += 1;
-                return true;
-            }
-        }
-        false
+        let mut seen = std::mem::take(&mut self.seen);
+        let mut work = SearchWork::default();
+        let g = self.search::<V>(
+            n,
+            n,
+            n,
+            &mut seen,
+            &mut [ClassScan::default(); 2],
+            &mut work,
+        );
+        self.seen = seen;
+        self.work.pairs += work.pairs;
+        self.work.compared += work.compared;
+        g
     }
 
     /// Inserts `G(a) ^ G(s - a)` for `1 <= a <= s/2` (skipping `a = s - a`
-    /// when splits must be unequal). With `stop`, returns early (false) once
-    /// the mex of the values seen satisfies it; true when every pair was seen.
-    fn scan_pairs<V: Cell>(
-        &mut self,
-        s: usize,
-        unequal: bool,
-        stop: Option<EarlyStop<'_>>,
-    ) -> bool {
-        // Pairs (a, s - a) for 1 <= a <= last; an equal split, when not
-        // allowed, is the last pair, so it is left out by shortening the range.
-        let last = if unequal && s & 1 == 0 {
-            s / 2 - 1
-        } else {
-            s / 2
-        };
+    /// when splits must be unequal), split across the threads when there
+    /// are many.
+    fn scan_pairs<V: Cell>(&mut self, s: usize, unequal: bool) {
+        let last = last_pair(s, unequal);
         let values = V::cells(&self.values);
         let width = self.width();
         let threads = self.pool.as_ref().map_or(1, |p| p.current_num_threads());
-        let parallel = threads > 1 && last >= self.config.parallel_min_pairs;
-        // Without a stopping rule one round covers everything; with one, a
-        // round is short enough to stop early and long enough to be worth
-        // handing to the threads.
-        let round = match (stop.is_some(), parallel) {
-            (false, _) => last.max(1),
-            (true, false) => BLOCK,
-            (true, true) => BLOCK * threads * 16,
-        };
-        let mut start = 1;
-        if let Some((stop, class, k)) = stop {
-            // Most unsafe candidates are found among the first pairs: check
-            // each pair (as RC solvers do) before handing blocks to threads.
-            let prefix_end = if parallel {
-                (1 + self.config.parallel_min_pairs).min(last + 1)
-            } else {
-                last + 1
-            };
-            let mut g = self.seen.mex();
-            while start < prefix_end {
-                let found =
-                    insert_pairs_until(&mut self.seen, values, s, start..prefix_end, Some(g));
-                let Some((a, next)) = found else {
-                    self.work.pairs += (prefix_end - start) as u64;
-                    start = prefix_end;
-                    break;
-                };
-                self.work.pairs += (next - start) as u64;
-                start = next;
-                remember(&mut self.witnesses[class], g, k, a);
-                g = self.seen.mex_from(g);
-                if stop(g) {
-                    return false;
-                }
+        match &self.pool {
+            Some(pool) if threads > 1 && last >= self.config.parallel_min_pairs => {
+                let started = Instant::now();
+                let words = pool.install(|| {
+                    (1..last + 1)
+                        .into_par_iter()
+                        .with_min_len(BLOCK)
+                        .fold(
+                            || vec![0u64; width],
+                            |mut words, a| {
+                                let v = (values[a] ^ values[s - a]).get() as usize;
+                                words[v >> 6] |= 1 << (v & 63);
+                                words
+                            },
+                        )
+                        .reduce(
+                            || vec![0u64; width],
+                            |mut x, y| {
+                                x.iter_mut().zip(&y).for_each(|(a, b)| *a |= b);
+                                x
+                            },
+                        )
+                });
+                self.work.parallel_nanos += nanos_since(started);
+                self.seen.merge(&words);
+            }
+            _ => {
+                insert_pairs_until(&mut self.seen, values, s, 1..last + 1, None);
             }
         }
-        while start <= last {
-            let end = (start + round).min(last + 1);
-            match &self.pool {
-                Some(pool) if parallel => {
-                    let started = Instant::now();
-                    let words = pool.install(|| {
-                        (start..end)
-                            .into_par_iter()
-                            .with_min_len(BLOCK)
-                            .fold(
-                                || vec![0u64; width],
-                                |mut words, a| {
-                                    let v = (values[a] ^ values[s - a]).get() as usize;
-                                    words[v >> 6] |= 1 << (v & 63);
-                                    words
-                                },
-                            )
-                            .reduce(
-                                || vec![0u64; width],
-                                |mut x, y| {
-                                    x.iter_mut().zip(&y).for_each(|(a, b)| *a |= b);
-                                    x
-                                },
-                            )
-                    });
-                    self.work.parallel_nanos += nanos_since(started);
-                    self.seen.merge(&words);
-                }
-                _ => {
-                    insert_pairs_until(&mut self.seen, values, s, start..end, None);
-                }
-            }
-            self.work.pairs += (end - start) as u64;
-            start = end;
-            if let Some((stop, _, _)) = stop {
-                if start <= last && stop(self.seen.mex()) {
-                    return false;
-                }
-            }
-        }
-        true
+        self.work.pairs += last as u64;
     }
 }
 
@@ -1419,44 +1398,71 @@ fn last_pair(s: usize, unequal: bool) -> usize {
     }
 }
 
-/// How far the search of one heap got in one split class.
+/// How far the search of one heap got in one split class: the pairs of
+/// `ks[..k_idx]`, and those of `ks[k_idx]` below `a`, are in its set.
 #[derive(Clone, Copy, Debug, Default)]
 struct ClassScan {
-    /// The index in the class's `ks` being scanned.
+    /// The index in the class's `ks` being marked.
     k_idx: usize,
-    /// The next `a` to scan (0: from the start).
+    /// The next `a` to mark (0: from the start).
     a: usize,
-    /// Every pair of the class was seen.
-    done: bool,
+    /// Values below this that are missing from the set are no pair's of
+    /// the class (their comparison with the unmarked pairs found none).
+    settled: u32,
+}
+
+/// What a search did: pairs whose value it marked, pairs it compared with
+/// one awaited value.
+#[derive(Clone, Copy, Debug, Default)]
+struct SearchWork {
+    pairs: u64,
+    compared: u64,
 }
 
 /// The options of a heap gathered in the parallel phase of a batch.
 struct Partial {
     seen: Seen,
     scans: [ClassScan; 2],
-    pairs: u64,
+    work: SearchWork,
     /// The mex of `seen` when the parallel phase stopped.
     mex: u32,
 }
 
-/// When a scan may stop (the mex is safe), and the split class and `k` it
-/// scans (to remember witnesses).
-type EarlyStop<'a> = (&'a dyn Fn(u32) -> bool, usize, usize);
+/// Heaps whose rare pairs are gathered together: each rare heap's cells for
+/// the tile's heaps lie side by side, read at once instead of one scattered
+/// read per heap.
+const TILE: usize = 16;
 
-/// Witnesses kept per value: enough for the few residues of a local period.
-const WITNESSES: usize = 4;
+/// The widest set of values the tiled rare pairs handle (wider sets, of
+/// values of 1024 and more, take the rare pairs heap by heap).
+const TILE_VALUES: usize = 1024;
 
-/// Splits `(k, a)` that recently produced each value, newest first.
-type Witnesses = Vec<[(u32, u32); WITNESSES]>;
-
-fn remember(witnesses: &mut Witnesses, g: u32, k: usize, a: usize) {
-    let g = g as usize;
-    if g >= witnesses.len() {
-        witnesses.resize(g + 1, [(0, 0); WITNESSES]);
+/// Inserts `G(i) ^ G(s0 + t − i)` for the rare heaps `class.rare[range]`
+/// into `rows[t]` (all below `s0`; no equal split among them), whose values
+/// are below `mask + 1`.
+fn insert_rare_pairs_tiled<V: Cell>(
+    rows: &mut [[u8; TILE_VALUES]; TILE],
+    values: &[V],
+    s0: usize,
+    class: &SplitClass,
+    range: Range<usize>,
+    mask: u32,
+) {
+    // Masking to the rows' length as well lets the compiler drop the
+    // bounds checks of the stores.
+    let mask = mask & (TILE_VALUES as u32 - 1);
+    for (&i, &x) in class.rare[range.clone()]
+        .iter()
+        .zip(&class.rare_values[range])
+    {
+        let at = s0 - i as usize;
+        let Ok(cells) = <&[V; TILE]>::try_from(&values[at..at + TILE]) else {
+            continue;
+        };
+        for t in 0..TILE {
+            rows[t][((x ^ cells[t].get()) & mask) as usize] = 1;
+        }
     }
-    let entry = &mut witnesses[g];
-    entry.copy_within(0..WITNESSES - 1, 1);
-    entry[0] = (k as u32, a as u32);
 }
 
 /// Inserts `G(i) ^ G(s − i)` for the rare heaps `class.rare[range]` (all
@@ -1558,6 +1564,165 @@ fn insert_pairs_until<V: Cell>(
                     let a = range.start + c * CHUNK;
                     return Some((a + t, a + lo.len()));
                 }
+            }
+        }
+    }
+    None
+}
+
+/// Pairs of a split class that the sparse engine's search marks before it
+/// counts the values still awaited, and again each time they are too many.
+const MARK_STEP: usize = 1024;
+
+/// The most values the search compares each pair with in one pass.
+const AWAITED_MAX: usize = 4;
+
+/// The values a search compares pairs with: those missing from a set
+/// below the least one that no class may give, which class `c` may give.
+#[derive(Default)]
+struct Awaited {
+    values: [u32; 16],
+    /// How many: one more than the most kept means too many.
+    len: usize,
+}
+
+impl Awaited {
+    /// Lists the values missing from `seen` from `from` up to the first
+    /// that `kind` says no class may give (`kind(v)` = (some class may,
+    /// class `c` may)), stopping at `max + 1` of class `c`.
+    /// Returns where the list stopped: when it holds at most `max`, every
+    /// value missing below that is listed or of no pair of class `c`.
+    fn gather(
+        &mut self,
+        seen: &Seen,
+        from: u32,
+        max: usize,
+        kind: impl Fn(u32) -> (bool, bool),
+    ) -> u32 {
+        self.len = 0;
+        let mut g = seen.mex_from(from);
+        while (g as usize) < seen.len() && self.len <= max.min(self.values.len() - 1) {
+            let (any, this) = kind(g);
+            if !any {
+                break;
+            }
+            if this {
+                self.values[self.len] = g;
+                self.len += 1;
+            }
+            g = seen.mex_from(g + 1);
+        }
+        g
+    }
+}
+
+/// Compares the pairs of class `ks` at heap `m` not yet marked (from where
+/// `scan` stopped; the larger part below `n0`) with the `awaited` values,
+/// inserting into `seen` each one found (and taking it off the list), until
+/// none is awaited or every pair was compared.
+#[allow(clippy::too_many_arguments)]
+fn find_awaited<V: Cell>(
+    values: &[V],
+    seen: &mut Seen,
+    ks: &[usize],
+    m: usize,
+    n0: usize,
+    unequal: bool,
+    scan: &ClassScan,
+    awaited: &mut Awaited,
+    work: &mut SearchWork,
+) {
+    // Two cells XOR into a cell: a value wider than a cell is no pair's.
+    let mut cells = [None::<V>; 16];
+    let mut len = 0;
+    for &v in &awaited.values[..awaited.len] {
+        if let Some(x) = V::from_u32(v) {
+            cells[len] = Some(x);
+            len += 1;
+        }
+    }
+    let mut wanted: Vec<V> = cells[..len].iter().flatten().copied().collect();
+    for (idx, &k) in ks.iter().enumerate().skip(scan.k_idx) {
+        if k + 2 > m {
+            break;
+        }
+        let s = m - k;
+        let last = last_pair(s, unequal);
+        let lower = (s + 1).saturating_sub(n0).max(1);
+        let mut start = if idx == scan.k_idx {
+            scan.a.max(lower)
+        } else {
+            lower
+        };
+        while start <= last && !wanted.is_empty() {
+            let found = match wanted.len() {
+                1 => find_any::<V, 1>(values, s, start..last + 1, &wanted),
+                2 => find_any::<V, 2>(values, s, start..last + 1, &wanted),
+                3 | 4 => find_any::<V, 4>(values, s, start..last + 1, &wanted),
+                5..=8 => find_any::<V, 8>(values, s, start..last + 1, &wanted),
+                _ => find_any::<V, 16>(values, s, start..last + 1, &wanted),
+            };
+            let Some(a) = found else {
+                work.compared += (last + 1 - start) as u64;
+                break;
+            };
+            work.compared += (a + 1 - start) as u64;
+            let v = values[a] ^ values[s - a];
+            seen.insert(v.get());
+            wanted.retain(|&w| w != v);
+            start = a + 1;
+        }
+        if wanted.is_empty() {
+            return;
+        }
+    }
+}
+
+/// The first `a` in `range` whose pair `G(a) ^ G(s − a)` is one of
+/// `targets` (at most `K`; the list is padded with its first value): the
+/// pairs of [`insert_pairs_until`], compared instead of marked. A chunk's
+/// comparisons are folded into one flag with no early exit, so the
+/// compiler turns the chunk into vector compares.
+#[inline]
+fn find_any<V: Cell, const K: usize>(
+    values: &[V],
+    s: usize,
+    range: Range<usize>,
+    targets: &[V],
+) -> Option<usize> {
+    if range.is_empty() || targets.is_empty() {
+        return None;
+    }
+    let mut wanted = [targets[0]; K];
+    for (w, &t) in wanted.iter_mut().zip(targets) {
+        *w = t;
+    }
+    let low = &values[range.start..range.end];
+    let high = &values[s + 1 - range.end..=s - range.start];
+    assert_eq!(high.len(), low.len());
+    let whole = low.chunks_exact(CHUNK).zip(high.rchunks_exact(CHUNK));
+    let rest = (
+        low.chunks_exact(CHUNK).remainder(),
+        high.rchunks_exact(CHUNK).remainder(),
+    );
+    for (c, (lo, hi)) in whole.chain(std::iter::once(rest)).enumerate() {
+        let hit = match (<&[V; CHUNK]>::try_from(lo), <&[V; CHUNK]>::try_from(hi)) {
+            (Ok(lo), Ok(hi)) => {
+                let mut hit = false;
+                for t in 0..CHUNK {
+                    let x = lo[t] ^ hi[CHUNK - 1 - t];
+                    for w in wanted {
+                        hit |= x == w;
+                    }
+                }
+                hit
+            }
+            _ => true,
+        };
+        if hit {
+            let mut pairs = lo.iter().zip(hi.iter().rev());
+            if let Some(t) = pairs.position(|(&x, &y)| wanted.contains(&(x ^ y))) {
+                return Some(range.start + c * CHUNK + t);
             }
         }
     }

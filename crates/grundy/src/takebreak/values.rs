@@ -60,6 +60,8 @@ pub(crate) trait Cell:
 {
     /// The cell's value.
     fn get(self) -> u32;
+    /// `v` as a cell, if it fits one.
+    fn from_u32(v: u32) -> Option<Self>;
     /// The table's cells, which must be of this width (the caller chose the
     /// type by [`ValueTable::width`]).
     fn cells(table: &ValueTable) -> &[Self];
@@ -71,6 +73,10 @@ macro_rules! cell {
             #[inline(always)]
             fn get(self) -> u32 {
                 u32::from(self)
+            }
+            #[inline(always)]
+            fn from_u32(v: u32) -> Option<Self> {
+                <$t>::try_from(v).ok()
             }
             #[inline]
             fn cells(table: &ValueTable) -> &[$t] {
