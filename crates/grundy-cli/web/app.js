@@ -1167,29 +1167,106 @@
     return root;
   }
 
-  // The drawing of the component written `text`, from the server (cached):
-  // calls draw(graph) now or when it arrives.
+  // A position drawn as a figure the game lays out itself (a cake of unit
+  // squares and the lines it may be cut along, a row of numbered cards, two
+  // bars; GET /api/picture): rectangles, lines and words on a grid of
+  // units, drawn as they come. Shapes with a `target` are clickable. opts:
+  // onPick(k) for a click on target k, marks: Map "k" -> Set of 'legal' |
+  // 'hint' | 'sel' | 'cand' | 'last'.
+  function figureSvg(figure, opts) {
+    const pad = 12;
+    const scale = Math.max(8, Math.min(36, 460 / Math.max(1, figure.width)));
+    const w = Math.ceil(figure.width * scale + 2 * pad);
+    const h = Math.ceil(figure.height * scale + 2 * pad);
+    const X = (u) => pad + u * scale;
+    const root = svg('svg', {
+      class: 'figure', 'data-testid': 'figure-picture', width: w, height: h, viewBox: `0 0 ${w} ${h}`,
+      role: 'group', 'aria-label': opts.label || 'a figure',
+    });
+    const marksOf = (k) => (k === undefined || !opts.marks ? null : opts.marks.get(String(k)));
+    // Rectangles first, then lines over them (the player's own moves on
+    // top, so that where Left's and Right's cuts cross a click is the
+    // player's), then words: a cut line stays clickable over the cake.
+    const order = (x) => ({ rect: 0, line: 1, text: 3 })[x.shape]
+      + (x.shape === 'line' && marksOf(x.target) && marksOf(x.target).has('legal') ? 1 : 0);
+    const shapes = (figure.shapes || []).slice().sort((a, b) => order(a) - order(b));
+    for (const s of shapes) {
+      const marks = marksOf(s.target);
+      const cls = (marks ? [...marks].map((m) => ' mark-' + m).join('') : '');
+      const t = s.target === undefined ? {} : { 'data-target': s.target };
+      if (s.shape === 'text') {
+        root.append(svg('text', { x: X(s.x), y: X(s.y) + 5, 'text-anchor': 'middle', class: 'fig-text' }, s.text));
+        continue;
+      }
+      const g = svg('g', { class: `fig-${s.shape} look-${s.look}${cls}`, 'data-testid': 'figure-' + s.shape, ...t });
+      let hit;
+      let mid;
+      if (s.shape === 'rect') {
+        hit = svg('rect', { x: X(s.x), y: X(s.y), width: s.w * scale, height: s.h * scale, class: 'fig-body' },
+          svg('title', {}, s.name));
+        g.append(hit);
+        mid = [X(s.x + s.w / 2), X(s.y + s.h / 2)];
+        if (s.text) {
+          g.append(svg('text', { x: mid[0], y: mid[1] + 6, 'text-anchor': 'middle', class: 'fig-label', 'pointer-events': 'none' }, s.text));
+        }
+      } else {
+        const d = { x1: X(s.x), y1: X(s.y), x2: X(s.x + s.w), y2: X(s.y + s.h) };
+        g.append(svg('line', { ...d, class: 'fig-line-stroke' }));
+        mid = [(d.x1 + d.x2) / 2, (d.y1 + d.y2) / 2];
+        if (s.target !== undefined) {
+          // A band along the line (not a wide transparent stroke: a
+          // straight line has no area of its own to click).
+          const t = Math.max(10, scale * 0.45);
+          hit = svg('rect', {
+            x: Math.min(d.x1, d.x2) - t / 2, y: Math.min(d.y1, d.y2) - t / 2,
+            width: Math.abs(d.x2 - d.x1) + t, height: Math.abs(d.y2 - d.y1) + t,
+            class: 'fig-hit', fill: 'transparent',
+          }, svg('title', {}, s.name));
+          g.append(hit);
+        }
+      }
+      // Not colour alone: the hinted move carries a star, the last move a
+      // word, a candidate of a click a dot.
+      if (marks && (marks.has('hint') || marks.has('sel'))) {
+        g.append(svg('text', { x: mid[0], y: mid[1] - 4, 'text-anchor': 'middle', class: 'pin-mark', 'pointer-events': 'none' }, '★'));
+      } else if (marks && marks.has('cand')) {
+        g.append(svg('circle', { cx: mid[0], cy: mid[1], r: 4, class: 'fig-cand-dot', 'pointer-events': 'none' }));
+      }
+      if (hit && s.target !== undefined && opts.onPick) clickable(hit, s.name, () => opts.onPick(s.target));
+      root.append(g);
+    }
+    return root;
+  }
+
+  // The picture of the component written `text`, from the server (cached):
+  // calls draw(part) now or when it arrives, with its `graph` or `figure`.
   const graphCache = new Map();
-  function withGraph(text, draw) {
+  function withPart(text, draw) {
     const known = graphCache.get(text);
-    if (known && known.graph !== undefined) {
-      if (known.graph) draw(known.graph);
+    if (known && known.part !== undefined) {
+      if (known.part) draw(known.part);
       return;
     }
     let entry = known;
     if (!entry) {
-      entry = { graph: undefined, waiting: [] };
+      entry = { part: undefined, waiting: [] };
       graphCache.set(text, entry);
       api('/api/picture', { q: text }).then((r) => {
         const part = r.ok && r.body.parts && r.body.parts.length === 1 ? r.body.parts[0] : null;
-        entry.graph = part && part.graph ? part.graph : null;
+        entry.part = part && (part.graph || part.figure) ? part : null;
         if (!r.ok) graphCache.delete(text);
         if (graphCache.size > 200) graphCache.delete(graphCache.keys().next().value);
-        for (const f of entry.waiting) if (entry.graph) f(entry.graph);
+        for (const f of entry.waiting) if (entry.part) f(entry.part);
         entry.waiting = [];
       });
     }
     entry.waiting.push(draw);
+  }
+  function withGraph(text, draw) {
+    withPart(text, (part) => { if (part.graph) draw(part.graph); });
+  }
+  function withFigure(text, draw) {
+    withPart(text, (part) => { if (part.figure) draw(part.figure); });
   }
 
   // The heap a move replaced and the heaps it left there: {i, parts}, the
@@ -1268,7 +1345,12 @@
     else if (kind === 'memory') box.append(memoryEditor(single));
     else if (kind === 'square') box.append(squareEditor(single));
     else if (kind === 'grid' || kind === 'edges') box.append(gridEditor(single));
-    else box.append(el('p', { class: 'help', 'data-testid': 'text-editor' }, `${single.game.name} is written as text only: edit it in the box.`));
+    else if (kind === 'figure') {
+      box.append(el('p', { class: 'help' }, `${cap(single.game.name.replace(/_/g, ' '))} as it is played: edit the position in the box.`));
+      const pic = partPicture(state.expr, 0, null);
+      pic.querySelector('.part-title').remove();
+      box.append(pic);
+    } else box.append(el('p', { class: 'help', 'data-testid': 'text-editor' }, `${single.game.name} is written as text only: edit it in the box.`));
   }
 
   function heapsEditor(single) {
@@ -1493,6 +1575,14 @@
       withGraph(text, (graph) => slot.replaceChildren(graphSvg(graph, {
         label, click,
         onPick: play ? (k) => play.onGraph(index, k) : null,
+        marks: play ? play.marks(index) : null,
+      })));
+    } else if (kind === 'figure') {
+      const slot = el('div', { class: 'figure-slot', 'data-testid': 'figure-slot' });
+      box.append(slot);
+      withFigure(text, (figure) => slot.replaceChildren(figureSvg(figure, {
+        label,
+        onPick: play ? (k) => play.onFigure(index, k) : null,
         marks: play ? play.marks(index) : null,
       })));
     } else if (kind === 'memory') {
@@ -1982,6 +2072,31 @@
     }
   }
 
+  // Target k of component `part`'s figure clicked: the moves that act on
+  // it (each option's `touch`). One is played; when several are (a line of
+  // Maundy Cake that cuts into halves and into quarters), the page offers
+  // them in words.
+  function onFigure(part, k) {
+    const p = state.play;
+    if (!p || p.over || p.thinking || !isUserTurn(p) || !p.options) return;
+    const named = (o) => o.touch && (o.touch.marks.includes(k) || (o.touch.also || []).includes(k));
+    const hits = userOptions(p).filter((o) => (o.part === undefined ? 0 : o.part) === part && named(o));
+    p.choice = null;
+    if (hits.length === 1) {
+      userPlays(hits[0]);
+      return;
+    }
+    if (hits.length === 0) {
+      p.message = userOptions(p).some((o) => o.touch)
+        ? `You have no move there${p.kind === 'partizan' ? ` as ${cap(p.side)}` : ''}: the marked places are yours, or pick a move in the list.`
+        : 'Pick a move in the list.';
+    } else {
+      p.choice = { part, target: k, moves: hits };
+      p.message = `${hits.length} of your moves go through there: choose one.`;
+    }
+    renderPlay();
+  }
+
   function onSquare(part, x, y) {
     const p = state.play;
     if (!p || p.over || p.thinking || !isUserTurn(p) || !p.options) return;
@@ -2045,6 +2160,10 @@
         add(String(o.at), 'legal');
         if (wins) add(String(o.at), 'hint');
       }
+      if (o.touch) {
+        for (const k of o.touch.marks.concat(o.touch.also || [])) add(String(k), 'legal');
+        if (wins) for (const k of o.touch.marks) add(String(k), 'hint');
+      }
       if (o.square) {
         const key = o.square.join(',');
         add(key, 'legal');
@@ -2063,13 +2182,17 @@
       if (preview.changed) for (const k of preview.changed) add(k, 'sel');
       if (preview.cut !== undefined) add(String(preview.cut), 'hint');
       if (preview.at !== undefined) add(String(preview.at), 'hint');
+      if (preview.touch) for (const k of preview.touch.marks) add(String(k), 'sel');
       if (preview.knock) for (let j = preview.knock.first; j <= preview.knock.last; j++) add(preview.knock.row + ',' + j, 'hint');
       if (preview.square) add(preview.square.join(','), 'hint');
       if (preview.heap) add(preview.heap.join(','), 'hint');
     }
     // The moves a click on a coin left open.
     if (p.choice && p.choice.part === part) {
-      for (const o of p.choice.moves) for (const k of o.changed) add(k, 'cand');
+      for (const o of p.choice.moves) {
+        for (const k of o.changed || []) add(k, 'cand');
+        if (o.touch) for (const k of o.touch.marks) add(String(k), 'cand');
+      }
     }
     if (p.selectionPart === part && p.selection.size > 0) {
       for (const k of p.selection) add(k, 'sel');
@@ -2093,7 +2216,7 @@
   function renderPlayBoard(box) {
     const p = state.play;
     const parts = p.options && p.options.parts ? p.options.parts : splitTop(p.q, '+');
-    const hooks = { onCell, onSquare, onToken, onPins, onEdge, onGraph, marks: playMarks };
+    const hooks = { onCell, onSquare, onToken, onPins, onEdge, onGraph, onFigure, marks: playMarks };
     box.append(el('h3', {}, 'Board'));
     if (p.options && p.kind && !p.options.parts && parts.length === 1 && !singleGame(parts[0])) {
       box.append(el('p', { class: 'help' }, 'Moves in this compound change several components: pick them in the list.'));
