@@ -1413,6 +1413,57 @@ fn maundy_cake_and_partizan_euclid_played_by_clicks() {
 }
 
 #[test]
+fn the_last_move_leaves_a_ghost_where_pins_and_edges_stood() {
+    run("last-move-ghosts", |page| async move {
+        // Kayles, the computer first: the pins it knocks down stay drawn
+        // as dashed ghosts, marked with a cross, where they stood.
+        page.open("").await?;
+        page.set_expression("kayles(7)").await?;
+        page.click("#tab-play").await?;
+        page.select("#play-side", "second").await?;
+        page.click("#play-start").await?;
+        assert_eq!(page.settled().await?, "user");
+        let ghosts = page
+            .wait(
+                "the knocked-down pins drawn as ghosts",
+                "const g = document.querySelectorAll('#editor [data-testid=ghost-pin]');
+                 return g.length ? g.length : null;",
+                vec![],
+            )
+            .await?;
+        let pins = page.count("#editor [data-testid=pin]").await?;
+        assert_eq!(pins + ghosts.as_u64().unwrap_or(0) as usize, 7, "{ghosts}");
+        assert!(page.count("#editor .ghost-mark").await? >= 1);
+        page.shot("kayles").await?;
+        // A Hackenbush string, the computer (Right) first: the red edge it
+        // cut and those that fell with it, dashed, with the word "cut".
+        page.open("").await?;
+        page.set_expression("hackenbush(\"lrlr\")").await?;
+        page.click("#tab-play").await?;
+        page.select("#play-side", "left").await?;
+        page.select("#play-first", "right").await?;
+        page.click("#play-start").await?;
+        assert_eq!(page.settled().await?, "user");
+        let cut = page
+            .wait(
+                "the cut edges drawn as ghosts",
+                "const g = document.querySelectorAll('#editor [data-testid=ghost-edge]');
+                 return g.length ? g.length : null;",
+                vec![],
+            )
+            .await?;
+        let left = page.count("#editor [data-testid=edge]").await?;
+        assert_eq!(left + cut.as_u64().unwrap_or(0) as usize, 4, "{cut}");
+        let said = page
+            .js("return document.querySelector('#editor .ghost-mark').textContent;", vec![])
+            .await?;
+        assert_eq!(said, json!("✂ cut: R red"));
+        page.shot("hackenbush").await?;
+        Ok(())
+    });
+}
+
+#[test]
 fn a_phone_wide_page_played_with_the_keyboard_alone() {
     run("phone-keyboard", |page| async move {
         page.client.set_window_size(375, 800).await?;

@@ -969,7 +969,11 @@
   function pinsSvg(rows, opts) {
     const gap = 26;
     const maxShown = 40;
-    const longest = Math.min(maxShown, Math.max(1, ...rows));
+    // The pins the last move knocked down (opts.ghost: Map row -> the
+    // places they stood, after the row's pins), drawn as dashed ghosts.
+    const ghost = opts.ghost || new Map();
+    const reach = rows.map((n, i) => Math.max(n, ...(ghost.get(i) || []).map((j) => j + 1)));
+    const longest = Math.min(maxShown, Math.max(1, ...reach));
     const rowH = 56;
     const w = 40 + longest * gap;
     const h = rows.length * rowH + 8;
@@ -1004,6 +1008,16 @@
           root.append(between);
         }
       }
+      for (const j of ghost.get(i) || []) {
+        if (j >= maxShown) continue;
+        const x = 24 + j * gap;
+        const g = svg('g', { class: 'pin ghost', 'data-testid': 'ghost-pin', 'data-row': i, 'data-pin': j, 'pointer-events': 'none' },
+          svg('title', {}, 'knocked down by the last move'));
+        g.append(svg('ellipse', { cx: x + 8, cy: y + 12, rx: 5, ry: 6, class: 'pin-head' }));
+        g.append(svg('path', { d: `M${x + 3} ${y + 40} Q${x + 2} ${y + 26} ${x + 6} ${y + 17} L${x + 10} ${y + 17} Q${x + 14} ${y + 26} ${x + 13} ${y + 40} Z`, class: 'pin-body' }));
+        g.append(svg('text', { x: x + 8, y: y + 52, 'text-anchor': 'middle', class: 'ghost-mark' }, '✕'));
+        root.append(g);
+      }
     });
     return root;
   }
@@ -1015,8 +1029,11 @@
     const looks = {};
     for (const c of opts.cells || []) looks[c.char] = c;
     const edges = Array.from(text);
+    // The edges the last move cut off (opts.ghost: the string they made,
+    // from the cut edge up), drawn dashed above those left.
+    const cutOff = opts.ghost ? Array.from(opts.ghost) : [];
     const len = 36;
-    const h = 30 + Math.max(1, edges.length) * len;
+    const h = 30 + Math.max(1, edges.length + cutOff.length) * len;
     const w = 150;
     const ground = h - 14;
     const root = svg('svg', {
@@ -1044,6 +1061,19 @@
         svg('title', {}, `edge ${k + 1} from the ground: ${cell ? cell.name : ch}`));
       g.append(hit);
       if (opts.onEdge) clickable(hit, `cut edge ${k + 1} from the ground (${cell ? cell.name : ch})`, () => opts.onEdge(k));
+      root.append(g);
+    });
+    cutOff.forEach((ch, i) => {
+      const k = edges.length + i;
+      const cell = looks[ch];
+      const look = cell ? cell.look : 'unknown';
+      const y0 = ground - k * len;
+      const y1 = y0 - len + 4;
+      const g = svg('g', { class: 'edge ghost look-' + look, 'data-testid': 'ghost-edge', 'data-k': k, 'pointer-events': 'none' },
+        svg('title', {}, i === 0 ? `edge ${k + 1}: cut by the last move` : `edge ${k + 1}: fell with it`));
+      g.append(svg('line', { x1: 60, y1: y0, x2: 60, y2: y1, class: 'edge-line' }));
+      const named = ({ left: 'L blue', right: 'R red', neutral: 'G green' })[look] || ch;
+      g.append(svg('text', { x: 76, y: (y0 + y1) / 2 + 5, class: 'ghost-mark' }, `${i === 0 ? '✂ cut' : 'fell'}: ${named}`));
       root.append(g);
     });
     return root;
@@ -1566,6 +1596,7 @@
           cells: single.game.picture.cells, negated: call.neg, label,
           onEdge: play ? (k) => play.onEdge(index, k) : null,
           marks: play ? play.marks(index) : null,
+          ghost: play ? play.ghost(index, 'edges') : null,
         }));
       }
     } else if (kind === 'graph') {
@@ -1599,6 +1630,7 @@
         box.append(pinsSvg(rows, {
           label, onPins: play ? (i, a, b) => play.onPins(index, i, a, b) : null,
           marks: play ? play.marks(index) : null,
+          ghost: play ? play.ghost(index, 'pins') : null,
         }));
       }
     } else if (kind === 'heaps') {
@@ -2119,6 +2151,50 @@
     }
   }
 
+  // What the last move took away from component `part`, as the server says
+  // it did (p.last.moved, GET /api/picture with `to`), for the pictures that
+  // draw only what is left: for 'pins', a Map row -> the places of the pins
+  // knocked down, after the pins left in that row (a middle pin's row is two
+  // rows now: they follow the first); for 'edges', the string of edges cut
+  // off, from the cut edge up.
+  function lastGhost(part, kind) {
+    const p = state.play;
+    const moved = p && p.last && p.last.moved;
+    if (!moved || moved.part !== part) return null;
+    const a = splitTop(p.last.from, '+');
+    const b = splitTop(p.last.to, '+');
+    if (a.length !== b.length) return null;
+    const x = singleGame(a[part] || '');
+    const y = singleGame(b[part] || '');
+    if (!x || !y) return null;
+    const m = moved.moved;
+    if (kind === 'pins') {
+      const before = x.call.args.map(Number);
+      const after = y.call.args.map(Number);
+      let row;
+      let from;
+      let to;
+      if (m.knock) {
+        [row, from, to] = m.knock;
+      } else if (m.heap && after.length === before.length) {
+        // Pins at the end: drawn at the end of what is left.
+        [row, from] = m.heap;
+        to = before[row] - 1;
+      } else {
+        return null;
+      }
+      if (!(after[row] >= from) || to < from || to - from > 40) return null;
+      const places = [];
+      for (let j = from; j <= to; j++) places.push(j);
+      return new Map([[row, places]]);
+    }
+    if (kind === 'edges' && m.cut !== undefined) {
+      const bx = boardOf(x.call);
+      return bx && bx.rows.length === 1 ? Array.from(bx.rows[0]).slice(m.cut).join('') : null;
+    }
+    return null;
+  }
+
   // Marks of component `part` of the play board, keyed as its picture wants.
   function playMarks(part) {
     const p = state.play;
@@ -2216,7 +2292,7 @@
   function renderPlayBoard(box) {
     const p = state.play;
     const parts = p.options && p.options.parts ? p.options.parts : splitTop(p.q, '+');
-    const hooks = { onCell, onSquare, onToken, onPins, onEdge, onGraph, onFigure, marks: playMarks };
+    const hooks = { onCell, onSquare, onToken, onPins, onEdge, onGraph, onFigure, marks: playMarks, ghost: lastGhost };
     box.append(el('h3', {}, 'Board'));
     if (p.options && p.kind && !p.options.parts && parts.length === 1 && !singleGame(parts[0])) {
       box.append(el('p', { class: 'help' }, 'Moves in this compound change several components: pick them in the list.'));
