@@ -1405,7 +1405,10 @@ fn maundy_cake_and_partizan_euclid_played_by_clicks() {
             assert!(n >= 1, "{game}");
             assert_eq!(page.play_state().await?, "over", "{game}");
             let said = history_words(&page).await?;
-            assert!(said.iter().all(|s| s.starts_with(words)), "{game}: {said:?}");
+            assert!(
+                said.iter().all(|s| s.starts_with(words)),
+                "{game}: {said:?}"
+            );
             page.shot(game.split('(').next().unwrap_or(game)).await?;
         }
         Ok(())
@@ -1455,7 +1458,10 @@ fn the_last_move_leaves_a_ghost_where_pins_and_edges_stood() {
         let left = page.count("#editor [data-testid=edge]").await?;
         assert_eq!(left + cut.as_u64().unwrap_or(0) as usize, 4, "{cut}");
         let said = page
-            .js("return document.querySelector('#editor .ghost-mark').textContent;", vec![])
+            .js(
+                "return document.querySelector('#editor .ghost-mark').textContent;",
+                vec![],
+            )
             .await?;
         assert_eq!(said, json!("✂ cut: R red"));
         page.shot("hackenbush").await?;

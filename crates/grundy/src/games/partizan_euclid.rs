@@ -105,8 +105,7 @@ fn draw(c: &Component) -> Option<Figure> {
         )
         .target(0),
     ];
-    if q > 0 {
-        let whole = p / q;
+    if let Some(whole) = p.checked_div(q) {
         if whole <= MAX_DRAWN_PIECES {
             for k in 1..=whole {
                 let x = f64::from(k) * wq;
