@@ -87,15 +87,25 @@ impl std::fmt::Display for PictureAnswer {
             if let (Some(name), Some(g)) = (self.compound, p.group) {
                 write!(f, "{name}, argument {}: ", g + 1)?;
             }
-            match &p.graph {
-                Some(g) => write!(
+            match (&p.graph, &p.figure) {
+                (Some(g), _) => write!(
                     f,
                     "{}: a graph of {} vertices and {} edges",
                     p.game,
                     g.vertices.len(),
                     g.edges.len()
                 )?,
-                None => write!(f, "{}: drawn as its game's picture or as text", p.game)?,
+                (None, Some(fig)) => write!(
+                    f,
+                    "{}: a figure of {} shapes, {} of them to click",
+                    p.game,
+                    fig.shapes.len(),
+                    fig.targets
+                )?,
+                (None, None) => write!(f, "{}: drawn as its game's picture or as text", p.game)?,
+            }
+            if let Some(m) = &p.moved {
+                write!(f, "; the move did {m:?} here")?;
             }
         }
         Ok(())
