@@ -1271,6 +1271,231 @@ fn arc_kayles_game_played_by_clicking_edges() {
     });
 }
 
+/// Plays the game on the page to its end by clicks on the figures alone
+/// (cakes, cards, bars): each of the user's moves is a click on the first
+/// target the page marks as one of the user's moves, and, when the click
+/// names several moves, on the first of the moves offered in words; returns
+/// the number of the user's moves. A screenshot after the first move.
+async fn play_by_figure_clicks(page: &Page) -> Result<usize> {
+    let mut moves = 0;
+    for _ in 0..40 {
+        if page.settled().await? == "over" {
+            return Ok(moves);
+        }
+        let css = page
+            .wait(
+                "a target of a figure marked as a move",
+                "const g = document.querySelector('#editor g[data-target].mark-legal');
+                 if (!g) return null;
+                 const part = g.closest('[data-testid=part]').dataset.part;
+                 return `#editor [data-testid=part][data-part='${part}'] g[data-target='${g.dataset.target}'] .hit`;",
+                vec![],
+            )
+            .await?;
+        let before = page.history_len().await?;
+        page.click(css.as_str().unwrap_or_default()).await?;
+        let offered = page
+            .wait(
+                "the click's move in the history, or the moves it names offered",
+                "if (document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0]) return 'played';
+                 return document.querySelector('[data-testid=choice]') ? 'choice' : null;",
+                vec![json!(before)],
+            )
+            .await?;
+        if offered == "choice" {
+            page.click("[data-testid=choice]").await?;
+            page.wait(
+                "the chosen move in the history",
+                "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
+                vec![json!(before)],
+            )
+            .await?;
+        }
+        moves += 1;
+        if moves == 1 {
+            page.shot("first-move").await?;
+        }
+    }
+    bail!("the game did not end in 40 moves")
+}
+
+#[test]
+fn cutcake_played_by_clicking_cut_lines() {
+    run("play-cutcake", |page| async move {
+        page.open("").await?;
+        page.set_expression("cutcake(4,3)").await?;
+        // Before play: the cake drawn, its inner lines the cuts.
+        page.wait(
+            "the cake drawn",
+            "return document.querySelectorAll('#editor [data-testid=figure-line]').length === 5;",
+            vec![],
+        )
+        .await?;
+        page.click("#tab-play").await?;
+        page.select("#play-side", "left").await?;
+        page.select("#play-first", "left").await?;
+        page.click("#play-start").await?;
+        assert_eq!(page.settled().await?, "user");
+        // Left cuts along the vertical lines only: three of them.
+        let legal = page
+            .wait(
+                "Left's lines marked",
+                "const n = document.querySelectorAll('#editor g[data-target].mark-legal').length;
+                 return n > 0 ? n : null;",
+                vec![],
+            )
+            .await?;
+        assert_eq!(legal, json!(3));
+        page.shot("start").await?;
+        let n = play_by_figure_clicks(&page).await?;
+        assert!(n >= 1);
+        assert_eq!(page.play_state().await?, "over");
+        let said = history_words(&page).await?;
+        assert!(said.len() >= n, "{said:?}");
+        assert!(said.iter().all(|s| s.starts_with("cut the ")), "{said:?}");
+        page.shot("over").await?;
+        Ok(())
+    });
+}
+
+#[test]
+fn quicksort_played_by_clicking_cards() {
+    run("play-quicksort", |page| async move {
+        page.open("").await?;
+        page.set_expression("quicksort(4,1,6,5,7,3,8,2)").await?;
+        page.click("#tab-play").await?;
+        page.select("#play-side", "first").await?;
+        page.click("#play-start").await?;
+        assert_eq!(page.settled().await?, "user");
+        let cards = page
+            .wait(
+                "the cards drawn",
+                "const c = [...document.querySelectorAll('#editor [data-testid=figure-rect] text')].map(t => t.textContent);
+                 return c.length ? c.join(',') : null;",
+                vec![],
+            )
+            .await?;
+        assert_eq!(cards, json!("4,1,6,5,7,3,8,2"));
+        page.shot("start").await?;
+        let n = play_by_figure_clicks(&page).await?;
+        assert!(n >= 1);
+        assert_eq!(page.play_state().await?, "over");
+        let said = history_words(&page).await?;
+        assert!(said.iter().all(|s| s.starts_with("pivot on ")), "{said:?}");
+        page.shot("over").await?;
+        Ok(())
+    });
+}
+
+#[test]
+fn maundy_cake_and_partizan_euclid_played_by_clicks() {
+    run("play-maundy-euclid", |page| async move {
+        for (game, words) in [
+            ("maundy_cake(8,6)", "cut the "),
+            ("eatcake(3,4)", "eat a strip "),
+            ("partizan_euclid(13,5)", "take "),
+        ] {
+            page.open("").await?;
+            page.set_expression(game).await?;
+            page.click("#tab-play").await?;
+            page.select("#play-side", "left").await?;
+            page.select("#play-first", "left").await?;
+            page.click("#play-start").await?;
+            if game.starts_with("maundy") {
+                // Line 2 of the six columns: the cut into 3 and the cut into
+                // 6 both run along it, so the page offers the two in words.
+                page.wait(
+                    "Left's lines marked",
+                    "return document.querySelector('#editor g[data-target].mark-legal') !== null;",
+                    vec![],
+                )
+                .await?;
+                page.click("#editor g[data-target='1'] .hit").await?;
+                let offered = page
+                    .wait(
+                        "the two cuts offered",
+                        "const c = [...document.querySelectorAll('[data-testid=choice]')].map(b => b.textContent);
+                         return c.length ? c : null;",
+                        vec![],
+                    )
+                    .await?;
+                assert_eq!(
+                    offered,
+                    json!([
+                        "cut the (8, 6) cake into 3 equal pieces (8, 2)",
+                        "cut the (8, 6) cake into 6 equal pieces (8, 1)"
+                    ])
+                );
+                page.shot("maundy-choice").await?;
+            }
+            let n = play_by_figure_clicks(&page).await?;
+            assert!(n >= 1, "{game}");
+            assert_eq!(page.play_state().await?, "over", "{game}");
+            let said = history_words(&page).await?;
+            assert!(
+                said.iter().all(|s| s.starts_with(words)),
+                "{game}: {said:?}"
+            );
+            page.shot(game.split('(').next().unwrap_or(game)).await?;
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn the_last_move_leaves_a_ghost_where_pins_and_edges_stood() {
+    run("last-move-ghosts", |page| async move {
+        // Kayles, the computer first: the pins it knocks down stay drawn
+        // as dashed ghosts, marked with a cross, where they stood.
+        page.open("").await?;
+        page.set_expression("kayles(7)").await?;
+        page.click("#tab-play").await?;
+        page.select("#play-side", "second").await?;
+        page.click("#play-start").await?;
+        assert_eq!(page.settled().await?, "user");
+        let ghosts = page
+            .wait(
+                "the knocked-down pins drawn as ghosts",
+                "const g = document.querySelectorAll('#editor [data-testid=ghost-pin]');
+                 return g.length ? g.length : null;",
+                vec![],
+            )
+            .await?;
+        let pins = page.count("#editor [data-testid=pin]").await?;
+        assert_eq!(pins + ghosts.as_u64().unwrap_or(0) as usize, 7, "{ghosts}");
+        assert!(page.count("#editor .ghost-mark").await? >= 1);
+        page.shot("kayles").await?;
+        // A Hackenbush string, the computer (Right) first: the red edge it
+        // cut and those that fell with it, dashed, with the word "cut".
+        page.open("").await?;
+        page.set_expression("hackenbush(\"lrlr\")").await?;
+        page.click("#tab-play").await?;
+        page.select("#play-side", "left").await?;
+        page.select("#play-first", "right").await?;
+        page.click("#play-start").await?;
+        assert_eq!(page.settled().await?, "user");
+        let cut = page
+            .wait(
+                "the cut edges drawn as ghosts",
+                "const g = document.querySelectorAll('#editor [data-testid=ghost-edge]');
+                 return g.length ? g.length : null;",
+                vec![],
+            )
+            .await?;
+        let left = page.count("#editor [data-testid=edge]").await?;
+        assert_eq!(left + cut.as_u64().unwrap_or(0) as usize, 4, "{cut}");
+        let said = page
+            .js(
+                "return document.querySelector('#editor .ghost-mark').textContent;",
+                vec![],
+            )
+            .await?;
+        assert_eq!(said, json!("✂ cut: R red"));
+        page.shot("hackenbush").await?;
+        Ok(())
+    });
+}
+
 #[test]
 fn a_phone_wide_page_played_with_the_keyboard_alone() {
     run("phone-keyboard", |page| async move {

@@ -969,7 +969,11 @@
   function pinsSvg(rows, opts) {
     const gap = 26;
     const maxShown = 40;
-    const longest = Math.min(maxShown, Math.max(1, ...rows));
+    // The pins the last move knocked down (opts.ghost: Map row -> the
+    // places they stood, after the row's pins), drawn as dashed ghosts.
+    const ghost = opts.ghost || new Map();
+    const reach = rows.map((n, i) => Math.max(n, ...(ghost.get(i) || []).map((j) => j + 1)));
+    const longest = Math.min(maxShown, Math.max(1, ...reach));
     const rowH = 56;
     const w = 40 + longest * gap;
     const h = rows.length * rowH + 8;
@@ -1004,6 +1008,16 @@
           root.append(between);
         }
       }
+      for (const j of ghost.get(i) || []) {
+        if (j >= maxShown) continue;
+        const x = 24 + j * gap;
+        const g = svg('g', { class: 'pin ghost', 'data-testid': 'ghost-pin', 'data-row': i, 'data-pin': j, 'pointer-events': 'none' },
+          svg('title', {}, 'knocked down by the last move'));
+        g.append(svg('ellipse', { cx: x + 8, cy: y + 12, rx: 5, ry: 6, class: 'pin-head' }));
+        g.append(svg('path', { d: `M${x + 3} ${y + 40} Q${x + 2} ${y + 26} ${x + 6} ${y + 17} L${x + 10} ${y + 17} Q${x + 14} ${y + 26} ${x + 13} ${y + 40} Z`, class: 'pin-body' }));
+        g.append(svg('text', { x: x + 8, y: y + 52, 'text-anchor': 'middle', class: 'ghost-mark' }, '✕'));
+        root.append(g);
+      }
     });
     return root;
   }
@@ -1015,8 +1029,11 @@
     const looks = {};
     for (const c of opts.cells || []) looks[c.char] = c;
     const edges = Array.from(text);
+    // The edges the last move cut off (opts.ghost: the string they made,
+    // from the cut edge up), drawn dashed above those left.
+    const cutOff = opts.ghost ? Array.from(opts.ghost) : [];
     const len = 36;
-    const h = 30 + Math.max(1, edges.length) * len;
+    const h = 30 + Math.max(1, edges.length + cutOff.length) * len;
     const w = 150;
     const ground = h - 14;
     const root = svg('svg', {
@@ -1044,6 +1061,19 @@
         svg('title', {}, `edge ${k + 1} from the ground: ${cell ? cell.name : ch}`));
       g.append(hit);
       if (opts.onEdge) clickable(hit, `cut edge ${k + 1} from the ground (${cell ? cell.name : ch})`, () => opts.onEdge(k));
+      root.append(g);
+    });
+    cutOff.forEach((ch, i) => {
+      const k = edges.length + i;
+      const cell = looks[ch];
+      const look = cell ? cell.look : 'unknown';
+      const y0 = ground - k * len;
+      const y1 = y0 - len + 4;
+      const g = svg('g', { class: 'edge ghost look-' + look, 'data-testid': 'ghost-edge', 'data-k': k, 'pointer-events': 'none' },
+        svg('title', {}, i === 0 ? `edge ${k + 1}: cut by the last move` : `edge ${k + 1}: fell with it`));
+      g.append(svg('line', { x1: 60, y1: y0, x2: 60, y2: y1, class: 'edge-line' }));
+      const named = ({ left: 'L blue', right: 'R red', neutral: 'G green' })[look] || ch;
+      g.append(svg('text', { x: 76, y: (y0 + y1) / 2 + 5, class: 'ghost-mark' }, `${i === 0 ? '✂ cut' : 'fell'}: ${named}`));
       root.append(g);
     });
     return root;
@@ -1167,29 +1197,106 @@
     return root;
   }
 
-  // The drawing of the component written `text`, from the server (cached):
-  // calls draw(graph) now or when it arrives.
+  // A position drawn as a figure the game lays out itself (a cake of unit
+  // squares and the lines it may be cut along, a row of numbered cards, two
+  // bars; GET /api/picture): rectangles, lines and words on a grid of
+  // units, drawn as they come. Shapes with a `target` are clickable. opts:
+  // onPick(k) for a click on target k, marks: Map "k" -> Set of 'legal' |
+  // 'hint' | 'sel' | 'cand' | 'last'.
+  function figureSvg(figure, opts) {
+    const pad = 12;
+    const scale = Math.max(8, Math.min(36, 460 / Math.max(1, figure.width)));
+    const w = Math.ceil(figure.width * scale + 2 * pad);
+    const h = Math.ceil(figure.height * scale + 2 * pad);
+    const X = (u) => pad + u * scale;
+    const root = svg('svg', {
+      class: 'figure', 'data-testid': 'figure-picture', width: w, height: h, viewBox: `0 0 ${w} ${h}`,
+      role: 'group', 'aria-label': opts.label || 'a figure',
+    });
+    const marksOf = (k) => (k === undefined || !opts.marks ? null : opts.marks.get(String(k)));
+    // Rectangles first, then lines over them (the player's own moves on
+    // top, so that where Left's and Right's cuts cross a click is the
+    // player's), then words: a cut line stays clickable over the cake.
+    const order = (x) => ({ rect: 0, line: 1, text: 3 })[x.shape]
+      + (x.shape === 'line' && marksOf(x.target) && marksOf(x.target).has('legal') ? 1 : 0);
+    const shapes = (figure.shapes || []).slice().sort((a, b) => order(a) - order(b));
+    for (const s of shapes) {
+      const marks = marksOf(s.target);
+      const cls = (marks ? [...marks].map((m) => ' mark-' + m).join('') : '');
+      const t = s.target === undefined ? {} : { 'data-target': s.target };
+      if (s.shape === 'text') {
+        root.append(svg('text', { x: X(s.x), y: X(s.y) + 5, 'text-anchor': 'middle', class: 'fig-text' }, s.text));
+        continue;
+      }
+      const g = svg('g', { class: `fig-${s.shape} look-${s.look}${cls}`, 'data-testid': 'figure-' + s.shape, ...t });
+      let hit;
+      let mid;
+      if (s.shape === 'rect') {
+        hit = svg('rect', { x: X(s.x), y: X(s.y), width: s.w * scale, height: s.h * scale, class: 'fig-body' },
+          svg('title', {}, s.name));
+        g.append(hit);
+        mid = [X(s.x + s.w / 2), X(s.y + s.h / 2)];
+        if (s.text) {
+          g.append(svg('text', { x: mid[0], y: mid[1] + 6, 'text-anchor': 'middle', class: 'fig-label', 'pointer-events': 'none' }, s.text));
+        }
+      } else {
+        const d = { x1: X(s.x), y1: X(s.y), x2: X(s.x + s.w), y2: X(s.y + s.h) };
+        g.append(svg('line', { ...d, class: 'fig-line-stroke' }));
+        mid = [(d.x1 + d.x2) / 2, (d.y1 + d.y2) / 2];
+        if (s.target !== undefined) {
+          // A band along the line (not a wide transparent stroke: a
+          // straight line has no area of its own to click).
+          const t = Math.max(10, scale * 0.45);
+          hit = svg('rect', {
+            x: Math.min(d.x1, d.x2) - t / 2, y: Math.min(d.y1, d.y2) - t / 2,
+            width: Math.abs(d.x2 - d.x1) + t, height: Math.abs(d.y2 - d.y1) + t,
+            class: 'fig-hit', fill: 'transparent',
+          }, svg('title', {}, s.name));
+          g.append(hit);
+        }
+      }
+      // Not colour alone: the hinted move carries a star, the last move a
+      // word, a candidate of a click a dot.
+      if (marks && (marks.has('hint') || marks.has('sel'))) {
+        g.append(svg('text', { x: mid[0], y: mid[1] - 4, 'text-anchor': 'middle', class: 'pin-mark', 'pointer-events': 'none' }, '★'));
+      } else if (marks && marks.has('cand')) {
+        g.append(svg('circle', { cx: mid[0], cy: mid[1], r: 4, class: 'fig-cand-dot', 'pointer-events': 'none' }));
+      }
+      if (hit && s.target !== undefined && opts.onPick) clickable(hit, s.name, () => opts.onPick(s.target));
+      root.append(g);
+    }
+    return root;
+  }
+
+  // The picture of the component written `text`, from the server (cached):
+  // calls draw(part) now or when it arrives, with its `graph` or `figure`.
   const graphCache = new Map();
-  function withGraph(text, draw) {
+  function withPart(text, draw) {
     const known = graphCache.get(text);
-    if (known && known.graph !== undefined) {
-      if (known.graph) draw(known.graph);
+    if (known && known.part !== undefined) {
+      if (known.part) draw(known.part);
       return;
     }
     let entry = known;
     if (!entry) {
-      entry = { graph: undefined, waiting: [] };
+      entry = { part: undefined, waiting: [] };
       graphCache.set(text, entry);
       api('/api/picture', { q: text }).then((r) => {
         const part = r.ok && r.body.parts && r.body.parts.length === 1 ? r.body.parts[0] : null;
-        entry.graph = part && part.graph ? part.graph : null;
+        entry.part = part && (part.graph || part.figure) ? part : null;
         if (!r.ok) graphCache.delete(text);
         if (graphCache.size > 200) graphCache.delete(graphCache.keys().next().value);
-        for (const f of entry.waiting) if (entry.graph) f(entry.graph);
+        for (const f of entry.waiting) if (entry.part) f(entry.part);
         entry.waiting = [];
       });
     }
     entry.waiting.push(draw);
+  }
+  function withGraph(text, draw) {
+    withPart(text, (part) => { if (part.graph) draw(part.graph); });
+  }
+  function withFigure(text, draw) {
+    withPart(text, (part) => { if (part.figure) draw(part.figure); });
   }
 
   // The heap a move replaced and the heaps it left there: {i, parts}, the
@@ -1268,7 +1375,12 @@
     else if (kind === 'memory') box.append(memoryEditor(single));
     else if (kind === 'square') box.append(squareEditor(single));
     else if (kind === 'grid' || kind === 'edges') box.append(gridEditor(single));
-    else box.append(el('p', { class: 'help', 'data-testid': 'text-editor' }, `${single.game.name} is written as text only: edit it in the box.`));
+    else if (kind === 'figure') {
+      box.append(el('p', { class: 'help' }, `${cap(single.game.name.replace(/_/g, ' '))} as it is played: edit the position in the box.`));
+      const pic = partPicture(state.expr, 0, null);
+      pic.querySelector('.part-title').remove();
+      box.append(pic);
+    } else box.append(el('p', { class: 'help', 'data-testid': 'text-editor' }, `${single.game.name} is written as text only: edit it in the box.`));
   }
 
   function heapsEditor(single) {
@@ -1484,6 +1596,7 @@
           cells: single.game.picture.cells, negated: call.neg, label,
           onEdge: play ? (k) => play.onEdge(index, k) : null,
           marks: play ? play.marks(index) : null,
+          ghost: play ? play.ghost(index, 'edges') : null,
         }));
       }
     } else if (kind === 'graph') {
@@ -1493,6 +1606,14 @@
       withGraph(text, (graph) => slot.replaceChildren(graphSvg(graph, {
         label, click,
         onPick: play ? (k) => play.onGraph(index, k) : null,
+        marks: play ? play.marks(index) : null,
+      })));
+    } else if (kind === 'figure') {
+      const slot = el('div', { class: 'figure-slot', 'data-testid': 'figure-slot' });
+      box.append(slot);
+      withFigure(text, (figure) => slot.replaceChildren(figureSvg(figure, {
+        label,
+        onPick: play ? (k) => play.onFigure(index, k) : null,
         marks: play ? play.marks(index) : null,
       })));
     } else if (kind === 'memory') {
@@ -1509,6 +1630,7 @@
         box.append(pinsSvg(rows, {
           label, onPins: play ? (i, a, b) => play.onPins(index, i, a, b) : null,
           marks: play ? play.marks(index) : null,
+          ghost: play ? play.ghost(index, 'pins') : null,
         }));
       }
     } else if (kind === 'heaps') {
@@ -1982,6 +2104,31 @@
     }
   }
 
+  // Target k of component `part`'s figure clicked: the moves that act on
+  // it (each option's `touch`). One is played; when several are (a line of
+  // Maundy Cake that cuts into halves and into quarters), the page offers
+  // them in words.
+  function onFigure(part, k) {
+    const p = state.play;
+    if (!p || p.over || p.thinking || !isUserTurn(p) || !p.options) return;
+    const named = (o) => o.touch && (o.touch.marks.includes(k) || (o.touch.also || []).includes(k));
+    const hits = userOptions(p).filter((o) => (o.part === undefined ? 0 : o.part) === part && named(o));
+    p.choice = null;
+    if (hits.length === 1) {
+      userPlays(hits[0]);
+      return;
+    }
+    if (hits.length === 0) {
+      p.message = userOptions(p).some((o) => o.touch)
+        ? `You have no move there${p.kind === 'partizan' ? ` as ${cap(p.side)}` : ''}: the marked places are yours, or pick a move in the list.`
+        : 'Pick a move in the list.';
+    } else {
+      p.choice = { part, target: k, moves: hits };
+      p.message = `${hits.length} of your moves go through there: choose one.`;
+    }
+    renderPlay();
+  }
+
   function onSquare(part, x, y) {
     const p = state.play;
     if (!p || p.over || p.thinking || !isUserTurn(p) || !p.options) return;
@@ -2002,6 +2149,50 @@
       p.message = `No move leaves ${k} in heap ${i + 1} alone: pick a move in the list.`;
       renderPlay();
     }
+  }
+
+  // What the last move took away from component `part`, as the server says
+  // it did (p.last.moved, GET /api/picture with `to`), for the pictures that
+  // draw only what is left: for 'pins', a Map row -> the places of the pins
+  // knocked down, after the pins left in that row (a middle pin's row is two
+  // rows now: they follow the first); for 'edges', the string of edges cut
+  // off, from the cut edge up.
+  function lastGhost(part, kind) {
+    const p = state.play;
+    const moved = p && p.last && p.last.moved;
+    if (!moved || moved.part !== part) return null;
+    const a = splitTop(p.last.from, '+');
+    const b = splitTop(p.last.to, '+');
+    if (a.length !== b.length) return null;
+    const x = singleGame(a[part] || '');
+    const y = singleGame(b[part] || '');
+    if (!x || !y) return null;
+    const m = moved.moved;
+    if (kind === 'pins') {
+      const before = x.call.args.map(Number);
+      const after = y.call.args.map(Number);
+      let row;
+      let from;
+      let to;
+      if (m.knock) {
+        [row, from, to] = m.knock;
+      } else if (m.heap && after.length === before.length) {
+        // Pins at the end: drawn at the end of what is left.
+        [row, from] = m.heap;
+        to = before[row] - 1;
+      } else {
+        return null;
+      }
+      if (!(after[row] >= from) || to < from || to - from > 40) return null;
+      const places = [];
+      for (let j = from; j <= to; j++) places.push(j);
+      return new Map([[row, places]]);
+    }
+    if (kind === 'edges' && m.cut !== undefined) {
+      const bx = boardOf(x.call);
+      return bx && bx.rows.length === 1 ? Array.from(bx.rows[0]).slice(m.cut).join('') : null;
+    }
+    return null;
   }
 
   // Marks of component `part` of the play board, keyed as its picture wants.
@@ -2045,6 +2236,10 @@
         add(String(o.at), 'legal');
         if (wins) add(String(o.at), 'hint');
       }
+      if (o.touch) {
+        for (const k of o.touch.marks.concat(o.touch.also || [])) add(String(k), 'legal');
+        if (wins) for (const k of o.touch.marks) add(String(k), 'hint');
+      }
       if (o.square) {
         const key = o.square.join(',');
         add(key, 'legal');
@@ -2063,13 +2258,17 @@
       if (preview.changed) for (const k of preview.changed) add(k, 'sel');
       if (preview.cut !== undefined) add(String(preview.cut), 'hint');
       if (preview.at !== undefined) add(String(preview.at), 'hint');
+      if (preview.touch) for (const k of preview.touch.marks) add(String(k), 'sel');
       if (preview.knock) for (let j = preview.knock.first; j <= preview.knock.last; j++) add(preview.knock.row + ',' + j, 'hint');
       if (preview.square) add(preview.square.join(','), 'hint');
       if (preview.heap) add(preview.heap.join(','), 'hint');
     }
     // The moves a click on a coin left open.
     if (p.choice && p.choice.part === part) {
-      for (const o of p.choice.moves) for (const k of o.changed) add(k, 'cand');
+      for (const o of p.choice.moves) {
+        for (const k of o.changed || []) add(k, 'cand');
+        if (o.touch) for (const k of o.touch.marks) add(String(k), 'cand');
+      }
     }
     if (p.selectionPart === part && p.selection.size > 0) {
       for (const k of p.selection) add(k, 'sel');
@@ -2093,7 +2292,7 @@
   function renderPlayBoard(box) {
     const p = state.play;
     const parts = p.options && p.options.parts ? p.options.parts : splitTop(p.q, '+');
-    const hooks = { onCell, onSquare, onToken, onPins, onEdge, onGraph, marks: playMarks };
+    const hooks = { onCell, onSquare, onToken, onPins, onEdge, onGraph, onFigure, marks: playMarks, ghost: lastGhost };
     box.append(el('h3', {}, 'Board'));
     if (p.options && p.kind && !p.options.parts && parts.length === 1 && !singleGame(parts[0])) {
       box.append(el('p', { class: 'help' }, 'Moves in this compound change several components: pick them in the list.'));

@@ -864,17 +864,35 @@ fn options(
 }
 
 /// Each component of a position drawn as its game reads it (the graph of
-/// Col, Snort, Kayles on graphs, Hackenbush), as the page draws it.
+/// Col, Snort, Kayles on graphs, Hackenbush; the figure of a cake), as the
+/// page draws it; with `to`, the position one move (by `player`, in a
+/// partizan game) later, and on the component that move changed what it
+/// did there (`api::picture_of_move`).
 #[pyfunction]
-#[pyo3(signature = (text, limits=None))]
+#[pyo3(signature = (text, limits=None, to=None, player=None))]
 fn picture(
     py: Python<'_>,
     text: String,
     limits: Option<&Bound<'_, PyDict>>,
+    to: Option<String>,
+    player: Option<String>,
 ) -> PyResult<Py<PyAny>> {
-    let names = [text.clone()];
+    let player = match player.as_deref() {
+        None => None,
+        Some(name) => Some(grundy::Player::named(name).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "player {name:?} is not a player: write 'left' or 'right' (or leave it out for an \
+                 impartial game)"
+            ))
+        })?),
+    };
+    let mut names = vec![text.clone()];
+    names.extend(to.clone());
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    ask(py, limits, &names, None, move |s, _| api::picture(s, &text))
+    ask(py, limits, &names, None, move |s, _| match &to {
+        Some(to) => api::picture_of_move(s, &text, to, player),
+        None => api::picture(s, &text),
+    })
 }
 
 /// The request of `seq` from the Python layer's dict.

@@ -444,6 +444,32 @@ def test_graph_games_are_drawn_as_their_game_reads_them():
     assert ">1L<" in tree and ">2R<" in tree and ">3G<" in tree
 
 
+def test_picture_says_what_a_move_did():
+    # A heap: which heap, and what the move left there.
+    assert grundy.picture("nim(3,5)", to="nim(3,2)").moved == (0, {"heap": [1, 2]})
+    # A cake cut in two (the component splits): the line cut along, a
+    # target of the cake's figure, named by the move in the options too.
+    drawn = grundy.picture("cutcake(4,3)", to="cutcake(1,3) + cutcake(3,3)", player="left")
+    part, moved = drawn.moved
+    assert part == 0 and moved == {"targets": [0]}
+    shapes = drawn.parts[0]["figure"]["shapes"]
+    assert any(s.get("target") == 0 and s["shape"] == "line" for s in shapes)
+    left = grundy.options("cutcake(4,3)").to_dict()["left"]
+    assert {"marks": [0], "also": [2]} in [m["touch"] for m in left]
+    # Knocking a middle pin splits a row of Kayles: the pins knocked down.
+    assert grundy.picture("kayles(7)", to="kayles(2,4)").moved == (0, {"knock": [0, 2, 2]})
+    # Without a move, or with a position no move reaches, nothing is marked.
+    assert grundy.picture("nim(3,5)").moved is None
+    assert grundy.picture("nim(3,5)", to="nim(1,1)").moved is None
+    with pytest.raises(ValueError):
+        grundy.picture("cutcake(4,3)", to="cutcake(4,1)", player="up")
+    with pytest.raises(grundy.ParseError):
+        grundy.picture("nim(3,5)", to="nim(3,")
+    # The figure games draw as SVG too: a row of cards.
+    cards = grundy.game("quicksort(3,1,2)").picture()
+    assert cards.count("<rect") == 3 and ">3<" in cards
+
+
 def test_a_rules_function_that_never_returns_stops_at_the_time_limit():
     def forever(n):
         while True:

@@ -36,6 +36,7 @@ from ._answers import (
     GamesAnswer,
     MoveAnswer,
     OptionsAnswer,
+    PictureAnswer,
     QuotientAnswer,
     SeqAnswer,
     TableAnswer,
@@ -67,10 +68,10 @@ __version__ = _native.__version__
 
 __all__ = [
     "value", "value_many", "options", "seq", "table", "verify", "compare", "perfect_move",
-    "components", "thermograph",
+    "components", "picture", "thermograph",
     "transform", "quotient", "games", "define", "load_rules", "clear_cache", "game", "Game", "limits",
     "current_limits", "Answer", "ValueAnswer", "OptionsAnswer", "SeqAnswer", "TableAnswer",
-    "VerifyAnswer", "CompareAnswer", "MoveAnswer", "ComponentsAnswer", "ThermographAnswer", "TransformAnswer", "QuotientAnswer",
+    "VerifyAnswer", "CompareAnswer", "MoveAnswer", "ComponentsAnswer", "PictureAnswer", "ThermographAnswer", "TransformAnswer", "QuotientAnswer",
     "GamesAnswer", "GrundyError", "ParseError", "InputError", "RulesError", "LimitError",
     "TimeLimitError", "MemoryLimitError", "PositionLimitError", "DepthLimitError",
     "ScriptOperationsError", "latex", "to_fraction",
@@ -228,6 +229,29 @@ def components(expr: Union[str, "Game"], **limit: Any) -> ComponentsAnswer:
     """Each component of a sum answered alone (under the sum's play rule):
     iterate for one :class:`ValueAnswer` a component."""
     return from_reply(ComponentsAnswer, _native.components(_text("expr", expr), normalise(limit)))
+
+
+def picture(
+    expr: Union[str, "Game"],
+    to: Union[str, "Game", None] = None,
+    player: Optional[str] = None,
+    **limit: Any,
+) -> PictureAnswer:
+    """Each component of a position drawn as its game declares it, as the
+    page of ``grundy serve`` gets it (``/api/picture``): a graph's vertices
+    and edges, a figure's shapes (a cake, a row of cards).
+
+    With ``to``, a position one move later (``player`` ``'left'`` or
+    ``'right'`` in a partizan game): the component that move changed
+    carries ``moved``, what the move did on its picture, even when it split
+    the component (a cake cut in two)::
+
+        >>> grundy.picture("nim(3,5)", to="nim(3,2)").moved
+        (0, {'heap': [1, 2]})
+    """
+    text = _text("expr", expr)
+    after = None if to is None else _text("to", to)
+    return from_reply(PictureAnswer, _native.picture(text, normalise(limit), after, player), text)
 
 
 def thermograph(expr: Union[str, "Game"], **limit: Any) -> ThermographAnswer:

@@ -13,7 +13,7 @@ import html
 import json
 import re
 from fractions import Fraction
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 __all__ = [
     "Answer",
@@ -346,6 +346,23 @@ class ComponentsAnswer(Answer):
 
     def __len__(self) -> int:
         return len(self.to_dict()["components"])
+
+
+class PictureAnswer(Answer):
+    """``picture``: each component of a position drawn as its game
+    declares it (``parts``, each with its ``graph`` or ``figure``); asked
+    with ``to``, the component the move changed carries ``moved``, what the
+    move did on its picture."""
+
+    @property
+    def moved(self) -> Optional[Tuple[int, Any]]:
+        """``(component, what the move did)`` (from 0; ``{"heap": [1, 2]}``,
+        ``{"targets": [3]}``, ...), or None when no move was asked or none
+        reaches ``to``."""
+        for i, part in enumerate(self.to_dict()["parts"]):
+            if "moved" in part:
+                return i, part["moved"]
+        return None
 
 
 class ThermographAnswer(Answer):

@@ -222,6 +222,50 @@ def _graph(term: str) -> Optional[str]:
     return _svg(w, h, out)
 
 
+def _figure(term: str) -> Optional[str]:
+    """A figure the game lays out itself (a cake's squares and cut lines,
+    a row of numbered cards, two bars), as the page gets it from
+    /api/picture: its shapes drawn as they come."""
+    import json
+
+    from . import _native
+
+    reply = _native.picture(term, None)
+    if reply[0] != "ok":
+        return None
+    parts = json.loads(reply[1]).get("parts", [])
+    if len(parts) != 1 or "figure" not in parts[0]:
+        return None
+    f = parts[0]["figure"]
+    scale = max(8.0, min(36.0, 460.0 / max(1.0, f["width"])))
+    pad = 12.0
+    w, h = f["width"] * scale + 2 * pad, f["height"] * scale + 2 * pad
+
+    def at(u: float) -> float:
+        return pad + u * scale
+
+    fills = {"empty": "#fef3c7", "blocked": "#e5e7eb", "neutral": "#bbf7d0", "left": "#bfdbfe", "right": "#fecaca"}
+    order = {"rect": 0, "line": 1, "text": 2}
+    out = []
+    for s in sorted(f["shapes"], key=lambda s: order[s["shape"]]):
+        title = f"<title>{html.escape(s['name'])}</title>"
+        if s["shape"] == "rect":
+            out.append(f"<rect x='{at(s['x'])}' y='{at(s['y'])}' width='{s['w'] * scale}' height='{s['h'] * scale}' "
+                       f"fill='{fills.get(s['look'], '#ffffff')}' stroke='#92400e' stroke-width='1.5'>{title}</rect>")
+            if "text" in s:
+                out.append(f"<text x='{at(s['x'] + s['w'] / 2)}' y='{at(s['y'] + s['h'] / 2) + 6}' font-size='16' "
+                           f"text-anchor='middle'>{html.escape(s['text'])}</text>")
+        elif s["shape"] == "line":
+            colour = _COLOURS.get(s["look"], "#92400e")
+            out.append(f"<line x1='{at(s['x'])}' y1='{at(s['y'])}' x2='{at(s['x'] + s['w'])}' "
+                       f"y2='{at(s['y'] + s['h'])}' stroke='{colour}' stroke-width='2' stroke-dasharray='4 3'>"
+                       f"{title}</line>")
+        else:
+            out.append(f"<text x='{at(s['x'])}' y='{at(s['y']) + 5}' font-size='13' text-anchor='middle'>"
+                       f"{html.escape(s['text'])}</text>")
+    return _svg(w, h, out)
+
+
 def _svg(w: float, h: float, parts: List[str]) -> str:
     return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}' "
             f"viewBox='0 0 {w} {h}'>{''.join(parts)}</svg>")
@@ -249,6 +293,8 @@ def picture(expr: str) -> Optional[str]:
             svg = _grid(m.group(3), spec)
         elif kind == "graph":
             svg = _graph(term)
+        elif kind == "figure":
+            svg = _figure(term)
         else:
             svg = None
         if svg is None:

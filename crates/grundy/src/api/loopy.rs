@@ -417,6 +417,7 @@ fn side_moves(
                 value: Some(value),
                 leads_to: Some(leads_to),
                 at: None,
+                touch: None,
             })
         })
         .collect()

@@ -65,7 +65,8 @@ pub use options::{
     followers, move_says, options, FollowersAnswer, Move, OptionsAnswer, SideOptions,
 };
 pub use picture::{
-    graph_of, moved, picture, picture_of_move, touched, Moved, PartPicture, PictureAnswer,
+    figure_of, graph_of, moved, picture, picture_of_move, touch_of, touched, Moved, PartPicture,
+    PictureAnswer,
 };
 pub use play::{components, perfect_move, ComponentAnswer, ComponentsAnswer, MoveAnswer};
 pub use quotient::{quotient, QuotientAnswer};

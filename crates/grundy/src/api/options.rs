@@ -42,6 +42,11 @@ pub struct Move {
     /// component's drawing numbers them) the move acts on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub at: Option<usize>,
+    /// For a game drawn as a figure (a cake, a row of cards), the targets
+    /// of the component's figure the move acts on, and those a click on
+    /// which names it too.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub touch: Option<crate::component::figure::Touch>,
 }
 
 /// One side of a loopy value that is not a stopper, and its options.
@@ -122,6 +127,10 @@ fn moves(
             at: match (&m.change, parts) {
                 (Some((i, to)), Some(parts)) => super::touched(&parts[*i], to, mover),
                 _ => move_at(game, &m.game, mover),
+            },
+            touch: match (&m.change, parts) {
+                (Some((i, to)), Some(parts)) => super::picture::touch_of(&parts[*i], to, mover),
+                _ => None,
             },
         })
         .collect()

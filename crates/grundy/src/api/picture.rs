@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::{Error, Session};
 use crate::component::drawing::GraphDrawing;
+use crate::component::figure::{Figure, Touch};
 use crate::component::spec::Picture;
 use crate::component::Component;
 use crate::language::expr::{parse_any_in, GameExpr};
@@ -26,6 +27,9 @@ pub struct PartPicture {
     /// Its graph, when its game draws one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub graph: Option<GraphDrawing>,
+    /// Its figure, when its game lays one out ([`Picture::Figure`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub figure: Option<Figure>,
     /// Asked with the position a move reaches ([`picture_of_move`]): what
     /// that move did on this component's picture, when it moved here.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -46,10 +50,18 @@ pub enum Moved {
     /// `[heap, left]`: the heap (from 0) it took from and what it left
     /// there (heaps, a heap with a memory, a row of pins).
     Heap([u64; 2]),
+    /// `[row, first, last]`: a row of pins (from 0) that a move split in
+    /// two, and the pins it knocked down there, `first` to `last` (from 0),
+    /// as the row stood before the move.
+    Knock([u64; 3]),
     /// `[x, y]`: the square the piece moved to.
     Square([u64; 2]),
     /// The edge cut, from 0 at the ground (those above it fall).
     Cut(usize),
+    /// The targets of a figure it acted on (the lines a cake was cut
+    /// along, the card pivoted on), numbered as in the figure before the
+    /// move.
+    Targets(Vec<usize>),
 }
 
 /// The answer of `picture`.
@@ -75,15 +87,25 @@ impl std::fmt::Display for PictureAnswer {
             if let (Some(name), Some(g)) = (self.compound, p.group) {
                 write!(f, "{name}, argument {}: ", g + 1)?;
             }
-            match &p.graph {
-                Some(g) => write!(
+            match (&p.graph, &p.figure) {
+                (Some(g), _) => write!(
                     f,
                     "{}: a graph of {} vertices and {} edges",
                     p.game,
                     g.vertices.len(),
                     g.edges.len()
                 )?,
-                None => write!(f, "{}: drawn as its game's picture or as text", p.game)?,
+                (None, Some(fig)) => write!(
+                    f,
+                    "{}: a figure of {} shapes, {} of them to click",
+                    p.game,
+                    fig.shapes.len(),
+                    fig.targets
+                )?,
+                (None, None) => write!(f, "{}: drawn as its game's picture or as text", p.game)?,
+            }
+            if let Some(m) = &p.moved {
+                write!(f, "; the move did {m:?} here")?;
             }
         }
         Ok(())
@@ -94,6 +116,23 @@ impl std::fmt::Display for PictureAnswer {
 pub fn graph_of(c: &Component) -> Option<GraphDrawing> {
     match c.spec().picture {
         Picture::Graph { draw, .. } => draw(c),
+        _ => None,
+    }
+}
+
+/// The figure of `c`, when its game lays positions out as figures.
+pub fn figure_of(c: &Component) -> Option<Figure> {
+    match c.spec().picture {
+        Picture::Figure { draw, .. } => draw(c),
+        _ => None,
+    }
+}
+
+/// The targets of `before`'s figure that the move to `after` by `mover`
+/// acts on, when its game lays positions out as figures.
+pub fn touch_of(before: &Component, after: &Component, mover: Option<Player>) -> Option<Touch> {
+    match before.spec().picture {
+        Picture::Figure { touch, .. } => touch(before, after, mover),
         _ => None,
     }
 }
@@ -133,6 +172,9 @@ pub fn moved(before: &Component, after: &Component, mover: Option<Player>) -> Op
     }
     match before.spec().picture {
         Picture::Graph { touched, .. } => touched(before, after, mover).map(Moved::At),
+        Picture::Figure { touch, .. } => {
+            touch(before, after, mover).map(|t| Moved::Targets(t.marks))
+        }
         Picture::Grid { .. } => {
             let (b, a) = (board(before)?, board(after)?);
             let rows = b.len().max(a.len());
@@ -163,6 +205,12 @@ pub fn moved(before: &Component, after: &Component, mover: Option<Player>) -> Op
                     [i] if a[i] < b[i] => Some(Moved::Heap([i as u64, a[i]])),
                     _ => None,
                 }
+            } else if a.len() == b.len() + 1 && before.spec().picture.is_pins() {
+                // A middle pin (or two) knocked down: the row is now two.
+                let (i, parts) = crate::games::words::heap_change(&b, &a)?;
+                let [first, rest] = parts else { return None };
+                let knocked = b[i].checked_sub(first + rest).filter(|&k| k > 0)?;
+                Some(Moved::Knock([i as u64, *first, first + knocked - 1]))
             } else if a.len() + 1 == b.len() {
                 // An emptied heap may be dropped from the position written.
                 (0..b.len())
@@ -204,6 +252,7 @@ pub fn picture(session: &Session, text: &str) -> Result<PictureAnswer, Error> {
             game: c.to_string(),
             group,
             graph: graph_of(c),
+            figure: figure_of(c),
             moved: None,
         };
         // A compound with a partizan part is one component, valued by its
@@ -251,14 +300,50 @@ pub fn picture_of_move(
         let reached =
             parse_any_in(after, &session.registry).map_err(|e| Error::parse(after, &e))?;
         let (b, a) = (parts_of(&before), parts_of(&reached));
-        if answer.compound.is_none() && b.len() == a.len() && b.len() == answer.parts.len() {
+        if answer.compound.is_some() || b.len() != answer.parts.len() {
+            return Ok(answer);
+        }
+        if b.len() == a.len() {
             let changed: Vec<usize> = (0..b.len()).filter(|&i| b[i] != a[i]).collect();
             if let [i] = changed[..] {
                 answer.parts[i].moved = moved(&b[i], &a[i], mover);
             }
         }
+        if answer.parts.iter().all(|p| p.moved.is_none()) {
+            // A move that split its component into several (a cake cut in
+            // two, a middle edge of Arc Kayles taken), or emptied it: the
+            // position written no longer pairs component with component,
+            // so the move is found among the options, which know the
+            // component it changed and what that became.
+            if let Some((i, m)) = split_move(session, &before, &reached, mover) {
+                answer.parts[i].moved = m;
+            }
+        }
         Ok(answer)
     })
+}
+
+/// The option of `before` (of `mover`'s) that reaches `reached`, as the
+/// component it changed and what the move did there.
+fn split_move(
+    session: &Session,
+    before: &GameExpr,
+    reached: &GameExpr,
+    mover: Option<Player>,
+) -> Option<(usize, Option<Moved>)> {
+    let mut engine = session.engine();
+    let o = engine.options(before).ok()?;
+    let parts = o.parts.as_deref()?;
+    let list = match (&o.moves, mover) {
+        (crate::engine::OptionLists::Impartial(m), _) => m,
+        (crate::engine::OptionLists::Partizan { left, .. }, Some(Player::Left)) => left,
+        (crate::engine::OptionLists::Partizan { right, .. }, Some(Player::Right)) => right,
+        _ => return None,
+    };
+    let want = reached.to_string();
+    let m = list.iter().find(|m| m.game.to_string() == want)?;
+    let (i, to) = m.change.as_ref()?;
+    Some((*i, moved(&parts[*i], to, mover)))
 }
 
 #[cfg(test)]
@@ -409,8 +494,6 @@ mod tests {
         }
         // Every move of a board or a graph: its cells (a domino's two), or
         // the vertex or edge `options` gives it.
-        // (A move that splits a component into several, as taking a middle
-        // edge of Arc Kayles may, is marked by `options`' `at` only.)
         for text in [
             "domineering(\"..|..|.#\")",
             "col(\".-.-.(-.;-R)\")",
@@ -441,6 +524,120 @@ mod tests {
         // A position that is not one move away marks nothing.
         let far = picture_of_move(&session, "nim(3,5)", "nim(1,1)", None).unwrap();
         assert!(far.parts.iter().all(|p| p.moved.is_none()));
+    }
+
+    /// Every option of small positions of the games drawn as figures (the
+    /// cakes, Quicksort, Partizan Euclid), of each player, is named by a
+    /// click on one of the figure's targets, and `picture_of_move` marks it
+    /// there, on the component it changed, even when the move splits that
+    /// component (a cake cut in two) or empties it. A click names one move
+    /// of a player, except in Maundy Cake, where a line may belong to cuts
+    /// into 2 and into 4 (the page offers them in words).
+    #[test]
+    fn every_move_of_a_figure_is_a_click_and_is_marked() {
+        let session = Session::new(Limits::default());
+        let mut positions: Vec<String> = Vec::new();
+        for (w, h) in [(1, 2), (2, 1), (2, 2), (3, 2), (4, 3), (5, 5)] {
+            positions.push(format!("cutcake({w},{h})"));
+            for game in ["eatcake", "maundy_cake", "turn_and_eatcake"] {
+                positions.push(format!("{game}({w},{h})"));
+            }
+        }
+        positions.push("cutcake(3,2) + cutcake(3,2)".into());
+        positions.push("eatcake(0,3) + eatcake(2,0)".into());
+        positions.push("maundy_cake(6,8) + nim(2)".into());
+        for q in [
+            "3,1,2",
+            "4,1,6,5,7,3,8,2",
+            "2,1,3,5,4",
+            "0,1,2",
+            "5,4,3,2,1,0",
+        ] {
+            positions.push(format!("quicksort({q})"));
+        }
+        positions.push("quicksort(1,0) + quicksort(2,0,1)".into());
+        for (p, q) in [(8, 7), (8, 3), (3, 8), (5, 0), (6, 3), (13, 5)] {
+            positions.push(format!("partizan_euclid({p},{q})"));
+        }
+        let mut checked = 0;
+        for text in &positions {
+            let drawn = picture(&session, text).unwrap();
+            let o = options(&session, text).unwrap();
+            let lists = [
+                (None, o.moves),
+                (Some(Player::Left), o.left),
+                (Some(Player::Right), o.right),
+            ];
+            for (mover, list) in lists {
+                let list = list.unwrap_or_default();
+                let mut named = std::collections::HashMap::<(usize, usize), usize>::new();
+                for m in &list {
+                    let part = m.part.unwrap_or(0);
+                    if text.contains("nim") && part == 1 {
+                        continue;
+                    }
+                    let figure = drawn.parts[part]
+                        .figure
+                        .as_ref()
+                        .unwrap_or_else(|| panic!("{text}: part {part} has no figure"));
+                    let targets: Vec<usize> =
+                        figure.shapes.iter().filter_map(|s| s.target).collect();
+                    let touch = m
+                        .touch
+                        .as_ref()
+                        .unwrap_or_else(|| panic!("{text}: {} names no target", m.says));
+                    for k in touch.marks.iter().chain(&touch.also) {
+                        assert!(targets.contains(k), "{text}: {} on target {k}", m.says);
+                        *named.entry((part, *k)).or_default() += 1;
+                    }
+                    let after = picture_of_move(&session, text, &m.game, mover).unwrap();
+                    for (i, p) in after.parts.iter().enumerate() {
+                        let want = (i == part).then(|| Moved::Targets(touch.marks.clone()));
+                        assert_eq!(p.moved, want, "{text} -> {}: part {i}", m.game);
+                    }
+                    checked += 1;
+                }
+                if !text.contains("maundy") {
+                    for ((part, k), n) in named {
+                        assert_eq!(n, 1, "{text}: {n} moves on target {k} of part {part}");
+                    }
+                }
+            }
+        }
+        assert!(checked > 90, "{checked}");
+        // A large cake is drawn whole, its size written on it, and cut from
+        // the list.
+        let big = picture(&session, "cutcake(1000,3)").unwrap();
+        let figure = big.parts[0].figure.as_ref().unwrap();
+        assert!(figure.shapes.iter().all(|s| s.target.is_none()));
+        assert_eq!(figure.shapes[0].text.as_deref(), Some("1000×3"));
+    }
+
+    /// A move that splits its component into several is marked all the
+    /// same: Arc Kayles through a middle edge, by the edge taken.
+    #[test]
+    fn a_splitting_move_is_marked() {
+        let session = Session::new(Limits::default());
+        let text = "arc_kayles(\".-.-.-.-.-.-.\")";
+        let o = options(&session, text).unwrap();
+        let mut split = 0;
+        for m in o.moves.unwrap() {
+            let drawn = picture_of_move(&session, text, &m.game, None).unwrap();
+            assert_eq!(drawn.parts[0].moved, m.at.map(Moved::At), "{}", m.game);
+            split += usize::from(m.game.contains('+'));
+        }
+        assert_eq!(split, 1);
+        // Kayles knocking a middle pin: the row is two rows now.
+        let cases = [
+            ("kayles(7)", "kayles(2,4)", [0, 2, 2]),
+            ("kayles(7)", "kayles(2,3)", [0, 2, 3]),
+            ("nim(1) + kayles(4,3)", "nim(1) + kayles(4,1,1)", [1, 1, 1]),
+        ];
+        for (text, after, want) in cases {
+            let drawn = picture_of_move(&session, text, after, None).unwrap();
+            let marked: Vec<_> = drawn.parts.iter().filter_map(|p| p.moved.clone()).collect();
+            assert_eq!(marked, [Moved::Knock(want)], "{text} -> {after}");
+        }
     }
 
     #[test]

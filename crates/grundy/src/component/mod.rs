@@ -22,6 +22,7 @@
 
 pub mod drawing;
 pub mod error;
+pub mod figure;
 pub mod ruleset;
 pub mod spec;
 

@@ -116,6 +116,20 @@ pub enum Picture {
         #[serde(skip)]
         touched: super::drawing::TouchedFn,
     },
+    /// A figure the game lays out itself (a cake of unit squares, a row
+    /// of numbered cards, two bars): the game reads each position into a
+    /// [`Figure`](super::figure::Figure) of shapes, some of them targets,
+    /// and says which targets each move acts on (the `touch` of each of
+    /// `options`' moves), so a click on a target picks the move (or, when
+    /// several moves share it, the page offers them in words).
+    Figure {
+        /// Reads a position into its figure.
+        #[serde(skip)]
+        draw: super::figure::FigureFn,
+        /// The targets a move acts on.
+        #[serde(skip)]
+        touch: super::figure::TouchFn,
+    },
     /// Written only as text (values, trees).
     Text,
 }
@@ -167,6 +181,13 @@ pub enum Look {
     Right,
     /// Either player's (green).
     Neutral,
+}
+
+impl Picture {
+    /// Whether positions are rows of pins ([`Picture::Pins`]).
+    pub fn is_pins(&self) -> bool {
+        matches!(self, Picture::Pins)
+    }
 }
 
 impl fmt::Debug for GameSpec {

@@ -26,7 +26,8 @@
 
 use std::fmt;
 
-use crate::component::spec::{natural, partizan_error, Call, GameKind, GameSpec, Picture};
+use crate::component::figure::{Figure, Shape, Touch};
+use crate::component::spec::{natural, partizan_error, Call, GameKind, GameSpec, Look, Picture};
 use crate::component::Component;
 use crate::component::ExprError;
 use crate::partizan::{Error, PartizanRules};
@@ -235,8 +236,10 @@ pub static EATCAKE_SPEC: GameSpec = GameSpec {
     build: build::<EATCAKE>,
     ruleset: None,
     says: Some(says::<EATCAKE>),
-    // A cake is not a set of heaps: text until the page draws cakes.
-    picture: Picture::Text,
+    picture: Picture::Figure {
+        draw: draw::<EATCAKE>,
+        touch: touch::<EATCAKE>,
+    },
 };
 
 /// The declaration of `maundy_cake`.
@@ -248,8 +251,10 @@ pub static MAUNDY_CAKE_SPEC: GameSpec = GameSpec {
     build: build::<MAUNDY_CAKE>,
     ruleset: None,
     says: Some(says::<MAUNDY_CAKE>),
-    // A cake is not a set of heaps: text until the page draws cakes.
-    picture: Picture::Text,
+    picture: Picture::Figure {
+        draw: draw::<MAUNDY_CAKE>,
+        touch: touch::<MAUNDY_CAKE>,
+    },
 };
 
 /// The declaration of `turn_and_eatcake`.
@@ -261,9 +266,233 @@ pub static TURN_AND_EATCAKE_SPEC: GameSpec = GameSpec {
     build: build::<TURN_AND_EATCAKE>,
     ruleset: None,
     says: Some(says::<TURN_AND_EATCAKE>),
-    // A cake is not a set of heaps: text until the page draws cakes.
-    picture: Picture::Text,
+    picture: Picture::Figure {
+        draw: draw::<TURN_AND_EATCAKE>,
+        touch: touch::<TURN_AND_EATCAKE>,
+    },
 };
+
+/// The longest side drawn square by square: a longer cake is drawn as a
+/// plain rectangle with its size on it, and played from the list.
+const MAX_DRAWN_SIDE: u32 = 40;
+
+/// Whether a cake `(m, n)` is drawn square by square.
+fn drawn(m: u32, n: u32) -> bool {
+    m <= MAX_DRAWN_SIDE && n <= MAX_DRAWN_SIDE
+}
+
+/// How many targets a drawn cake `(m, n)` has: in Maundy Cake its inner
+/// lines (the `n - 1` vertical ones, then the `m - 1` horizontal ones),
+/// where a cut runs; in the eating games its squares, row by row (a side
+/// of 0 drawn as one empty strip), where a click names the row or column
+/// the player eats.
+fn target_count<const K: usize>(m: u32, n: u32) -> usize {
+    if K == MAUNDY_CAKE {
+        (m.saturating_sub(1) + n.saturating_sub(1)) as usize
+    } else {
+        (m.max(1) * n.max(1)) as usize
+    }
+}
+
+/// For each cake, the number of its first target, or `None` when it is
+/// too large to draw.
+fn bases<const K: usize>(pieces: &[(u32, u32)]) -> Vec<Option<usize>> {
+    let mut next = 0;
+    pieces
+        .iter()
+        .map(|&(m, n)| {
+            drawn(m, n).then(|| {
+                let base = next;
+                next += target_count::<K>(m, n);
+                base
+            })
+        })
+        .collect()
+}
+
+/// Whether `player` eats (or cuts across) columns: the second number is the
+/// number of columns, which Left's moves change, except in the twisted game
+/// where Left's change the first (the rows).
+fn on_columns<const K: usize>(player: Player) -> bool {
+    (player == Player::Left) != KINDS[K].twisted
+}
+
+/// The cakes side by side, a cake `(m, n)` as `m` rows of `n` unit
+/// squares, its size written under it. In Maundy Cake the inner lines are
+/// drawn in the colour of who cuts along them (vertical for the player who
+/// divides the columns, horizontal for the other), and a click on one
+/// offers the cuts through it; in the eating games each square is a target,
+/// and a click on it eats its column or its row, as the player eats.
+fn draw<const K: usize>(c: &Component) -> Option<Figure> {
+    use super::partizan_rules::position_of;
+    let pieces = position_of::<GenCutcake<K>>(c)?.pieces();
+    let (col_look, row_look) = if on_columns::<K>(Player::Left) {
+        (Look::Left, Look::Right)
+    } else {
+        (Look::Right, Look::Left)
+    };
+    let (col_eater, row_eater) = if on_columns::<K>(Player::Left) {
+        ("Left", "Right")
+    } else {
+        ("Right", "Left")
+    };
+    let mut shapes = Vec::new();
+    let (mut x, mut height, mut targets) = (0.0, 1.0_f64, 0);
+    for (&(m, n), base) in pieces.iter().zip(bases::<K>(pieces)) {
+        let name = format!("the ({m}, {n}) cake: {m} rows of {n}");
+        let Some(base) = base else {
+            shapes.push(
+                Shape::rect(x, 0.0, 6.0, 4.0, Look::Empty, name).with_text(format!("({m}, {n})")),
+            );
+            x += 7.0;
+            height = height.max(4.0);
+            continue;
+        };
+        let (rows, cols) = (m.max(1), n.max(1));
+        let (fw, fh) = (f64::from(cols), f64::from(rows));
+        if K == MAUNDY_CAKE {
+            shapes.push(Shape::rect(x, 0.0, fw, fh, Look::Empty, name));
+            for k in 1..n {
+                shapes.push(
+                    Shape::line(
+                        x + f64::from(k),
+                        0.0,
+                        0.0,
+                        fh,
+                        col_look,
+                        format!("vertical line {k} of the ({m}, {n}) cake: {col_eater} cuts here"),
+                    )
+                    .target(base + (k - 1) as usize),
+                );
+            }
+            for k in 1..m {
+                shapes.push(
+                    Shape::line(
+                        x,
+                        f64::from(k),
+                        fw,
+                        0.0,
+                        row_look,
+                        format!(
+                            "horizontal line {k} of the ({m}, {n}) cake: {row_eater} cuts here"
+                        ),
+                    )
+                    .target(base + (n.saturating_sub(1) + k - 1) as usize),
+                );
+            }
+        } else {
+            for r in 0..rows {
+                for col in 0..cols {
+                    let look = if m == 0 || n == 0 {
+                        Look::Blocked
+                    } else {
+                        Look::Empty
+                    };
+                    shapes.push(
+                        Shape::rect(x + f64::from(col), f64::from(r), 1.0, 1.0, look, format!(
+                            "row {}, column {} of the ({m}, {n}) cake: {col_eater} eats its column, {row_eater} its row",
+                            r + 1,
+                            col + 1
+                        ))
+                        .target(base + (r * cols + col) as usize),
+                    );
+                }
+            }
+        }
+        targets = base + target_count::<K>(m, n);
+        shapes.push(Shape::text(x + fw / 2.0, fh + 0.7, format!("({m}, {n})")));
+        x += fw + 1.0;
+        height = height.max(fh);
+    }
+    Some(Figure {
+        width: (x - 1.0).max(1.0),
+        height: height + 1.2,
+        shapes,
+        targets,
+    })
+}
+
+/// Each way the move could be made: the cake it changes (by index), the
+/// targets of that cake it acts on, and the cakes it leaves in its place.
+fn ways<const K: usize>(
+    pieces: &[(u32, u32)],
+    player: Player,
+    visit: &mut dyn FnMut(usize, Vec<usize>, Vec<(u32, u32)>),
+) {
+    let kind = &KINDS[K];
+    for (i, (&(m0, n0), base)) in pieces.iter().zip(bases::<K>(pieces)).enumerate() {
+        let Some(base) = base else { continue };
+        let (m, n) = if kind.twisted { (n0, m0) } else { (m0, n0) };
+        let (kept, heap) = match player {
+            Player::Left => (m, n),
+            Player::Right => (n, m),
+        };
+        let leave = |heaps: &[u32]| -> Vec<(u32, u32)> {
+            heaps
+                .iter()
+                .filter(|&&h| h > 0)
+                .map(|&h| match player {
+                    Player::Left => (kept, h),
+                    Player::Right => (h, kept),
+                })
+                .collect()
+        };
+        let columns = on_columns::<K>(player);
+        let cols = n0.max(1);
+        if K == MAUNDY_CAKE {
+            maundy(heap, &mut |heaps| {
+                let step = heap / heaps.len() as u32;
+                let lines = (1..heaps.len() as u32)
+                    .map(|k| {
+                        let at = k * step - 1;
+                        base + if columns {
+                            at
+                        } else {
+                            n0.saturating_sub(1) + at
+                        } as usize
+                    })
+                    .collect();
+                visit(i, lines, leave(heaps));
+            });
+        } else {
+            for j in 0..heap {
+                let squares = if columns {
+                    (0..m0.max(1))
+                        .map(|r| base + (r * cols + j) as usize)
+                        .collect()
+                } else {
+                    (0..cols).map(|c| base + (j * cols + c) as usize).collect()
+                };
+                visit(i, squares, leave(&[j, heap - 1 - j]));
+            }
+        }
+    }
+}
+
+/// The targets the move acts on: the lines a Maundy cut runs along, the
+/// squares of the row or column eaten; other ways to the same cakes (the
+/// mirror strip, the same strip of an equal cake) name it too.
+fn touch<const K: usize>(
+    before: &Component,
+    after: &Component,
+    mover: Option<Player>,
+) -> Option<Touch> {
+    use super::partizan_rules::position_of;
+    let (b, a) = (
+        position_of::<GenCutcake<K>>(before)?,
+        position_of::<GenCutcake<K>>(after)?,
+    );
+    let mut found = Vec::new();
+    ways::<K>(&b.0, mover?, &mut |i, targets, left| {
+        let mut v = b.0.clone();
+        v.remove(i);
+        v.extend(left);
+        if CakeSum::<K>::of(v) == *a {
+            found.push(targets);
+        }
+    });
+    Touch::of_ways(found)
+}
 
 /// "eat a strip of the (8, 3) cake, leaving (8, 2)", "cut the (6, 2)
 /// cake into 3 equal pieces (2, 2)": the cake the move changed and what it

@@ -14,7 +14,8 @@
 
 use std::fmt;
 
-use crate::component::spec::{natural, Call, GameKind, GameSpec, Picture};
+use crate::component::figure::{Figure, Shape, Touch};
+use crate::component::spec::{natural, Call, GameKind, GameSpec, Look, Picture};
 use crate::component::Component;
 use crate::component::ExprError;
 use crate::partizan::PartizanRules;
@@ -71,9 +72,109 @@ pub static SPEC: GameSpec = GameSpec {
     build,
     ruleset: None,
     says: Some(says),
-    // A pair (p, q) is not two heaps: text until the page draws it.
-    picture: Picture::Text,
+    picture: Picture::Figure { draw, touch },
 };
+
+/// The width, in units, of the longer bar.
+const BAR_WIDTH: f64 = 24.0;
+/// The most pieces of length `q` drawn one by one along `p`.
+const MAX_DRAWN_PIECES: u32 = 48;
+
+/// Two bars, `p` above `q`, the same scale, `p` marked off in pieces of
+/// length `q` with the rest `p mod q` at its end. Drawn as bars and not as
+/// a `p`×`q` rectangle whose squares a move removes: Left's move does cut
+/// the `q`×`q` squares off the rectangle (Euclid's algorithm, as a class
+/// draws it), but Right's leaves `(q, q - p mod q)`, which is no part of
+/// the rectangle; on bars both moves are measured the same way, `p` by
+/// pieces of `q`, and the words say what each keeps. The bar `p` is target
+/// 0, `q` target 1: a click on either plays the player's one move.
+fn draw(c: &Component) -> Option<Figure> {
+    use super::partizan_rules::position_of;
+    let &Pair(p, q) = position_of::<PartizanEuclid>(c)?;
+    let unit = BAR_WIDTH / f64::from(p.max(q).max(1));
+    let (wp, wq) = (f64::from(p) * unit, f64::from(q) * unit);
+    let mut shapes = vec![
+        Shape::text(BAR_WIDTH / 2.0, 0.6, format!("p = {p}")),
+        Shape::rect(
+            0.0,
+            1.0,
+            wp.max(0.05),
+            1.5,
+            Look::Empty,
+            format!("the bar p = {p}"),
+        )
+        .target(0),
+    ];
+    if let Some(whole) = p.checked_div(q) {
+        if whole <= MAX_DRAWN_PIECES {
+            for k in 1..=whole {
+                let x = f64::from(k) * wq;
+                let name = format!("{k} × {q}");
+                shapes.push(Shape::line(x, 1.0, 0.0, 1.5, Look::Blocked, name));
+            }
+        }
+        let r = p % q;
+        if r > 0 {
+            shapes.push(Shape::rect(
+                f64::from(whole) * wq,
+                1.0,
+                f64::from(r) * unit,
+                1.5,
+                Look::Neutral,
+                format!("what is left of p after {whole} × {q}: {r}"),
+            ));
+        }
+        shapes.push(Shape::text(
+            BAR_WIDTH / 2.0,
+            3.3,
+            format!("p = {whole} × {q} + {r}"),
+        ));
+    }
+    shapes.push(Shape::text(BAR_WIDTH / 2.0, 4.6, format!("q = {q}")));
+    shapes.push(
+        Shape::rect(
+            0.0,
+            5.0,
+            wq.max(0.05),
+            1.5,
+            Look::Empty,
+            format!("the bar q = {q}"),
+        )
+        .target(1),
+    );
+    Some(Figure {
+        width: BAR_WIDTH,
+        height: 6.5,
+        shapes,
+        targets: 2,
+    })
+}
+
+/// Left's move measures `p` by `q` and keeps the rest (target 0); Right's
+/// also takes the rest from `q` (targets 0 and 1). Each player has one
+/// move, so a click on either bar names it.
+fn touch(
+    before: &crate::component::Component,
+    after: &crate::component::Component,
+    mover: Option<Player>,
+) -> Option<Touch> {
+    use super::partizan_rules::position_of;
+    let &Pair(p, q) = position_of::<PartizanEuclid>(before)?;
+    let &Pair(x, y) = position_of::<PartizanEuclid>(after)?;
+    (q > 0 && x == q && p % q != 0).then_some(())?;
+    let r = p % q;
+    Some(match mover? {
+        Player::Left if y == r => Touch {
+            marks: vec![0],
+            also: vec![1],
+        },
+        Player::Right if y == q - r => Touch {
+            marks: vec![0, 1],
+            also: Vec::new(),
+        },
+        _ => return None,
+    })
+}
 
 /// "(8, 7) to (7, 1)": Left leaves `(q, p mod q)`, Right `(q, q - p mod q)`;
 /// the words say which and what it leaves.

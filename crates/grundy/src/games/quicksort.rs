@@ -23,7 +23,8 @@
 
 use std::fmt;
 
-use crate::component::spec::{Call, GameKind, GameSpec, Picture};
+use crate::component::figure::{Figure, Shape, Touch};
+use crate::component::spec::{Call, GameKind, GameSpec, Look, Picture};
 use crate::component::Component;
 use crate::component::ExprError;
 use crate::vocab::rules::Rules;
@@ -131,9 +132,82 @@ pub static SPEC: GameSpec = GameSpec {
     build,
     ruleset: None,
     says: Some(says),
-    // A permutation is not a set of heaps: text until the page draws one.
-    picture: Picture::Text,
+    picture: Picture::Figure { draw, touch },
 };
+
+/// How far apart two cards stand, and how wide and tall one is, in units.
+const CARD_STEP: f64 = 1.25;
+const CARD_HIGH: f64 = 1.5;
+
+/// Each part a row of numbered cards in its order, as written (a position
+/// typed in keeps its numbers; the parts a move leaves are numbered from 0,
+/// as the game writes them). A card is a target: a click on it pivots on
+/// it.
+fn draw(c: &Component) -> Option<Figure> {
+    let parts = super::rules_sum::parts_of::<Quicksort>(c)?;
+    let mut shapes = Vec::new();
+    let (mut targets, mut width) = (0, 1.0_f64);
+    for (i, part) in parts.iter().enumerate() {
+        let y = i as f64 * (CARD_HIGH + 1.0);
+        let of = if parts.len() > 1 {
+            format!(" in part {}", i + 1)
+        } else {
+            String::new()
+        };
+        for (j, x) in part.0.iter().enumerate() {
+            shapes.push(
+                Shape::rect(
+                    j as f64 * CARD_STEP,
+                    y,
+                    1.0,
+                    CARD_HIGH,
+                    Look::Empty,
+                    format!("card {x}{of}: pivot on it"),
+                )
+                .with_text(x.to_string())
+                .target(targets),
+            );
+            targets += 1;
+        }
+        width = width.max(part.0.len() as f64 * CARD_STEP);
+    }
+    Some(Figure {
+        width,
+        height: (parts.len().max(1) as f64) * (CARD_HIGH + 1.0) - 1.0,
+        shapes,
+        targets,
+    })
+}
+
+/// The card pivoted on; the other cards that leave the same position
+/// (another pivot with the same effect, the same card of an equal part)
+/// name the move too.
+fn touch(
+    before: &Component,
+    after: &Component,
+    _: Option<crate::vocab::outcome::Player>,
+) -> Option<Touch> {
+    use super::rules_sum::parts_of;
+    let (b, a) = (
+        parts_of::<Quicksort>(before)?,
+        parts_of::<Quicksort>(after)?,
+    );
+    let (i, left) = super::words::heap_change(b, a)?;
+    let mut ways = Vec::new();
+    let mut base = 0;
+    for part in b {
+        if *part == b[i] {
+            for (j, &x) in part.0.iter().enumerate() {
+                let next = part.pivoted(x);
+                if next != *part && next.parts() == left {
+                    ways.push(vec![base + j]);
+                }
+            }
+        }
+        base += part.0.len();
+    }
+    Touch::of_ways(ways)
+}
 
 fn build(call: &Call<'_>) -> Result<Component, ExprError> {
     call.no_params()?;
