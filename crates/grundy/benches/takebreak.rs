@@ -253,7 +253,7 @@ fn officers_against_ogs() {
         );
     }
     println!(
-        "{:<28} one thread: {:.0} pairs marked and {:.0} compared with one awaited value a heap",
+        "{:<28} one thread: {:.0} pairs marked and {:.0} compared with the awaited values a heap",
         "",
         work_one.pairs as f64 / (to + 1) as f64,
         work_one.compared as f64 / (to + 1) as f64,
