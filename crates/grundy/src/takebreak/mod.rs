@@ -31,6 +31,7 @@ mod solve;
 mod split_tail;
 mod store;
 mod subtraction_set;
+mod all_but_set;
 mod values;
 
 pub use arithmetic::{arithmetic_provable, Proof};
@@ -48,3 +49,4 @@ pub use subtraction_set::{
     SetError, SetPeriod, SetSequence, SubtractionSet, MAX_SET_ELEMENT, MAX_SET_LEN,
 };
 pub use values::ValueTable;
+pub use all_but_set::{AllButError, AllButPeriod, AllButSequence, AllButSet, ALL_BUT_BYTES_PER_HEAP};
