@@ -72,9 +72,9 @@ use std::fmt;
 use super::subtraction_set::{MAX_SET_ELEMENT, MAX_SET_LEN};
 
 /// Bytes held for each heap computed one by one (its value, its count, the
-/// pattern's count of values below `c`, the watch), counted against the
-/// memory limit before it is taken.
-pub const ALL_BUT_BYTES_PER_HEAP: u64 = 24;
+/// watch, and while a pattern is checked its count of values below `c` and
+/// two marks a value), counted against the memory limit before it is taken.
+pub const ALL_BUT_BYTES_PER_HEAP: u64 = 32;
 
 /// Shifts up to this are tried whenever a pattern is looked for.
 const SMALL_SHIFTS: u64 = 256;
@@ -219,6 +219,8 @@ pub struct AllButSequence {
     /// A pattern that holds below a heap (where a disturbed heap broke it),
     /// and that heap.
     partial: Option<(Pattern, u64)>,
+    /// Patterns `(p, s, c)` whose check failed: looked at once only.
+    failed: std::collections::HashSet<(u64, u64, u64)>,
     watch: Watch,
 }
 
@@ -242,6 +244,7 @@ impl AllButSequence {
             mex: 0,
             proved: None,
             partial: None,
+            failed: std::collections::HashSet::new(),
             watch: Watch::default(),
         }
     }
@@ -381,12 +384,27 @@ impl AllButSequence {
         check: &mut dyn FnMut() -> Result<(), E>,
     ) -> Result<(), E> {
         while self.proved.is_none() && self.known() <= heap && self.computed() < max_computed {
+            // A pattern that holds on every heap computed one by one and
+            // breaks beyond the limit: any pattern these heaps show gives
+            // the same values (an arithmetic period is a period of the
+            // differences, and the smallest divides every other), so none
+            // can be proved before the heaps reach the break.
+            if self
+                .partial
+                .as_ref()
+                .is_some_and(|(_, until)| *until >= max_computed)
+            {
+                break;
+            }
             if self.raw.len() % 4096 == 4095 {
                 check()?;
             }
-            self.push_raw();
+            self.push_raw(max_computed);
             let n = self.computed();
-            if n >= 16 && (n.is_power_of_two() || n.is_multiple_of(1 << 15)) {
+            // Sixteen searches between powers of two: each costs O(n), so
+            // the searches cost a constant times the heaps computed.
+            let step = (n.next_power_of_two() / 16).max(1);
+            if n >= 16 && n.is_multiple_of(step) {
                 self.search(max_computed, check)?;
             }
         }
@@ -394,8 +412,14 @@ impl AllButSequence {
     }
 
     /// Computes the next heap one by one.
-    fn push_raw(&mut self) {
+    fn push_raw(&mut self, max_computed: u64) {
         let x = self.raw.len() as u64;
+        if self.raw.len() == self.raw.capacity() {
+            // Never more room than the limit allows (doubling would take up
+            // to twice the memory counted).
+            let room = usize::try_from(max_computed.saturating_sub(x)).unwrap_or(usize::MAX);
+            self.raw.reserve_exact(self.raw.len().max(16).min(room.max(1)));
+        }
         while self.counts.get(self.mex as usize).is_some_and(|&c| c > 0) {
             self.mex += 1;
         }
@@ -490,6 +514,9 @@ impl AllButSequence {
             let Some(pattern) = self.pattern(p, s, c0) else {
                 continue;
             };
+            if self.failed.contains(&(p, s, pattern.c)) {
+                continue;
+            }
             check()?;
             if self.prove(pattern, max_computed, check)? {
                 return Ok(());
@@ -600,6 +627,7 @@ impl AllButSequence {
                     check()?;
                 }
                 if self.value_through(&pattern, x) != self.at(&pattern, x) {
+                    self.failed.insert((pattern.p, pattern.s, pattern.c));
                     let better = self.partial.as_ref().is_none_or(|(_, h)| *h < x);
                     if better {
                         self.partial = Some((pattern, x));
