@@ -74,7 +74,7 @@ use super::subtraction_set::{MAX_SET_ELEMENT, MAX_SET_LEN};
 /// Bytes held for each heap computed one by one (its value, its count, the
 /// watch, and while a pattern is checked its count of values below `c` and
 /// two marks a value), counted against the memory limit before it is taken.
-pub const ALL_BUT_BYTES_PER_HEAP: u64 = 32;
+pub const ALL_BUT_BYTES_PER_HEAP: u64 = 48;
 
 /// Shifts up to this are tried whenever a pattern is looked for.
 const SMALL_SHIFTS: u64 = 256;
@@ -83,8 +83,8 @@ const SMALL_SHIFTS: u64 = 256;
 /// the true shift also passes the first filter, and each costs `O(n)`.
 const CHECKED_PER_SEARCH: usize = 8;
 
-/// Values in the window whose repeat suggests a long shift.
-const WINDOW: usize = 24;
+/// Differences in the windows whose repeat suggests a long shift.
+const WINDOWS: [usize; 3] = [24, 256, 4096];
 const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// Why an all-but set was refused, or a heap's value could not be reached.
@@ -115,9 +115,10 @@ pub enum AllButError {
     },
     /// The heap is beyond the values known and no pattern was proved.
     #[error(
-        "G({heap}) of {set} is not known: no arithmetic period of {set} is proved within \
-         {limit} heaps computed one by one (--max-positions, and --max-memory at \
-         {ALL_BUT_BYTES_PER_HEAP} bytes a heap), which reached the values of heaps 0..{known}"
+        "G({heap}) of {set} is not known: no arithmetic period of {set} is proved within the \
+         work of {limit} heaps computed one by one (--max-positions, and --max-memory at \
+         {ALL_BUT_BYTES_PER_HEAP} bytes a heap; a heap with k excluded moves below it counts as \
+         1 + k/16), which reached the values of heaps 0..{known}"
     )]
     NoPattern {
         /// The set as written back (`allbut[1,2,1000000000]`).
@@ -221,16 +222,21 @@ pub struct AllButSequence {
     partial: Option<(Pattern, u64)>,
     /// Patterns `(p, s, c)` whose check failed: looked at once only.
     failed: std::collections::HashSet<(u64, u64, u64)>,
+    /// Work done, in heaps (see [`AllButSequence::extend`]).
+    work: u64,
     watch: Watch,
 }
 
 /// Watches the differences `G(x) − G(x − 1)` for a repeat of the last
-/// [`WINDOW`] of them: an arithmetic period `p` makes them periodic with
+/// [`WINDOWS`] of them: an arithmetic period `p` makes them periodic with
 /// period `p`, and a repeat suggests a shift longer than [`SMALL_SHIFTS`].
+/// Windows of several lengths: a short one repeats inside a long period
+/// made of short stretches, a long one where the differences are mostly
+/// equal (`allbut[1,…,1023]`: one step in 1024 heaps).
 #[derive(Clone, Debug, Default)]
 struct Watch {
-    hash: u64,
-    seen: HashMap<u64, u64>,
+    hashes: [u64; WINDOWS.len()],
+    seen: [HashMap<u64, u64>; WINDOWS.len()],
     shifts: Vec<u64>,
 }
 
@@ -245,6 +251,7 @@ impl AllButSequence {
             proved: None,
             partial: None,
             failed: std::collections::HashSet::new(),
+            work: 0,
             watch: Watch::default(),
         }
     }
@@ -373,17 +380,19 @@ impl AllButSequence {
         best
     }
 
-    /// Computes until heap `heap` is known or a period is proved, computing
-    /// at most `max_computed` heaps one by one (heaps a pattern's check
-    /// computes count too); `check` is called every few thousand heaps and
-    /// stops the work with its error.
+    /// Computes until heap `heap` is known or a period is proved, doing at
+    /// most `max_computed` heaps' work: a heap computed one by one with `k`
+    /// excluded moves at most its size counts as `1 + k / 16` heaps (each
+    /// looks at every such move), and so does each heap a pattern's check
+    /// computes. `check` is called every few thousand heaps and stops the
+    /// work with its error.
     pub fn extend<E>(
         &mut self,
         heap: u64,
         max_computed: u64,
         check: &mut dyn FnMut() -> Result<(), E>,
     ) -> Result<(), E> {
-        while self.proved.is_none() && self.known() <= heap && self.computed() < max_computed {
+        while self.proved.is_none() && self.known() <= heap && self.work < max_computed {
             // A pattern that holds on every heap computed one by one and
             // breaks beyond the limit: any pattern these heaps show gives
             // the same values (an arithmetic period is a period of the
@@ -401,6 +410,7 @@ impl AllButSequence {
             }
             self.push_raw(max_computed);
             let n = self.computed();
+            self.work += 1 + self.set.excluded.partition_point(|&e| e < n) as u64 / 16;
             // Sixteen searches between powers of two: each costs O(n), so
             // the searches cost a constant times the heaps computed.
             let step = (n.next_power_of_two() / 16).max(1);
@@ -449,26 +459,30 @@ impl AllButSequence {
     /// Updates the watch with the last difference.
     fn watch_last(&mut self) {
         let n = self.raw.len();
-        if n < 2 {
-            return;
-        }
-        let diff = |i: usize| self.raw[i].wrapping_sub(self.raw[i - 1]);
+        let raw = &self.raw;
+        let diff = |i: usize| raw[i].wrapping_sub(raw[i - 1]);
         let w = &mut self.watch;
-        if n < WINDOW + 1 {
-            return;
-        }
-        if n == WINDOW + 1 {
-            w.hash = (1..=WINDOW).fold(0u64, |h, i| h.wrapping_mul(BASE).wrapping_add(diff(i)));
-        } else {
-            let top = BASE.wrapping_pow(WINDOW as u32);
-            w.hash = w
-                .hash
-                .wrapping_mul(BASE)
-                .wrapping_add(diff(n - 1))
-                .wrapping_sub(diff(n - 1 - WINDOW).wrapping_mul(top));
-        }
-        if w.hash & 7 == 0 {
-            if let Some(before) = w.seen.insert(w.hash, n as u64) {
+        for (k, &window) in WINDOWS.iter().enumerate() {
+            if n < window + 1 {
+                return;
+            }
+            let hash = &mut w.hashes[k];
+            if n == window + 1 {
+                *hash = (1..=window).fold(0u64, |h, i| h.wrapping_mul(BASE).wrapping_add(diff(i)));
+            } else {
+                let top = BASE.wrapping_pow(window as u32);
+                *hash = hash
+                    .wrapping_mul(BASE)
+                    .wrapping_add(diff(n - 1))
+                    .wrapping_sub(diff(n - 1 - window).wrapping_mul(top));
+            }
+            // One window in eight is remembered, chosen by the high bits of
+            // a mix: the low bits of a window with one step in it are those
+            // of a power of the odd base, never a multiple of 8.
+            if hash.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> 61 != 0 {
+                continue;
+            }
+            if let Some(before) = w.seen[k].insert(*hash, n as u64) {
                 let shift = n as u64 - before;
                 if shift > SMALL_SHIFTS && !w.shifts.contains(&shift) {
                     w.shifts.push(shift);
@@ -494,7 +508,11 @@ impl AllButSequence {
         shifts.extend(long.into_iter().filter(|&p| p <= n / 2));
         let mut checked = 0;
         for p in shifts {
-            let Some(s) = self.raw[n as usize - 1].checked_sub(self.raw[(n - 1 - p) as usize])
+            // Saltus 0 would repeat a value forever, and a value occurs at
+            // most |E| + 1 times (module docs): such a pattern always breaks.
+            let Some(s) = self.raw[n as usize - 1]
+                .checked_sub(self.raw[(n - 1 - p) as usize])
+                .filter(|&s| s > 0)
             else {
                 continue;
             };
@@ -614,11 +632,13 @@ impl AllButSequence {
                 _ => stretches.push((a, b)),
             }
         }
-        let work: u64 = stretches.iter().map(|(a, b)| b - a).sum();
+        let heaps: u64 = stretches.iter().map(|(a, b)| b - a).sum();
         // Counted against the limit like heaps computed one by one.
-        if work > max_computed.saturating_sub(n) {
+        let work = heaps.saturating_mul(1 + self.set.excluded.len() as u64 / 16);
+        if work > max_computed.saturating_sub(self.work) {
             return Ok(false);
         }
+        self.work += work;
         let mut done = 0u64;
         for &(a, b) in &stretches {
             for x in a..b {
