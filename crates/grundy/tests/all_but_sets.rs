@@ -5,8 +5,8 @@
 //! against a window recomputed plainly past the preperiod, winning moves
 //! against brute force, and the text interface at 10^15.
 
-use grundy::takebreak::{AllButSequence, AllButSet, SequenceConfig, SolverChoice, TakeBreak};
 use grundy::api::ReadText;
+use grundy::takebreak::{AllButSequence, AllButSet, SequenceConfig, SolverChoice, TakeBreak};
 use grundy::{Engine, Limits};
 use proptest::prelude::*;
 
@@ -52,7 +52,10 @@ fn agrees(excluded: &[u64], to: usize) {
                 (e..to - q).all(|n| g[n + q] == g[n] + s),
                 "{excluded:?}: {p:?}"
             );
-            assert!(e == 0 || g[e - 1 + q] != g[e - 1] + s, "{excluded:?}: {p:?}");
+            assert!(
+                e == 0 || g[e - 1 + q] != g[e - 1] + s,
+                "{excluded:?}: {p:?}"
+            );
         }
     }
 }
@@ -103,7 +106,12 @@ proptest! {
 /// plain values one or more whole periods earlier.
 #[test]
 fn far_heaps_follow_a_window_recomputed_plainly() {
-    for set in [&[1u64, 2, 1000][..], &[3, 1500, 1505], &[5, 52, 57, 1200], &[2, 7, 1999]] {
+    for set in [
+        &[1u64, 2, 1000][..],
+        &[3, 1500, 1505],
+        &[5, 52, 57, 1200],
+        &[2, 7, 1999],
+    ] {
         let seq = sequence(set, u64::MAX);
         let p = seq.period().unwrap_or_else(|| panic!("{set:?}: no period"));
         let to = (p.preperiod + 3 * p.period + 4000) as usize;
@@ -115,7 +123,12 @@ fn far_heaps_follow_a_window_recomputed_plainly() {
             for i in 0..1000 {
                 let n = start + i;
                 let v = g[n as usize] + laps * p.saltus;
-                assert_eq!(seq.get(n + laps * p.period), Some(v), "{set:?}: heap {}", n + laps * p.period);
+                assert_eq!(
+                    seq.get(n + laps * p.period),
+                    Some(v),
+                    "{set:?}: heap {}",
+                    n + laps * p.period
+                );
             }
         }
     }
@@ -138,16 +151,26 @@ fn hostile_sets_give_errors_that_speak_of_the_set() {
     let mut engine = Engine::new(Limits::default());
     let mut err = |text: &str| engine.evaluate(text).unwrap_err().to_string();
     let e = err("allbut[1,10000000000000000000](5)");
-    assert!(e.contains("all-but set element 10000000000000000000 is beyond 10^18"), "{e}");
+    assert!(
+        e.contains("all-but set element 10000000000000000000 is beyond 10^18"),
+        "{e}"
+    );
     assert!(!e.contains("digit") && !e.contains("code"), "{e}");
-    let many: Vec<String> = (0..1025u64).map(|i| (1_000_000_000_000_000_000 - i).to_string()).collect();
+    let many: Vec<String> = (0..1025u64)
+        .map(|i| (1_000_000_000_000_000_000 - i).to_string())
+        .collect();
     let e = err(&format!("allbut[{}](5)", many.join(",")));
     assert!(e.contains("all-but set has 1025 elements"), "{e}");
     // A pattern that the second large move breaks beyond the limit.
     let e = err("allbut[5,5000000000,5000000005](1000000000000000)");
-    assert!(e.contains("no arithmetic period of allbut[5,5000000000,5000000005]"), "{e}");
+    assert!(
+        e.contains("no arithmetic period of allbut[5,5000000000,5000000005]"),
+        "{e}"
+    );
     assert!(e.contains("--max-positions"), "{e}");
     // Duplicates are one element.
-    let e = engine.evaluate("allbut[5,5,1000000000000000000](999999999999999999)").unwrap();
+    let e = engine
+        .evaluate("allbut[5,5,1000000000000000000](999999999999999999)")
+        .unwrap();
     assert!(e.nimber.is_some());
 }

@@ -248,9 +248,7 @@ pub fn seq(
         HeapKind::Nim => TakeBreak::nim(),
         HeapKind::TakeBreak(tb) => tb.clone(),
         HeapKind::Set(set) => return set_seq(session, set, request).map(SeqAnswer::Set),
-        HeapKind::AllBut(set) => {
-            return all_but_seq(session, set, request).map(SeqAnswer::AllBut)
-        }
+        HeapKind::AllBut(set) => return all_but_seq(session, set, request).map(SeqAnswer::AllBut),
         HeapKind::General(code) => {
             return general_seq(session, code, &heap.name, request).map(SeqAnswer::General)
         }

@@ -372,8 +372,7 @@ impl AllButSequence {
         seen.sort_unstable();
         for group in seen.chunk_by(|a, b| a == b) {
             let v = group[0];
-            if v < best && self.count(pattern, v, x, group.len() as u64 + 1) == group.len() as u64
-            {
+            if v < best && self.count(pattern, v, x, group.len() as u64 + 1) == group.len() as u64 {
                 best = v;
             }
         }
@@ -428,7 +427,8 @@ impl AllButSequence {
             // Never more room than the limit allows (doubling would take up
             // to twice the memory counted).
             let room = usize::try_from(max_computed.saturating_sub(x)).unwrap_or(usize::MAX);
-            self.raw.reserve_exact(self.raw.len().max(16).min(room.max(1)));
+            self.raw
+                .reserve_exact(self.raw.len().max(16).min(room.max(1)));
         }
         while self.counts.get(self.mex as usize).is_some_and(|&c| c > 0) {
             self.mex += 1;
@@ -554,8 +554,8 @@ impl AllButSequence {
         for &v in &self.raw[..c0] {
             in_a[v as usize] = true;
         }
-        for v in 0..(s as usize).min(top) {
-            in_rhs[v] = true;
+        for mark in in_rhs.iter_mut().take(s as usize) {
+            *mark = true;
         }
         for &v in &self.raw[..c0 - p_] {
             in_rhs[v as usize + s as usize] = true;
@@ -643,7 +643,7 @@ impl AllButSequence {
         for &(a, b) in &stretches {
             for x in a..b {
                 done += 1;
-                if done % 4096 == 0 {
+                if done.is_multiple_of(4096) {
                     check()?;
                 }
                 if self.value_through(&pattern, x) != self.at(&pattern, x) {
@@ -828,6 +828,9 @@ mod tests {
             AllButSet::new(&many),
             Err(AllButError::TooMany { .. })
         ));
-        assert_eq!(AllButSet::new(&[3, 3, 1]).unwrap().to_string(), "allbut[1,3]");
+        assert_eq!(
+            AllButSet::new(&[3, 3, 1]).unwrap().to_string(),
+            "allbut[1,3]"
+        );
     }
 }
