@@ -197,6 +197,10 @@ pub(crate) fn check_store_game(path: &Path, stored: &TakeBreak, text: &str) -> R
                     asked.push(format!("`{set}`"));
                     continue;
                 }
+                HeapKind::AllBut(set) => {
+                    asked.push(format!("`{set}`"));
+                    continue;
+                }
                 HeapKind::General(code) => {
                     asked.push(format!("`{}` (general code {code})", rules.name));
                     continue;

@@ -103,6 +103,13 @@ fn the_rest_ends_within_its_limits() {
         .map(|k| format!("{{{k}|0}}"))
         .collect::<Vec<_>>()
         .join(" + ");
+    let dense_all_but = format!(
+        "allbut[{},1000000000000000000](999999999999999999)",
+        (1..1024)
+            .map(|k: u64| k.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    );
     for args in [
         vec!["value", "misere(nim(100000) + kayles(3))", "--max-time", "5s"],
         vec!["value", "misere(octal[0.(4)](1000000000000))"],
@@ -133,6 +140,11 @@ fn the_rest_ends_within_its_limits() {
         // --max-memory before they are made.
         vec!["value", "partizan_heap(100000,grundy_game,nim)", "--max-memory", "1G"],
         vec!["value", "partizan_heap(100000,nim,kayles)", "--max-memory", "1G"],
+        // All-but sets with large excluded moves: no period within the
+        // limit, a pattern broken beyond it, a thousand excluded moves.
+        vec!["value", "allbut[2,5,5000,5002](1000000000000000)"],
+        vec!["value", "allbut[5,5000000000,5000000005](1000000000000000)"],
+        vec!["value", &dense_all_but],
     ] {
         let (out, took) = capped(&args);
         let err = text(&out.stderr);

@@ -71,8 +71,8 @@ pub use picture::{
 pub use play::{components, perfect_move, ComponentAnswer, ComponentsAnswer, MoveAnswer};
 pub use quotient::{quotient, QuotientAnswer};
 pub use seq::{
-    misere_seq, script_seq, seq, GeneralSeqAnswer, HeapSeqAnswer, MisereSeqAnswer, ScriptSeqAnswer,
-    SeqAnswer, SeqEvent, SeqRequest, SeqSolver, SeqStats, SeqStore, SetSeqAnswer,
+    misere_seq, script_seq, seq, AllButSeqAnswer, GeneralSeqAnswer, HeapSeqAnswer, MisereSeqAnswer,
+    ScriptSeqAnswer, SeqAnswer, SeqEvent, SeqRequest, SeqSolver, SeqStats, SeqStore, SetSeqAnswer,
 };
 pub use table::{table, GrundyTable, TableAnswer};
 pub use text::{misere_form_of, ReadText};

@@ -40,6 +40,14 @@ pub fn quotient(session: &Session, ruleset: &str, heaps: u64) -> Result<Quotient
                      position by position, as `grundy value 'misere(octal[{code}](5,6))'`"
                 )))
             }
+            crate::component::HeapKind::AllBut(set) => {
+                return Err(Error::input(format!(
+                    "{set} excludes a move beyond {}: its values come from its own arithmetic \
+                     period, and misère quotients are computed from a code's values heap by \
+                     heap; ask for a set whose excluded moves are at most {0}",
+                    crate::takebreak::MAX_CODE_DIGITS
+                )))
+            }
             crate::component::HeapKind::Set(set) => {
                 return Err(Error::input(format!(
                     "{set} has an element beyond {}: its values are kept as periodic pieces, \

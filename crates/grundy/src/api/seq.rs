@@ -159,6 +159,8 @@ pub enum SeqAnswer {
     Forms(super::FormSeqAnswer),
     /// A subtraction set with an element too large for a code.
     Set(SetSeqAnswer),
+    /// An all-but set with an excluded move too large for a code.
+    AllBut(AllButSeqAnswer),
     /// A take-and-break code only the general reader holds.
     General(GeneralSeqAnswer),
 }
@@ -173,6 +175,7 @@ impl SeqAnswer {
             SeqAnswer::Script(a) => &a.values,
             SeqAnswer::Misere(a) => &a.values,
             SeqAnswer::Set(a) => &a.values,
+            SeqAnswer::AllBut(a) => &a.values,
             SeqAnswer::General(a) => &a.values,
             SeqAnswer::Forms(_) => &[],
         }
@@ -192,6 +195,7 @@ impl SeqAnswer {
                     SeqAnswer::Misere(a) => a.fmt(f),
                     SeqAnswer::Forms(a) => a.write(f),
                     SeqAnswer::Set(a) => a.write(f, self.1),
+                    SeqAnswer::AllBut(a) => a.write(f, self.1),
                     SeqAnswer::General(a) => a.write(f, self.1),
                 }
             }
@@ -244,6 +248,7 @@ pub fn seq(
         HeapKind::Nim => TakeBreak::nim(),
         HeapKind::TakeBreak(tb) => tb.clone(),
         HeapKind::Set(set) => return set_seq(session, set, request).map(SeqAnswer::Set),
+        HeapKind::AllBut(set) => return all_but_seq(session, set, request).map(SeqAnswer::AllBut),
         HeapKind::General(code) => {
             return general_seq(session, code, &heap.name, request).map(SeqAnswer::General)
         }
@@ -850,6 +855,118 @@ impl SetSeqAnswer {
                 f,
                 "period: none proved yet ({} heaps computed one by one, {} pieces)",
                 self.computed, self.pieces
+            ),
+        }
+    }
+}
+
+/// The values of an all-but set whose largest excluded move is too large
+/// for an octal code (`allbut[1,2,1000000000]`), from its values computed
+/// one by one and its proved arithmetic period
+/// ([`crate::takebreak::AllButSequence`]): any heap below 2^64 once the
+/// period is proved.
+#[derive(Clone, Debug, Serialize)]
+pub struct AllButSeqAnswer {
+    /// The set as written back (`allbut[1,2,1000000000]`).
+    pub game: String,
+    /// The heaps asked for with `at` (`null`: every heap `0..=to`).
+    pub heaps: Option<Vec<u64>>,
+    /// The period, once proved.
+    pub period: Option<u64>,
+    /// The preperiod, once a period is proved.
+    pub preperiod: Option<u64>,
+    /// The saltus (`G(n + period) = G(n) + saltus`), once a period is proved.
+    pub saltus: Option<u64>,
+    /// Whether a period is proved.
+    pub proved: bool,
+    /// The last heap asked for, without `at`.
+    pub to: u64,
+    /// One value for each heap asked for.
+    pub values: Vec<u64>,
+    /// Heaps computed one by one (see `takebreak/all_but_set.rs`).
+    pub computed: u64,
+}
+
+/// `seq` of an all-but set too large for a code: the heaps asked for,
+/// computed within the position limit, the memory limit
+/// ([`crate::takebreak::ALL_BUT_BYTES_PER_HEAP`] bytes a heap computed one by
+/// one) and the request's time limit.
+fn all_but_seq(
+    session: &Session,
+    set: &crate::takebreak::AllButSet,
+    args: &SeqRequest,
+) -> Result<AllButSeqAnswer, Error> {
+    let name = set.to_string();
+    if args.store.is_some() || args.stats || args.solver != SeqSolver::Auto {
+        return Err(Error::input(format!(
+            "{name} excludes a move beyond {}: its values come from its own arithmetic period, \
+             not a table, so --store, --stats and --solver do not apply to it (leave them out)",
+            crate::takebreak::MAX_CODE_DIGITS
+        )));
+    }
+    let target = args.target();
+    let wanted = target.saturating_add(1);
+    if args.at.is_empty() && wanted > args.max_output {
+        return Err(Error::input(format!(
+            "--to {} would print {wanted} values, over --max-output {}: raise --max-output, or \
+             ask for the heaps you need with --at",
+            args.to, args.max_output
+        )));
+    }
+    let most = crate::games::takebreak::all_but_budget(&session.limits);
+    let budget = args.budget(session);
+    let mut seq = crate::takebreak::AllButSequence::new(set.clone());
+    let mut check = || budget.check_now("an all-but set's values");
+    seq.extend(target, most, &mut check)
+        .map_err(|e| Error::eval(&name, e.into()))?;
+    // Then the period, looked for among at most 2^20 more heaps computed
+    // one by one (within the limits): the answer says if none was proved.
+    let more = most.min(seq.computed().saturating_add(1 << 20));
+    seq.extend(u64::MAX, more, &mut check)
+        .map_err(|e| Error::eval(&name, e.into()))?;
+    let values = args
+        .heaps()
+        .into_iter()
+        .map(|n| {
+            seq.get(n).ok_or_else(|| {
+                let e = crate::takebreak::AllButError::NoPattern {
+                    set: name.clone(),
+                    heap: n,
+                    limit: most,
+                    known: seq.known(),
+                };
+                Error::input(e.to_string())
+            })
+        })
+        .collect::<Result<Vec<u64>, Error>>()?;
+    let period = seq.period();
+    Ok(AllButSeqAnswer {
+        game: name,
+        heaps: args.heaps_field(),
+        period: period.map(|p| p.period),
+        preperiod: period.map(|p| p.preperiod),
+        saltus: period.map(|p| p.saltus),
+        proved: period.is_some(),
+        to: args.to,
+        values,
+        computed: seq.computed(),
+    })
+}
+
+impl AllButSeqAnswer {
+    fn write(&self, f: &mut fmt::Formatter<'_>, one_per_line: bool) -> fmt::Result {
+        write_heaps(f, &self.heaps, &self.values, one_per_line)?;
+        match (self.period, self.preperiod, self.saltus) {
+            (Some(period), Some(preperiod), Some(saltus)) => writeln!(
+                f,
+                "arithmetic period {period}, saltus {saltus}, preperiod {preperiod}: proved (the \
+                 all-but check: every heap follows; {} heaps computed one by one)",
+                self.computed
+            ),
+            _ => writeln!(
+                f,
+                "period: none proved yet ({} heaps computed one by one)",
+                self.computed
             ),
         }
     }

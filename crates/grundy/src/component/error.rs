@@ -130,6 +130,9 @@ pub enum EvalError {
     /// A subtraction set's values could not be reached.
     #[error(transparent)]
     SubtractionSet(#[from] crate::takebreak::SetError),
+    /// An all-but set's values could not be reached.
+    #[error(transparent)]
+    AllBut(#[from] crate::takebreak::AllButError),
     /// A heap sequence could not be computed (a limit, a thread pool).
     #[error(transparent)]
     HeapSolve(#[from] HeapSolveError),

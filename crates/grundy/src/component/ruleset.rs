@@ -3,7 +3,7 @@
 //! declaration validates (see [`super::spec::RulesetFn`]).
 
 use crate::board::Piece;
-use crate::takebreak::{SubtractionSet, TakeBreak};
+use crate::takebreak::{AllButSet, SubtractionSet, TakeBreak};
 
 /// A heap ruleset with the name it is written by.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -25,6 +25,10 @@ pub enum HeapKind {
     /// code (`sub[1,2,1000000000]`), valued through its own pieces
     /// ([`crate::takebreak::SetSequence`]).
     Set(SubtractionSet),
+    /// An all-but game whose largest excluded move is too large for an
+    /// octal code (`allbut[1,2,1000000000]`), valued through its own pattern
+    /// ([`crate::takebreak::AllButSequence`]).
+    AllBut(AllButSet),
     /// A take-and-break code that only the general reader holds (more than
     /// three heaps, equality constraints, periods of several digits),
     /// valued by plain mex ([`crate::takebreak::GeneralCode`]).

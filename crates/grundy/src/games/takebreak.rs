@@ -21,8 +21,9 @@ use crate::component::{Component, Context};
 use crate::component::{HeapKind, HeapRules};
 use crate::language::syntax::Item;
 use crate::takebreak::{
-    GeneralCode, HeapSequence, SequenceConfig, SetError, SetSequence, SubtractionSet, TakeBreak,
-    MAX_CODE_DIGITS, MAX_SET_ELEMENT, MAX_SET_LEN,
+    AllButError, AllButSequence, AllButSet, GeneralCode, HeapSequence, SequenceConfig, SetError,
+    SetSequence, SubtractionSet, TakeBreak, ALL_BUT_BYTES_PER_HEAP, MAX_CODE_DIGITS,
+    MAX_SET_ELEMENT, MAX_SET_LEN,
 };
 use crate::vocab::nimber::Nimber;
 
@@ -162,6 +163,24 @@ pub(super) fn rules_of(call: &Call<'_>) -> Result<(String, TakeBreak), ExprError
         _ => {
             // sub[...] and allbut[...]
             let set = read_set(call)?;
+            // Sets beyond a code are their own games (`LargeSet`,
+            // `LargeAllBut`); what asks for a code (partizan_heap) says so.
+            if let Some(&big) = set.last().filter(|&&k| k > MAX_CODE_DIGITS as u64) {
+                let what = if name == "sub" {
+                    "subtraction set"
+                } else {
+                    "all-but set"
+                };
+                return Err(call.error(
+                    call.span(),
+                    format!(
+                        "{what} element {big} is beyond {MAX_CODE_DIGITS}: such a set is valued \
+                         through its own pattern, not a take-and-break code, and this use needs \
+                         a code"
+                    ),
+                    format!("a set whose elements are at most {MAX_CODE_DIGITS}"),
+                ));
+            }
             let made = if name == "sub" {
                 TakeBreak::subtraction(&set)
             } else {
@@ -224,10 +243,10 @@ fn set_name(name: &str, set: &[u64]) -> String {
     format!("{name}[{}]", list.join(","))
 }
 
-/// The set of `sub[...]` or `allbut[...]`, sorted, without repeats, checked
-/// against what each can hold: subtraction sets any elements up to 10^18
-/// (those beyond [`MAX_CODE_DIGITS`] through [`SubtractionSet`]), all-but
-/// sets up to [`MAX_CODE_DIGITS`] (their values come from the octal code).
+/// The set of `sub[...]` or `allbut[...]`, sorted, without repeats, checked:
+/// elements up to 10^18 (sets with one beyond [`MAX_CODE_DIGITS`] are valued
+/// through [`SubtractionSet`] or [`AllButSet`], the others through the octal
+/// code).
 fn read_set(call: &Call<'_>) -> Result<Vec<u64>, ExprError> {
     let name = call.name();
     let Some([group]) = call.params() else {
@@ -245,14 +264,10 @@ fn read_set(call: &Call<'_>) -> Result<Vec<u64>, ExprError> {
     } else {
         (
             "all-but set",
-            "the set lists how many tokens a move may not take: whole numbers from 1 to 4096",
+            "the set lists how many tokens a move may not take: whole numbers from 1 to 10^18",
         )
     };
-    let (most, most_text) = if name == "sub" {
-        (MAX_SET_ELEMENT, "10^18")
-    } else {
-        (MAX_CODE_DIGITS as u64, "4096")
-    };
+    let (most, most_text) = (MAX_SET_ELEMENT, "10^18");
     let mut set = Vec::new();
     for item in group {
         match item {
@@ -302,6 +317,37 @@ fn read_set(call: &Call<'_>) -> Result<Vec<u64>, ExprError> {
         ));
     }
     Ok(set)
+}
+
+/// A set too large for an octal code, if the call is one.
+enum LargeKind {
+    Sub(SubtractionSet),
+    AllBut(AllButSet),
+}
+
+/// A subtraction or all-but set too large for an octal code, if the call is
+/// one.
+fn large_kind(call: &Call<'_>) -> Result<Option<LargeKind>, ExprError> {
+    if call.name() == "allbut" {
+        return large_all_but(call).map(|s| s.map(LargeKind::AllBut));
+    }
+    large_set(call).map(|s| s.map(LargeKind::Sub))
+}
+
+/// An all-but set whose largest excluded move is beyond an octal code, if
+/// the call is one.
+fn large_all_but(call: &Call<'_>) -> Result<Option<AllButSet>, ExprError> {
+    let set = read_set(call)?;
+    if set.last().is_none_or(|&k| k <= MAX_CODE_DIGITS as u64) {
+        return Ok(None);
+    }
+    AllButSet::new(&set).map(Some).map_err(|e| {
+        call.error(
+            call.span(),
+            e.to_string(),
+            "a set of at most 1024 excluded moves from 1 to 10^18",
+        )
+    })
 }
 
 /// A subtraction set too large for an octal code, if the call is one.
@@ -363,9 +409,16 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
     if let Some((name, code)) = general_of(call) {
         return build_heaps(call, Arc::from(name.as_str()), General { code });
     }
-    if let Some(set) = large_set(call)? {
-        let name: Arc<str> = Arc::from(set.to_string().as_str());
-        return build_heaps(call, name, LargeSet { set });
+    match large_kind(call)? {
+        Some(LargeKind::Sub(set)) => {
+            let name: Arc<str> = Arc::from(set.to_string().as_str());
+            return build_heaps(call, name, LargeSet { set });
+        }
+        Some(LargeKind::AllBut(set)) => {
+            let name: Arc<str> = Arc::from(set.to_string().as_str());
+            return build_heaps(call, name, LargeAllBut { set });
+        }
+        None => {}
     }
     let (name, rules) = rules_of(call)?;
     let heaps = Heaps {
@@ -383,11 +436,20 @@ fn ruleset(call: &Call<'_>) -> Result<BuiltinRuleset, ExprError> {
             kind: HeapKind::General(code),
         }));
     }
-    if let Some(set) = large_set(call)? {
-        return Ok(BuiltinRuleset::Heap(HeapRules {
-            name: set.to_string(),
-            kind: HeapKind::Set(set),
-        }));
+    match large_kind(call)? {
+        Some(LargeKind::Sub(set)) => {
+            return Ok(BuiltinRuleset::Heap(HeapRules {
+                name: set.to_string(),
+                kind: HeapKind::Set(set),
+            }))
+        }
+        Some(LargeKind::AllBut(set)) => {
+            return Ok(BuiltinRuleset::Heap(HeapRules {
+                name: set.to_string(),
+                kind: HeapKind::AllBut(set),
+            }))
+        }
+        None => {}
     }
     let (name, rules) = rules_of(call)?;
     Ok(BuiltinRuleset::Heap(HeapRules {
@@ -762,6 +824,96 @@ impl HeapRuleset for LargeSet {
         for s in seq.moves_to(n, target) {
             let left = [n - s];
             if found(&left[..usize::from(n > s)]).is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+}
+
+/// An all-but game whose largest excluded move is beyond
+/// [`MAX_CODE_DIGITS`]: valued through its own pattern ([`AllButSequence`]),
+/// not an octal code.
+#[derive(Debug)]
+pub struct LargeAllBut {
+    set: AllButSet,
+}
+
+/// The sequences of large all-but sets computed so far.
+#[derive(Default)]
+pub struct AllButSequences(HashMap<AllButSet, AllButSequence>);
+
+/// Heaps an all-but set may compute one by one within `limits`: the
+/// position limit, and the memory limit at [`ALL_BUT_BYTES_PER_HEAP`] bytes
+/// a heap (counted before the memory is taken).
+pub fn all_but_budget(limits: &crate::Limits) -> u64 {
+    limits
+        .max_positions
+        .min(limits.max_memory / ALL_BUT_BYTES_PER_HEAP)
+}
+
+/// The sequence of `set`, extended until it knows `G(n)`: within the
+/// position and memory limits and the clock.
+fn all_but_sequence<'c>(
+    cx: &'c mut Context,
+    set: &AllButSet,
+    n: u64,
+) -> Result<&'c AllButSequence, EvalError> {
+    let most = all_but_budget(cx.limits());
+    let budget = cx.budget().clone();
+    let cache = cx.cache::<AllButSequences>();
+    let seq = cache
+        .0
+        .entry(set.clone())
+        .or_insert_with(|| AllButSequence::new(set.clone()));
+    seq.extend(n, most, &mut || budget.check_now("an all-but set's values"))?;
+    if seq.get(n).is_none() {
+        return Err(AllButError::NoPattern {
+            set: set.to_string(),
+            heap: n,
+            limit: most,
+            known: seq.known(),
+        }
+        .into());
+    }
+    Ok(seq)
+}
+
+impl HeapRuleset for LargeAllBut {
+    fn spec(&self) -> &'static GameSpec {
+        &ALLBUT
+    }
+
+    fn heap_options(
+        &self,
+        n: u64,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for k in (1..=n).filter(|&k| self.set.allows(k)) {
+            let left = [n - k];
+            visit(&left[..usize::from(n > k)])?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn heap_value(&self, n: u64, cx: &mut Context) -> Result<Nimber, EvalError> {
+        let seq = all_but_sequence(cx, &self.set, n)?;
+        Ok(Nimber(seq.get(n).unwrap_or(0)))
+    }
+
+    fn heap_options_with_value(
+        &self,
+        n: u64,
+        target: Nimber,
+        cx: &mut Context,
+        found: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, EvalError> {
+        // Every option's heap is below n, so known once n is; the moves come
+        // from inverting the values, not from looking at n moves.
+        let seq = all_but_sequence(cx, &self.set, n)?;
+        for k in seq.moves_to(n, target.0).unwrap_or_default() {
+            let left = [n - k];
+            if found(&left[..usize::from(n > k)]).is_break() {
                 return Ok(ControlFlow::Break(()));
             }
         }

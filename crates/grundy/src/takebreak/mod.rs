@@ -18,6 +18,7 @@
 //! assert!(!dawson.get(1_000_000_000_000).unwrap().is_zero());
 //! ```
 
+mod all_but_set;
 mod arithmetic;
 mod bits;
 pub mod general;
@@ -33,6 +34,9 @@ mod store;
 mod subtraction_set;
 mod values;
 
+pub use all_but_set::{
+    AllButError, AllButPeriod, AllButSequence, AllButSet, ALL_BUT_BYTES_PER_HEAP,
+};
 pub use arithmetic::{arithmetic_provable, Proof};
 pub use general::GeneralCode;
 pub use known::{heaps_to_prove, published_period};
