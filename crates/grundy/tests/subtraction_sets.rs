@@ -50,7 +50,15 @@ fn agrees(set: &[u64]) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    // A fixed seed: a rare set of this shape has a preperiod of 10^5 heaps
+    // or more, which the pieces reach slowly (the ignored test below says
+    // how slowly), and a random draw of one kept CI's test run going for
+    // over 12 minutes. The same 200 cases every run; the slow shapes are
+    // the ignored test's.
+    #![proptest_config(ProptestConfig {
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x5e7_5eed),
+        ..ProptestConfig::with_cases(200)
+    })]
 
     #[test]
     fn small_sets_against_the_recurrence(set in proptest::collection::btree_set(1u64..=24, 1..=5)) {
