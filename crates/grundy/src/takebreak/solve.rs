@@ -1030,7 +1030,6 @@ impl HeapSolver {
             let y = u64::from(g) << 1 | ((m + c) as u64 & 1);
             (y & self.classes[c].mask).count_ones() & 1 == 1
         };
-        let (mark_step, awaited_max) = (MARK_STEP, AWAITED_MAX);
         let mut awaited = Awaited::default();
         let mut g = seen.mex();
         'candidates: loop {
@@ -1046,13 +1045,13 @@ impl HeapSolver {
                     let last = last_pair(s, unequal);
                     let mut start = scan.a.max((s + 1).saturating_sub(n0)).max(1);
                     while start <= last {
-                        if marked >= mark_step {
+                        if marked >= MARK_STEP {
                             // Count what is missing; compare if few.
-                            let bound = awaited.gather(seen, g, awaited_max, |v| {
+                            let bound = awaited.gather(seen, g, |v| {
                                 let unsafe_for = |c: usize| applies(c) && !safe(v, c);
                                 (unsafe_for(0) || unsafe_for(1), unsafe_for(c))
                             });
-                            if awaited.len <= awaited_max {
+                            if awaited.len <= AWAITED_MAX {
                                 find_awaited(
                                     values,
                                     seen,
@@ -1071,7 +1070,7 @@ impl HeapSolver {
                             }
                             marked = 0;
                         }
-                        let end = (start + mark_step).min(last + 1);
+                        let end = (start + MARK_STEP).min(last + 1);
                         let found = insert_pairs_until(seen, values, s, start..end, Some(g));
                         let next = found.map_or(end, |(_, next)| next);
                         work.pairs += (next - start) as u64;
@@ -1576,32 +1575,30 @@ const MARK_STEP: usize = 1024;
 
 /// The most values the search compares each pair with in one pass.
 const AWAITED_MAX: usize = 4;
+const _: () = assert!(
+    AWAITED_MAX <= 4,
+    "find_awaited compares at most 4 values at once"
+);
 
 /// The values a search compares pairs with: those missing from a set
 /// below the least one that no class may give, which class `c` may give.
 #[derive(Default)]
 struct Awaited {
-    values: [u32; 16],
-    /// How many: one more than the most kept means too many.
+    values: [u32; AWAITED_MAX + 1],
+    /// How many: one more than [`AWAITED_MAX`] means too many.
     len: usize,
 }
 
 impl Awaited {
     /// Lists the values missing from `seen` from `from` up to the first
     /// that `kind` says no class may give (`kind(v)` = (some class may,
-    /// class `c` may)), stopping at `max + 1` of class `c`.
-    /// Returns where the list stopped: when it holds at most `max`, every
+    /// class `c` may)), stopping at `AWAITED_MAX + 1` of class `c`.
+    /// Returns where the list stopped: when it holds at most `AWAITED_MAX`, every
     /// value missing below that is listed or of no pair of class `c`.
-    fn gather(
-        &mut self,
-        seen: &Seen,
-        from: u32,
-        max: usize,
-        kind: impl Fn(u32) -> (bool, bool),
-    ) -> u32 {
+    fn gather(&mut self, seen: &Seen, from: u32, kind: impl Fn(u32) -> (bool, bool)) -> u32 {
         self.len = 0;
         let mut g = seen.mex_from(from);
-        while (g as usize) < seen.len() && self.len <= max.min(self.values.len() - 1) {
+        while (g as usize) < seen.len() && self.len < self.values.len() {
             let (any, this) = kind(g);
             if !any {
                 break;
@@ -1633,15 +1630,10 @@ fn find_awaited<V: Cell>(
     work: &mut SearchWork,
 ) {
     // Two cells XOR into a cell: a value wider than a cell is no pair's.
-    let mut cells = [None::<V>; 16];
-    let mut len = 0;
-    for &v in &awaited.values[..awaited.len] {
-        if let Some(x) = V::from_u32(v) {
-            cells[len] = Some(x);
-            len += 1;
-        }
-    }
-    let mut wanted: Vec<V> = cells[..len].iter().flatten().copied().collect();
+    let mut wanted: Vec<V> = awaited.values[..awaited.len]
+        .iter()
+        .filter_map(|&v| V::from_u32(v))
+        .collect();
     for (idx, &k) in ks.iter().enumerate().skip(scan.k_idx) {
         if k + 2 > m {
             break;
@@ -1658,9 +1650,8 @@ fn find_awaited<V: Cell>(
             let found = match wanted.len() {
                 1 => find_any::<V, 1>(values, s, start..last + 1, &wanted),
                 2 => find_any::<V, 2>(values, s, start..last + 1, &wanted),
-                3 | 4 => find_any::<V, 4>(values, s, start..last + 1, &wanted),
-                5..=8 => find_any::<V, 8>(values, s, start..last + 1, &wanted),
-                _ => find_any::<V, 16>(values, s, start..last + 1, &wanted),
+                // At most `AWAITED_MAX` (4) are compared at once.
+                _ => find_any::<V, 4>(values, s, start..last + 1, &wanted),
             };
             let Some(a) = found else {
                 work.compared += (last + 1 - start) as u64;
