@@ -115,6 +115,31 @@ impl SeqRequest {
         (!self.at.is_empty()).then(|| self.at.clone())
     }
 
+    /// Refuses the options of an octal table (`--store`, `--stats`,
+    /// `--solver`) for a game valued otherwise, `why` saying how.
+    fn refuse_table_options(&self, why: &str) -> Result<(), Error> {
+        if self.store.is_some() || self.stats || self.solver != SeqSolver::Auto {
+            return Err(Error::input(format!(
+                "{why}, so --store, --stats and --solver do not apply to it (leave them out)"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Refuses `--to` beyond `--max-output` values, `instead` saying what
+    /// to do.
+    fn check_output(&self, instead: &str) -> Result<(), Error> {
+        let wanted = self.to.saturating_add(1);
+        if self.at.is_empty() && wanted > self.max_output {
+            return Err(Error::input(format!(
+                "--to {} would print {wanted} values, over --max-output {}: raise --max-output, \
+                 or {instead}",
+                self.to, self.max_output
+            )));
+        }
+        Ok(())
+    }
+
     /// The budget of a scripted or misère sequence: the session's, with
     /// the request's time limit.
     fn budget(&self, session: &Session) -> crate::vocab::budget::Budget {
@@ -369,13 +394,7 @@ fn heap_seq(
     };
     let target = args.target();
     let wanted = target.saturating_add(1);
-    if args.at.is_empty() && wanted > args.max_output {
-        return Err(Error::input(format!(
-            "--to {} would print {wanted} values, over --max-output {}: raise --max-output, or use \
-             --store FILE to keep them on disk",
-            args.to, args.max_output
-        )));
-    }
+    args.check_output("use --store FILE to keep them on disk")?;
     let budget = args.memory_mb.saturating_mul(1 << 20);
     // `store` is a store to append to; `read` holds values read from a store
     // that already answers, which is then left untouched.
@@ -784,49 +803,22 @@ fn set_seq(
     args: &SeqRequest,
 ) -> Result<SetSeqAnswer, Error> {
     let name = set.to_string();
-    if args.store.is_some() || args.stats || args.solver != SeqSolver::Auto {
-        return Err(Error::input(format!(
-            "{name} has an element beyond {}: its values are kept as periodic pieces, not a \
-             table, so --store, --stats and --solver do not apply to it (leave them out)",
-            crate::takebreak::MAX_CODE_DIGITS
-        )));
-    }
-    let target = args.target();
-    let wanted = target.saturating_add(1);
-    if args.at.is_empty() && wanted > args.max_output {
-        return Err(Error::input(format!(
-            "--to {} would print {wanted} values, over --max-output {}: raise --max-output, or \
-             ask for the heaps you need with --at",
-            args.to, args.max_output
-        )));
-    }
+    args.refuse_table_options(&format!(
+        "{name} has an element beyond {}: its values are kept as periodic pieces, not a table",
+        crate::takebreak::MAX_CODE_DIGITS
+    ))?;
+    args.check_output("ask for the heaps you need with --at")?;
     let limits = session.limits;
     let most = limits.max_positions.min(limits.max_memory / 4);
-    let budget = args.budget(session);
     let mut seq = crate::takebreak::SetSequence::new(set.clone());
-    let mut check = || budget.check_now("a subtraction set's values");
-    seq.extend(target, most, &mut check)
-        .map_err(|e| Error::eval(&name, e.into()))?;
-    // Then the period, looked for among at most 2^20 more heaps computed
-    // one by one (within the limits): the answer says if none was proved.
-    let more = most.min(seq.computed().saturating_add(1 << 20));
-    seq.extend(u64::MAX, more, &mut check)
-        .map_err(|e| Error::eval(&name, e.into()))?;
-    let values = args
-        .heaps()
-        .into_iter()
-        .map(|n| {
-            seq.get(n).map(u64::from).ok_or_else(|| {
-                let e = crate::takebreak::SetError::NoPeriod {
-                    set: name.clone(),
-                    heap: n,
-                    limit: most,
-                    covered: seq.covered(),
-                };
-                Error::input(e.to_string())
-            })
-        })
-        .collect::<Result<Vec<u64>, Error>>()?;
+    let values = large_set_values(
+        &mut seq,
+        &name,
+        args,
+        session,
+        most,
+        "a subtraction set's values",
+    )?;
     let period = seq.period();
     Ok(SetSeqAnswer {
         game: name,
@@ -839,6 +831,34 @@ fn set_seq(
         computed: seq.computed(),
         pieces: seq.pieces() as u64,
     })
+}
+
+/// The heaps `args` asks for, from `seq` computed within `most` heaps one
+/// by one and the request's time limit; then a period looked for among at
+/// most 2^20 more heaps (within the limits): the answer says if none was
+/// proved.
+fn large_set_values<S: crate::takebreak::LargeSetSequence>(
+    seq: &mut S,
+    name: &str,
+    args: &SeqRequest,
+    session: &Session,
+    most: u64,
+    what: &'static str,
+) -> Result<Vec<u64>, Error> {
+    let budget = args.budget(session);
+    let mut check = || budget.check_now(what);
+    seq.extend_within(args.target(), most, &mut check)
+        .map_err(|e| Error::eval(name, e.into()))?;
+    let more = most.min(seq.computed_heaps().saturating_add(1 << 20));
+    seq.extend_within(u64::MAX, more, &mut check)
+        .map_err(|e| Error::eval(name, e.into()))?;
+    args.heaps()
+        .into_iter()
+        .map(|n| {
+            seq.value(n)
+                .ok_or_else(|| Error::input(seq.unknown(n, most).to_string()))
+        })
+        .collect()
 }
 
 impl SetSeqAnswer {
@@ -897,48 +917,22 @@ fn all_but_seq(
     args: &SeqRequest,
 ) -> Result<AllButSeqAnswer, Error> {
     let name = set.to_string();
-    if args.store.is_some() || args.stats || args.solver != SeqSolver::Auto {
-        return Err(Error::input(format!(
-            "{name} excludes a move beyond {}: its values come from its own arithmetic period, \
-             not a table, so --store, --stats and --solver do not apply to it (leave them out)",
-            crate::takebreak::MAX_CODE_DIGITS
-        )));
-    }
-    let target = args.target();
-    let wanted = target.saturating_add(1);
-    if args.at.is_empty() && wanted > args.max_output {
-        return Err(Error::input(format!(
-            "--to {} would print {wanted} values, over --max-output {}: raise --max-output, or \
-             ask for the heaps you need with --at",
-            args.to, args.max_output
-        )));
-    }
+    args.refuse_table_options(&format!(
+        "{name} excludes a move beyond {}: its values come from its own arithmetic period, not \
+         a table",
+        crate::takebreak::MAX_CODE_DIGITS
+    ))?;
+    args.check_output("ask for the heaps you need with --at")?;
     let most = crate::games::takebreak::all_but_budget(&session.limits);
-    let budget = args.budget(session);
     let mut seq = crate::takebreak::AllButSequence::new(set.clone());
-    let mut check = || budget.check_now("an all-but set's values");
-    seq.extend(target, most, &mut check)
-        .map_err(|e| Error::eval(&name, e.into()))?;
-    // Then the period, looked for among at most 2^20 more heaps computed
-    // one by one (within the limits): the answer says if none was proved.
-    let more = most.min(seq.computed().saturating_add(1 << 20));
-    seq.extend(u64::MAX, more, &mut check)
-        .map_err(|e| Error::eval(&name, e.into()))?;
-    let values = args
-        .heaps()
-        .into_iter()
-        .map(|n| {
-            seq.get(n).ok_or_else(|| {
-                let e = crate::takebreak::AllButError::NoPattern {
-                    set: name.clone(),
-                    heap: n,
-                    limit: most,
-                    known: seq.known(),
-                };
-                Error::input(e.to_string())
-            })
-        })
-        .collect::<Result<Vec<u64>, Error>>()?;
+    let values = large_set_values(
+        &mut seq,
+        &name,
+        args,
+        session,
+        most,
+        "an all-but set's values",
+    )?;
     let period = seq.period();
     Ok(AllButSeqAnswer {
         game: name,
@@ -1012,21 +1006,12 @@ fn general_seq(
     name: &str,
     args: &SeqRequest,
 ) -> Result<GeneralSeqAnswer, Error> {
-    if args.store.is_some() || args.stats || args.solver != SeqSolver::Auto {
-        return Err(Error::input(format!(
-            "{name} is a general take-and-break code, valued by plain mex and not by the octal \
-             engines: --store, --stats and --solver do not apply to it (leave them out)"
-        )));
-    }
+    args.refuse_table_options(&format!(
+        "{name} is a general take-and-break code, valued by plain mex and not by the octal \
+         engines"
+    ))?;
+    args.check_output("ask for the heaps you need with --at")?;
     let target = args.target();
-    let wanted = target.saturating_add(1);
-    if args.at.is_empty() && wanted > args.max_output {
-        return Err(Error::input(format!(
-            "--to {} would print {wanted} values, over --max-output {}: raise --max-output, or \
-             ask for the heaps you need with --at",
-            args.to, args.max_output
-        )));
-    }
     let budget = args.budget(session);
     let mut values = Vec::new();
     code.extend(&mut values, target, &budget)

@@ -9,6 +9,7 @@
 //! query and grown geometrically.
 
 use std::collections::HashMap;
+use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -21,7 +22,7 @@ use crate::component::{Component, Context};
 use crate::component::{HeapKind, HeapRules};
 use crate::language::syntax::Item;
 use crate::takebreak::{
-    AllButError, AllButSequence, AllButSet, GeneralCode, HeapSequence, SequenceConfig, SetError,
+    AllButSequence, AllButSet, GeneralCode, HeapSequence, LargeSetSequence, SequenceConfig,
     SetSequence, SubtractionSet, TakeBreak, ALL_BUT_BYTES_PER_HEAP, MAX_CODE_DIGITS,
     MAX_SET_ELEMENT, MAX_SET_LEN,
 };
@@ -163,8 +164,8 @@ pub(super) fn rules_of(call: &Call<'_>) -> Result<(String, TakeBreak), ExprError
         _ => {
             // sub[...] and allbut[...]
             let set = read_set(call)?;
-            // Sets beyond a code are their own games (`LargeSet`,
-            // `LargeAllBut`); what asks for a code (partizan_heap) says so.
+            // Sets beyond a code are their own games (`LargeSet`): what asks
+            // for a code (partizan_heap) says so.
             if let Some(&big) = set.last().filter(|&&k| k > MAX_CODE_DIGITS as u64) {
                 let what = if name == "sub" {
                     "subtraction set"
@@ -416,7 +417,7 @@ fn build(call: &Call<'_>) -> Result<Component, ExprError> {
         }
         Some(LargeKind::AllBut(set)) => {
             let name: Arc<str> = Arc::from(set.to_string().as_str());
-            return build_heaps(call, name, LargeAllBut { set });
+            return build_heaps(call, name, LargeSet { set });
         }
         None => {}
     }
@@ -745,103 +746,54 @@ impl HeapRuleset for Heaps {
     }
 }
 
-/// A subtraction game whose set has an element beyond [`MAX_CODE_DIGITS`]:
-/// valued through its own pieces ([`SetSequence`]), not an octal code.
-#[derive(Debug)]
-pub struct LargeSet {
-    set: SubtractionSet,
+/// What a set too large for a code says of itself as a game: its spec,
+/// its moves, and the heaps it may compute one by one.
+pub trait LargeSetGame: Clone + Eq + std::hash::Hash + fmt::Debug + Send + Sync + 'static {
+    /// Its values.
+    type Sequence: LargeSetSequence<Set = Self> + 'static;
+    /// The game.
+    const SPEC: &'static GameSpec;
+    /// What computes, for a time-limit message.
+    const WHAT: &'static str;
+    /// Heaps it may compute one by one within `limits`, counted before the
+    /// memory is taken.
+    fn most(limits: &crate::Limits) -> u64;
+    /// Calls `visit` with the number of tokens of each move from a heap of
+    /// `n`, until it breaks.
+    fn each_move(&self, n: u64, visit: &mut dyn FnMut(u64) -> ControlFlow<()>) -> ControlFlow<()>;
 }
 
-/// The sequences of large subtraction sets computed so far.
-#[derive(Default)]
-pub struct SetSequences(HashMap<SubtractionSet, SetSequence>);
+impl LargeSetGame for SubtractionSet {
+    type Sequence = SetSequence;
+    const SPEC: &'static GameSpec = &SUB;
+    const WHAT: &'static str = "a subtraction set's values";
 
-/// The sequence of `set`, extended until it knows `G(n)`: within the
-/// position limit (heaps computed one by one) and the clock.
-fn set_sequence<'c>(
-    cx: &'c mut Context,
-    set: &SubtractionSet,
-    n: u64,
-) -> Result<&'c SetSequence, EvalError> {
-    let limits = *cx.limits();
-    let budget = cx.budget().clone();
-    let cache = cx.cache::<SetSequences>();
-    let seq = cache
-        .0
-        .entry(set.clone())
-        .or_insert_with(|| SetSequence::new(set.clone()));
-    // A heap computed one by one holds 4 bytes.
-    let most = limits.max_positions.min(limits.max_memory / 4);
-    seq.extend(n, most, &mut || {
-        budget.check_now("a subtraction set's values")
-    })?;
-    if seq.get(n).is_none() {
-        return Err(SetError::NoPeriod {
-            set: set.to_string(),
-            heap: n,
-            limit: most,
-            covered: seq.covered(),
-        }
-        .into());
-    }
-    Ok(seq)
-}
-
-impl HeapRuleset for LargeSet {
-    fn spec(&self) -> &'static GameSpec {
-        &SUB
+    /// The position limit; a heap computed one by one holds 4 bytes.
+    fn most(limits: &crate::Limits) -> u64 {
+        limits.max_positions.min(limits.max_memory / 4)
     }
 
-    fn heap_options(
-        &self,
-        n: u64,
-        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        for &s in self.set.elements().iter().take_while(|&&s| s <= n) {
-            let left = [n - s];
-            visit(&left[..usize::from(n > s)])?;
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn heap_value(&self, n: u64, cx: &mut Context) -> Result<Nimber, EvalError> {
-        let seq = set_sequence(cx, &self.set, n)?;
-        Ok(Nimber(u64::from(seq.get(n).unwrap_or(0))))
-    }
-
-    fn heap_options_with_value(
-        &self,
-        n: u64,
-        target: Nimber,
-        cx: &mut Context,
-        found: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
-    ) -> Result<ControlFlow<()>, EvalError> {
-        let Ok(target) = u32::try_from(target.0) else {
-            return Ok(ControlFlow::Continue(()));
-        };
-        // Every option's heap is below n, so known once n is.
-        let seq = set_sequence(cx, &self.set, n)?;
-        for s in seq.moves_to(n, target) {
-            let left = [n - s];
-            if found(&left[..usize::from(n > s)]).is_break() {
-                return Ok(ControlFlow::Break(()));
-            }
-        }
-        Ok(ControlFlow::Continue(()))
+    fn each_move(&self, n: u64, visit: &mut dyn FnMut(u64) -> ControlFlow<()>) -> ControlFlow<()> {
+        self.elements()
+            .iter()
+            .take_while(|&&s| s <= n)
+            .try_for_each(|&s| visit(s))
     }
 }
 
-/// An all-but game whose largest excluded move is beyond
-/// [`MAX_CODE_DIGITS`]: valued through its own pattern ([`AllButSequence`]),
-/// not an octal code.
-#[derive(Debug)]
-pub struct LargeAllBut {
-    set: AllButSet,
-}
+impl LargeSetGame for AllButSet {
+    type Sequence = AllButSequence;
+    const SPEC: &'static GameSpec = &ALLBUT;
+    const WHAT: &'static str = "an all-but set's values";
 
-/// The sequences of large all-but sets computed so far.
-#[derive(Default)]
-pub struct AllButSequences(HashMap<AllButSet, AllButSequence>);
+    fn most(limits: &crate::Limits) -> u64 {
+        all_but_budget(limits)
+    }
+
+    fn each_move(&self, n: u64, visit: &mut dyn FnMut(u64) -> ControlFlow<()>) -> ControlFlow<()> {
+        (1..=n).filter(|&k| self.allows(k)).try_for_each(visit)
+    }
+}
 
 /// Heaps an all-but set may compute one by one within `limits`: the
 /// position limit, and the memory limit at [`ALL_BUT_BYTES_PER_HEAP`] bytes
@@ -852,36 +804,54 @@ pub fn all_but_budget(limits: &crate::Limits) -> u64 {
         .min(limits.max_memory / ALL_BUT_BYTES_PER_HEAP)
 }
 
-/// The sequence of `set`, extended until it knows `G(n)`: within the
-/// position and memory limits and the clock.
-fn all_but_sequence<'c>(
-    cx: &'c mut Context,
-    set: &AllButSet,
-    n: u64,
-) -> Result<&'c AllButSequence, EvalError> {
-    let most = all_but_budget(cx.limits());
-    let budget = cx.budget().clone();
-    let cache = cx.cache::<AllButSequences>();
-    let seq = cache
-        .0
-        .entry(set.clone())
-        .or_insert_with(|| AllButSequence::new(set.clone()));
-    seq.extend(n, most, &mut || budget.check_now("an all-but set's values"))?;
-    if seq.get(n).is_none() {
-        return Err(AllButError::NoPattern {
-            set: set.to_string(),
-            heap: n,
-            limit: most,
-            known: seq.known(),
-        }
-        .into());
-    }
-    Ok(seq)
+/// A subtraction game whose set has an element beyond [`MAX_CODE_DIGITS`],
+/// valued through its own pieces ([`SetSequence`]), or an all-but game
+/// whose largest excluded move is, valued through its own pattern
+/// ([`AllButSequence`]): not an octal code.
+#[derive(Debug)]
+pub struct LargeSet<S> {
+    set: S,
 }
 
-impl HeapRuleset for LargeAllBut {
+/// The sequences of large sets of one kind computed so far.
+pub struct LargeSetSequences<S: LargeSetSequence>(HashMap<S::Set, S>);
+
+impl<S: LargeSetSequence> Default for LargeSetSequences<S> {
+    fn default() -> Self {
+        LargeSetSequences(HashMap::new())
+    }
+}
+
+impl<S> LargeSet<S>
+where
+    S: LargeSetGame,
+    EvalError: From<<S::Sequence as LargeSetSequence>::Error>,
+{
+    /// The sequence of the set, extended until it knows `G(n)`: within the
+    /// set's limit of heaps computed one by one and the clock.
+    fn sequence<'c>(&self, cx: &'c mut Context, n: u64) -> Result<&'c S::Sequence, EvalError> {
+        let most = S::most(cx.limits());
+        let budget = cx.budget().clone();
+        let seq = cx
+            .cache::<LargeSetSequences<S::Sequence>>()
+            .0
+            .entry(self.set.clone())
+            .or_insert_with(|| S::Sequence::start(self.set.clone()));
+        seq.extend_within(n, most, &mut || budget.check_now(S::WHAT))?;
+        if seq.value(n).is_none() {
+            return Err(seq.unknown(n, most).into());
+        }
+        Ok(seq)
+    }
+}
+
+impl<S> HeapRuleset for LargeSet<S>
+where
+    S: LargeSetGame,
+    EvalError: From<<S::Sequence as LargeSetSequence>::Error>,
+{
     fn spec(&self) -> &'static GameSpec {
-        &ALLBUT
+        S::SPEC
     }
 
     fn heap_options(
@@ -889,16 +859,14 @@ impl HeapRuleset for LargeAllBut {
         n: u64,
         visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        for k in (1..=n).filter(|&k| self.set.allows(k)) {
+        self.set.each_move(n, &mut |k| {
             let left = [n - k];
-            visit(&left[..usize::from(n > k)])?;
-        }
-        ControlFlow::Continue(())
+            visit(&left[..usize::from(n > k)])
+        })
     }
 
     fn heap_value(&self, n: u64, cx: &mut Context) -> Result<Nimber, EvalError> {
-        let seq = all_but_sequence(cx, &self.set, n)?;
-        Ok(Nimber(seq.get(n).unwrap_or(0)))
+        Ok(Nimber(self.sequence(cx, n)?.value(n).unwrap_or(0)))
     }
 
     fn heap_options_with_value(
@@ -909,9 +877,9 @@ impl HeapRuleset for LargeAllBut {
         found: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
     ) -> Result<ControlFlow<()>, EvalError> {
         // Every option's heap is below n, so known once n is; the moves come
-        // from inverting the values, not from looking at n moves.
-        let seq = all_but_sequence(cx, &self.set, n)?;
-        for k in seq.moves_to(n, target.0).unwrap_or_default() {
+        // from the sequence's own form, not from looking at every move.
+        let seq = self.sequence(cx, n)?;
+        for k in seq.moves_to_value(n, target.0) {
             let left = [n - k];
             if found(&left[..usize::from(n > k)]).is_break() {
                 return Ok(ControlFlow::Break(()));

@@ -69,7 +69,8 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::subtraction_set::{MAX_SET_ELEMENT, MAX_SET_LEN};
+use super::large_set::{move_list, LargeSetSequence, MoveListFault};
+use super::subtraction_set::MAX_SET_LEN;
 
 /// Bytes held for each heap computed one by one (its value, its count, the
 /// watch, and while a pattern is checked its count of values below `c` and
@@ -96,7 +97,7 @@ pub enum AllButError {
          each at least 1"
     )]
     Zero,
-    /// An element beyond [`MAX_SET_ELEMENT`].
+    /// An element beyond [`super::MAX_SET_ELEMENT`].
     #[error(
         "all-but set element {element} is beyond 10^18, the largest excluded move accepted here"
     )]
@@ -141,18 +142,13 @@ pub struct AllButSet {
 impl AllButSet {
     /// The set of `excluded` moves (in any order, repeats allowed).
     pub fn new(excluded: &[u64]) -> Result<AllButSet, AllButError> {
-        let mut excluded = excluded.to_vec();
-        excluded.sort_unstable();
-        excluded.dedup();
-        match (excluded.first(), excluded.last()) {
-            (Some(0), _) => Err(AllButError::Zero),
-            (_, Some(&big)) if big > MAX_SET_ELEMENT => Err(AllButError::TooLarge {
+        match move_list(excluded) {
+            Ok(excluded) => Ok(AllButSet { excluded }),
+            Err(MoveListFault::Zero) => Err(AllButError::Zero),
+            Err(MoveListFault::TooLarge(big)) => Err(AllButError::TooLarge {
                 element: big.to_string(),
             }),
-            _ if excluded.len() > MAX_SET_LEN => Err(AllButError::TooMany {
-                len: excluded.len(),
-            }),
-            _ => Ok(AllButSet { excluded }),
+            Err(MoveListFault::TooMany(len)) => Err(AllButError::TooMany { len }),
         }
     }
 
@@ -765,9 +761,49 @@ fn prime_factors(mut n: u64) -> Vec<u64> {
     out
 }
 
+impl LargeSetSequence for AllButSequence {
+    type Set = AllButSet;
+    type Error = AllButError;
+
+    fn start(set: AllButSet) -> AllButSequence {
+        AllButSequence::new(set)
+    }
+
+    fn extend_within<E>(
+        &mut self,
+        heap: u64,
+        most: u64,
+        check: &mut dyn FnMut() -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.extend(heap, most, check)
+    }
+
+    fn computed_heaps(&self) -> u64 {
+        self.computed()
+    }
+
+    fn value(&self, heap: u64) -> Option<u64> {
+        self.get(heap)
+    }
+
+    fn unknown(&self, heap: u64, most: u64) -> AllButError {
+        AllButError::NoPattern {
+            set: self.set.to_string(),
+            heap,
+            limit: most,
+            known: self.known(),
+        }
+    }
+
+    fn moves_to_value(&self, n: u64, target: u64) -> Vec<u64> {
+        self.moves_to(n, target).unwrap_or_default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::takebreak::MAX_SET_ELEMENT;
 
     /// The plain recurrence, every option looked at.
     fn plain(excluded: &[u64], to: usize) -> Vec<u64> {

@@ -24,6 +24,7 @@ mod bits;
 pub mod general;
 mod huffman;
 mod known;
+mod large_set;
 mod period;
 mod prefix;
 mod rules;
@@ -40,6 +41,7 @@ pub use all_but_set::{
 pub use arithmetic::{arithmetic_provable, Proof};
 pub use general::GeneralCode;
 pub use known::{heaps_to_prove, published_period};
+pub use large_set::LargeSetSequence;
 pub use period::{find_periodicity, guy_smith_bound, Periodicity};
 pub use rules::{CodeError, TakeBreak, MAX_CODE_DIGITS};
 pub use sequence::{HeapSequence, SequenceError, SequenceStats, MAX_LISTED_RARE_HEAPS};

@@ -38,6 +38,8 @@
 
 use std::fmt;
 
+use super::large_set::{move_list, LargeSetSequence, MoveListFault};
+
 /// The largest element a subtraction set may have.
 pub const MAX_SET_ELEMENT: u64 = 1_000_000_000_000_000_000;
 
@@ -116,19 +118,14 @@ pub struct SubtractionSet {
 impl SubtractionSet {
     /// The set of `elements` (in any order, repeats allowed).
     pub fn new(elements: &[u64]) -> Result<SubtractionSet, SetError> {
-        let mut elements = elements.to_vec();
-        elements.sort_unstable();
-        elements.dedup();
-        match (elements.first(), elements.last()) {
-            (None, _) => Err(SetError::Empty),
-            (Some(0), _) => Err(SetError::Zero),
-            (_, Some(&big)) if big > MAX_SET_ELEMENT => Err(SetError::TooLarge {
+        match move_list(elements) {
+            Ok(elements) if elements.is_empty() => Err(SetError::Empty),
+            Ok(elements) => Ok(SubtractionSet { elements }),
+            Err(MoveListFault::Zero) => Err(SetError::Zero),
+            Err(MoveListFault::TooLarge(big)) => Err(SetError::TooLarge {
                 element: big.to_string(),
             }),
-            _ if elements.len() > MAX_SET_LEN => Err(SetError::TooMany {
-                len: elements.len(),
-            }),
-            _ => Ok(SubtractionSet { elements }),
+            Err(MoveListFault::TooMany(len)) => Err(SetError::TooMany { len }),
         }
     }
 
@@ -619,6 +616,45 @@ impl SetSequence {
             .copied()
             .take_while(move |&s| s <= n)
             .filter(move |&s| self.get(n - s) == Some(target))
+    }
+}
+
+impl LargeSetSequence for SetSequence {
+    type Set = SubtractionSet;
+    type Error = SetError;
+
+    fn start(set: SubtractionSet) -> SetSequence {
+        SetSequence::new(set)
+    }
+
+    fn extend_within<E>(
+        &mut self,
+        heap: u64,
+        most: u64,
+        check: &mut dyn FnMut() -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.extend(heap, most, check)
+    }
+
+    fn computed_heaps(&self) -> u64 {
+        self.computed()
+    }
+
+    fn value(&self, heap: u64) -> Option<u64> {
+        self.get(heap).map(u64::from)
+    }
+
+    fn unknown(&self, heap: u64, most: u64) -> SetError {
+        SetError::NoPeriod {
+            set: self.set.to_string(),
+            heap,
+            limit: most,
+            covered: self.covered(),
+        }
+    }
+
+    fn moves_to_value(&self, n: u64, target: u64) -> Vec<u64> {
+        u32::try_from(target).map_or_else(|_| Vec::new(), |t| self.moves_to(n, t).collect())
     }
 }
 
