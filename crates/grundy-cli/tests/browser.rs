@@ -430,6 +430,43 @@ impl Page {
         self.analysed(q).await
     }
 
+    /// Opens the page on `q`, and starts a game on the play tab with the
+    /// user as `side`, and `first` to move where the game asks.
+    async fn start_play(&self, q: &str, side: &str, first: Option<&str>) -> Result<()> {
+        self.open("").await?;
+        self.set_expression(q).await?;
+        self.click("#tab-play").await?;
+        self.select("#play-side", side).await?;
+        if let Some(first) = first {
+            self.select("#play-first", first).await?;
+        }
+        self.click("#play-start").await
+    }
+
+    /// Waits for the history to hold more than `before` moves (`what`:
+    /// which move, for the message if it never comes).
+    async fn history_grew(&self, what: &str, before: usize) -> Result<()> {
+        self.wait(
+            what,
+            "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
+            vec![json!(before)],
+        )
+        .await?;
+        Ok(())
+    }
+
+    /// Clicks the board cell at row `r`, column `c`, and if no move was
+    /// played (`before` moves in the history), the cell to its right: a
+    /// domino or a skier's move is played from either cell.
+    async fn click_cell_or_next(&self, r: u32, c: u32, before: usize) -> Result<()> {
+        let cell = |c: u32| format!("#editor rect[data-row='{r}'][data-col='{c}']");
+        self.click(&cell(c)).await?;
+        if self.history_len().await? == before {
+            self.click(&cell(c + 1)).await?;
+        }
+        Ok(())
+    }
+
     async fn expression(&self) -> Result<String> {
         Ok(self
             .js("return document.getElementById('expr').value;", vec![])
@@ -691,12 +728,8 @@ fn nim_game_against_the_server_from_an_n_position() {
             } else {
                 page.click("#options button[data-testid=option]").await?;
             }
-            page.wait(
-                "the user's move in the history",
-                "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
-                vec![json!(before)],
-            )
-            .await?;
+            page.history_grew("the user's move in the history", before)
+                .await?;
             if !undone && turn == 0 {
                 // Undo takes back the user's move and the server's answer.
                 let state = page.settled().await?;
@@ -767,12 +800,8 @@ fn nim_game_against_the_server_from_an_n_position() {
 fn domineering_game_played_by_clicking_the_board() {
     run("play-domineering", |page| async move {
         // The server is Left and starts from an N-position: Left wins.
-        page.open("").await?;
-        page.set_expression("domineering(\"...|...|...\")").await?;
-        page.click("#tab-play").await?;
-        page.select("#play-side", "right").await?;
-        page.select("#play-first", "left").await?;
-        page.click("#play-start").await?;
+        page.start_play("domineering(\"...|...|...\")", "right", Some("left"))
+            .await?;
         let mut user_moves = 0;
         for _ in 0..20 {
             if page.settled().await? == "over" {
@@ -795,21 +824,9 @@ fn domineering_game_played_by_clicking_the_board() {
                 bail!("the page waits for a move of Right but the board has none");
             };
             let before = page.history_len().await?;
-            page.click(&format!("#editor rect[data-row='{r}'][data-col='{c}']"))
+            page.click_cell_or_next(r, c, before).await?;
+            page.history_grew("the click's move in the history", before)
                 .await?;
-            if page.history_len().await? == before {
-                page.click(&format!(
-                    "#editor rect[data-row='{r}'][data-col='{}']",
-                    c + 1
-                ))
-                .await?;
-            }
-            page.wait(
-                "the click's move in the history",
-                "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
-                vec![json!(before)],
-            )
-            .await?;
             user_moves += 1;
             page.shot(&format!("move-{user_moves}")).await?;
         }
@@ -845,11 +862,7 @@ fn domineering_game_played_by_clicking_the_board() {
 fn queen_game_played_by_clicking_squares() {
     run("play-queen", |page| async move {
         // queen(3,5) is a P-position of Wythoff's game: moving first, the user loses.
-        page.open("").await?;
-        page.set_expression("queen(3,5)").await?;
-        page.click("#tab-play").await?;
-        page.select("#play-side", "first").await?;
-        page.click("#play-start").await?;
+        page.start_play("queen(3,5)", "first", None).await?;
         let mut user_moves = 0;
         for _ in 0..20 {
             if page.settled().await? == "over" {
@@ -859,12 +872,8 @@ fn queen_game_played_by_clicking_squares() {
             let before = page.history_len().await?;
             page.click("#editor rect[data-testid=square][data-marks~=legal]")
                 .await?;
-            page.wait(
-                "the click's move in the history",
-                "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
-                vec![json!(before)],
-            )
-            .await?;
+            page.history_grew("the click's move in the history", before)
+                .await?;
             user_moves += 1;
         }
         assert_eq!(page.winner().await?, json!("computer"));
@@ -984,12 +993,8 @@ async fn play_out(page: &Page, pick: &str) -> Result<usize> {
             Some(css) => page.click(css).await?,
             None => page.click("#options button[data-testid=option]").await?,
         }
-        page.wait(
-            "the user's move in the history",
-            "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
-            vec![json!(before)],
-        )
-        .await?;
+        page.history_grew("the user's move in the history", before)
+            .await?;
         user_moves += 1;
     }
     bail!("the game did not end in 60 moves")
@@ -1084,12 +1089,8 @@ fn kayles_game_played_by_clicking_pins() {
 #[test]
 fn clobber_game_played_by_clicking_stones() {
     run("play-clobber", |page| async move {
-        page.open("").await?;
-        page.set_expression("clobber(\"xoxo|oxox\")").await?;
-        page.click("#tab-play").await?;
-        page.select("#play-side", "left").await?;
-        page.select("#play-first", "left").await?;
-        page.click("#play-start").await?;
+        page.start_play("clobber(\"xoxo|oxox\")", "left", Some("left"))
+            .await?;
         // Left (x) clicks one of its stones, then the stone it clobbers.
         let mut moves = 0;
         for _ in 0..20 {
@@ -1121,12 +1122,8 @@ fn clobber_game_played_by_clicking_stones() {
                 page.click(&format!("#editor rect[data-row='{r1}'][data-col='{c1}']"))
                     .await?;
             }
-            page.wait(
-                "the click's move in the history",
-                "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
-                vec![json!(before)],
-            )
-            .await?;
+            page.history_grew("the click's move in the history", before)
+                .await?;
             moves += 1;
         }
         assert!(moves >= 1);
@@ -1141,12 +1138,8 @@ fn clobber_game_played_by_clicking_stones() {
 #[test]
 fn hackenbush_string_played_by_cutting_edges() {
     run("play-hackenbush", |page| async move {
-        page.open("").await?;
-        page.set_expression("hackenbush(\"lrlerrl\")").await?;
-        page.click("#tab-play").await?;
-        page.select("#play-side", "left").await?;
-        page.select("#play-first", "left").await?;
-        page.click("#play-start").await?;
+        page.start_play("hackenbush(\"lrlerrl\")", "left", Some("left"))
+            .await?;
         assert_eq!(page.settled().await?, "user");
         assert!(page.count("#editor [data-testid=edge]").await? == 7);
         // Left cuts its highest blue or green edge.
@@ -1193,36 +1186,47 @@ async fn play_by_graph_clicks(page: &Page, what: &str) -> Result<usize> {
             "#editor [data-testid={item}][data-k='{k}'] {target}"
         ))
         .await?;
-        page.wait(
-            "the click's move in the history",
-            "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
-            vec![json!(before)],
-        )
-        .await?;
+        page.history_grew("the click's move in the history", before)
+            .await?;
         moves += 1;
     }
     bail!("the game did not end in 40 moves")
 }
 
+/// Starts `q` on the play tab (the user as `side`, `first` to move where
+/// asked), plays it to its end by clicks on `what` (vertices or edges)
+/// alone, checks that every move in the history is told in words starting
+/// with `words`, and returns the user's moves and the history's words.
+async fn graph_game_played_out(
+    page: &Page,
+    q: &str,
+    (side, first): (&str, Option<&str>),
+    what: &str,
+    words: &str,
+) -> Result<(usize, Vec<String>)> {
+    page.start_play(q, side, first).await?;
+    let n = play_by_graph_clicks(page, what).await?;
+    assert!(n >= 1);
+    assert_eq!(page.play_state().await?, "over");
+    let said = history_words(page).await?;
+    assert!(said.iter().all(|s| s.starts_with(words)), "{said:?}");
+    page.shot("over").await?;
+    Ok((n, said))
+}
+
 #[test]
 fn col_game_played_by_clicking_vertices() {
     run("play-col", |page| async move {
-        page.open("").await?;
-        page.set_expression("col(\".-.-.-.-.-.\")").await?;
-        page.click("#tab-play").await?;
-        page.select("#play-side", "left").await?;
-        page.select("#play-first", "left").await?;
-        page.click("#play-start").await?;
-        let n = play_by_graph_clicks(&page, "vertex").await?;
-        assert!(n >= 1);
-        assert_eq!(page.play_state().await?, "over");
-        let said = history_words(&page).await?;
+        let game = "col(\".-.-.-.-.-.\")";
+        let (n, said) = graph_game_played_out(
+            &page,
+            game,
+            ("left", Some("left")),
+            "vertex",
+            "colour vertex ",
+        )
+        .await?;
         assert!(said.len() > n, "{said:?}");
-        assert!(
-            said.iter().all(|s| s.starts_with("colour vertex ")),
-            "{said:?}"
-        );
-        page.shot("over").await?;
         Ok(())
     });
 }
@@ -1230,21 +1234,8 @@ fn col_game_played_by_clicking_vertices() {
 #[test]
 fn node_kayles_game_played_by_clicking_vertices() {
     run("play-node-kayles", |page| async move {
-        page.open("").await?;
-        page.set_expression("node_kayles(\".-.-.(-.;-.-.)\")")
-            .await?;
-        page.click("#tab-play").await?;
-        page.select("#play-side", "first").await?;
-        page.click("#play-start").await?;
-        let n = play_by_graph_clicks(&page, "vertex").await?;
-        assert!(n >= 1);
-        assert_eq!(page.play_state().await?, "over");
-        let said = history_words(&page).await?;
-        assert!(
-            said.iter().all(|s| s.starts_with("take vertex ")),
-            "{said:?}"
-        );
-        page.shot("over").await?;
+        let game = "node_kayles(\".-.-.(-.;-.-.)\")";
+        graph_game_played_out(&page, game, ("first", None), "vertex", "take vertex ").await?;
         Ok(())
     });
 }
@@ -1252,21 +1243,8 @@ fn node_kayles_game_played_by_clicking_vertices() {
 #[test]
 fn arc_kayles_game_played_by_clicking_edges() {
     run("play-arc-kayles", |page| async move {
-        page.open("").await?;
-        page.set_expression("arc_kayles(\".-.-.(-.;-.-.)\")")
-            .await?;
-        page.click("#tab-play").await?;
-        page.select("#play-side", "first").await?;
-        page.click("#play-start").await?;
-        let n = play_by_graph_clicks(&page, "edge").await?;
-        assert!(n >= 1);
-        assert_eq!(page.play_state().await?, "over");
-        let said = history_words(&page).await?;
-        assert!(
-            said.iter().all(|s| s.starts_with("take the edge ")),
-            "{said:?}"
-        );
-        page.shot("over").await?;
+        let game = "arc_kayles(\".-.-.(-.;-.-.)\")";
+        graph_game_played_out(&page, game, ("first", None), "edge", "take the edge ").await?;
         Ok(())
     });
 }
@@ -1304,12 +1282,8 @@ async fn play_by_figure_clicks(page: &Page) -> Result<usize> {
             .await?;
         if offered == "choice" {
             page.click("[data-testid=choice]").await?;
-            page.wait(
-                "the chosen move in the history",
-                "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
-                vec![json!(before)],
-            )
-            .await?;
+            page.history_grew("the chosen move in the history", before)
+                .await?;
         }
         moves += 1;
         if moves == 1 {
@@ -1361,11 +1335,8 @@ fn cutcake_played_by_clicking_cut_lines() {
 #[test]
 fn quicksort_played_by_clicking_cards() {
     run("play-quicksort", |page| async move {
-        page.open("").await?;
-        page.set_expression("quicksort(4,1,6,5,7,3,8,2)").await?;
-        page.click("#tab-play").await?;
-        page.select("#play-side", "first").await?;
-        page.click("#play-start").await?;
+        page.start_play("quicksort(4,1,6,5,7,3,8,2)", "first", None)
+            .await?;
         assert_eq!(page.settled().await?, "user");
         let cards = page
             .wait(
@@ -1395,12 +1366,7 @@ fn maundy_cake_and_partizan_euclid_played_by_clicks() {
             ("eatcake(3,4)", "eat a strip "),
             ("partizan_euclid(13,5)", "take "),
         ] {
-            page.open("").await?;
-            page.set_expression(game).await?;
-            page.click("#tab-play").await?;
-            page.select("#play-side", "left").await?;
-            page.select("#play-first", "left").await?;
-            page.click("#play-start").await?;
+            page.start_play(game, "left", Some("left")).await?;
             if game.starts_with("maundy") {
                 // Line 2 of the six columns: the cut into 3 and the cut into
                 // 6 both run along it, so the page offers the two in words.
@@ -1447,11 +1413,7 @@ fn the_last_move_leaves_a_ghost_where_pins_and_edges_stood() {
     run("last-move-ghosts", |page| async move {
         // Kayles, the computer first: the pins it knocks down stay drawn
         // as dashed ghosts, marked with a cross, where they stood.
-        page.open("").await?;
-        page.set_expression("kayles(7)").await?;
-        page.click("#tab-play").await?;
-        page.select("#play-side", "second").await?;
-        page.click("#play-start").await?;
+        page.start_play("kayles(7)", "second", None).await?;
         assert_eq!(page.settled().await?, "user");
         let ghosts = page
             .wait(
@@ -1467,12 +1429,8 @@ fn the_last_move_leaves_a_ghost_where_pins_and_edges_stood() {
         page.shot("kayles").await?;
         // A Hackenbush string, the computer (Right) first: the red edge it
         // cut and those that fell with it, dashed, with the word "cut".
-        page.open("").await?;
-        page.set_expression("hackenbush(\"lrlr\")").await?;
-        page.click("#tab-play").await?;
-        page.select("#play-side", "left").await?;
-        page.select("#play-first", "right").await?;
-        page.click("#play-start").await?;
+        page.start_play("hackenbush(\"lrlr\")", "left", Some("right"))
+            .await?;
         assert_eq!(page.settled().await?, "user");
         let cut = page
             .wait(
@@ -1544,12 +1502,7 @@ fn a_phone_wide_page_played_with_the_keyboard_alone() {
                 .await?
                 .send_keys("\u{e007}")
                 .await?; // Enter
-            page.wait(
-                "the move in the history",
-                "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
-                vec![json!(before)],
-            )
-            .await?;
+            page.history_grew("the move in the history", before).await?;
         }
         assert_eq!(page.play_state().await?, "over");
         page.shot("over").await?;
@@ -1617,21 +1570,9 @@ fn ski_jumps_played_by_clicks_on_a_board_of_skiers() {
                 bail!("the page waits for Left but Left has no skier");
             };
             let before = page.history_len().await?;
-            page.click(&format!("#editor rect[data-row='{r}'][data-col='{c}']"))
+            page.click_cell_or_next(r, c, before).await?;
+            page.history_grew("the click's move in the history", before)
                 .await?;
-            if page.history_len().await? == before {
-                page.click(&format!(
-                    "#editor rect[data-row='{r}'][data-col='{}']",
-                    c + 1
-                ))
-                .await?;
-            }
-            page.wait(
-                "the click's move in the history",
-                "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
-                vec![json!(before)],
-            )
-            .await?;
             moves += 1;
         }
         assert!(moves >= 1);
@@ -1887,12 +1828,8 @@ fn mock_turtles_played_by_clicking_coins() {
                     page.click("#play-help [data-testid=choice]:last-child")
                         .await?;
                 }
-                page.wait(
-                    "the chosen move in the history",
-                    "return document.querySelectorAll('#history li[data-testid=history-move]').length > arguments[0];",
-                    vec![json!(before)],
-                )
-                .await?;
+                page.history_grew("the chosen move in the history", before)
+                    .await?;
             }
             moves += 1;
         }
