@@ -51,10 +51,9 @@ fn agrees(set: &[u64]) {
 
 proptest! {
     // A fixed seed: a rare set of this shape has a preperiod of 10^5 heaps
-    // or more, which the pieces reach slowly (the ignored test below says
-    // how slowly), and a random draw of one kept CI's test run going for
-    // over 12 minutes. The same 200 cases every run; the slow shapes are
-    // the ignored test's.
+    // or more, and before the pieces kept their recent values side by side
+    // a random draw of one kept CI's test run going for over 12 minutes.
+    // The same 200 cases every run.
     #![proptest_config(ProptestConfig {
         rng_seed: proptest::test_runner::RngSeed::Fixed(0x5e7_5eed),
         ..ProptestConfig::with_cases(200)
@@ -77,15 +76,20 @@ proptest! {
 }
 
 proptest! {
-    // Two large elements give long preperiods: with elements up to 1500 and
-    // 3000, {4, 5, 1006, 2498} has preperiod 392 440, and the pieces reach
-    // it through thousands of short leaps and stretches: 12–40 s for such a
-    // set on a loaded 2-core machine even with short leaps written out, and
-    // the 48 cases took over half an hour there. Run with --ignored.
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    // Two large elements give long preperiods: {4, 5, 1006, 2498} has
+    // preperiod 392 440, reached through thousands of short leaps. The
+    // pieces now keep their last 2^15 or more values side by side and take
+    // the farthest leap, not the first: 400 such cases take 10 s (they took
+    // over half an hour for 48 before). A fixed seed: about one set in a
+    // thousand of this shape has a period beyond what the pieces find (see
+    // `a_period_the_pieces_cannot_find_ends_within_the_limit`), and failing
+    // such a case costs minutes.
+    #![proptest_config(ProptestConfig {
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x2_1a56e),
+        ..ProptestConfig::with_cases(200)
+    })]
 
     #[test]
-    #[ignore]
     fn sets_with_two_large_elements_against_the_recurrence(
         small in proptest::collection::btree_set(1u64..=6, 1..=3),
         a in 20u64..=1_500,
@@ -94,6 +98,28 @@ proptest! {
         let mut set: Vec<u64> = small.into_iter().collect();
         set.extend([a, b]);
         agrees(&set);
+    }
+}
+
+/// `{4, 5, 6, 1092, 1098}` has period 179 304 from heap 0 (the octal engine
+/// proves it, where every element fits a code): longer than the values
+/// the pieces keep, and no sum or difference of what they see. The pieces
+/// do not find it; they stop at the limit of heaps computed one by one with
+/// the heaps they did cover known, not run on.
+#[test]
+fn a_period_the_pieces_cannot_find_ends_within_the_limit() {
+    let set = [4, 5, 6, 1092, 1098];
+    let mut seq = SetSequence::new(SubtractionSet::new(&set).unwrap());
+    let limit = 1 << 14;
+    seq.extend::<()>(u64::MAX, limit, &mut || Ok(())).unwrap();
+    assert_eq!(seq.period(), None);
+    assert_eq!(seq.computed(), limit);
+    let covered = seq.covered();
+    assert!(covered > limit, "{covered}");
+    assert_eq!(seq.get(covered), None);
+    let g = plain(&set, 20_000);
+    for (n, &v) in g.iter().enumerate() {
+        assert_eq!(seq.get(n as u64), Some(v), "heap {n}");
     }
 }
 

@@ -187,6 +187,114 @@ pub struct SetSequence {
     watch: Watch,
     /// Heaps of leaps written out ([`Body::Filled`]).
     filled: u64,
+    /// The last values before the end, side by side.
+    recent: Recent,
+}
+
+/// The values of the last heaps before the end (at least [`RECENT`] of
+/// them when that many are known), side by side: the comparisons that look
+/// for a leap (the last values against those `p` earlier, `p` up to
+/// [`SMALL_PERIODS`] and more; each element's stretch in
+/// [`SetSequence::horizon`]) and the mex of each heap read them here
+/// instead of looking each heap up among the pieces, which with thousands
+/// of pieces was most of the time.
+#[derive(Clone, Debug, Default)]
+struct Recent {
+    /// The heap of `values[0]`.
+    start: u64,
+    values: Vec<u32>,
+}
+
+/// Heaps [`Recent`] keeps at least: twice the small shifts tried, and room
+/// for an element's stretch beside them.
+const RECENT: usize = 1 << 15;
+
+impl Recent {
+    /// The heap after the last value kept.
+    fn end(&self) -> u64 {
+        self.start + self.values.len() as u64
+    }
+
+    /// `G(x)`, if kept.
+    fn get(&self, x: u64) -> Option<u32> {
+        let i = usize::try_from(x.checked_sub(self.start)?).ok()?;
+        self.values.get(i).copied()
+    }
+
+    /// The values of `[u, v)`, if all are kept.
+    fn slice(&self, u: u64, v: u64) -> Option<&[u32]> {
+        if u < self.start || v > self.end() || u > v {
+            return None;
+        }
+        Some(&self.values[(u - self.start) as usize..(v - self.start) as usize])
+    }
+
+    /// The smallest period of the longest run of the last values kept that
+    /// repeats it at least twice (the last `L` values with period `q`,
+    /// `2q <= L`), if one does: a border of the values read backwards
+    /// (Knuth–Morris–Pratt's prefix function), in time linear in the values
+    /// kept.
+    fn tail_period(&self) -> Option<u64> {
+        let s: Vec<u32> = self.values.iter().rev().copied().collect();
+        let mut border = vec![0usize; s.len()];
+        let mut best = None;
+        for i in 1..s.len() {
+            let mut k = border[i - 1];
+            while k > 0 && s[i] != s[k] {
+                k = border[k - 1];
+            }
+            if s[i] == s[k] {
+                k += 1;
+            }
+            border[i] = k;
+            // The last i + 1 values have period i + 1 − k.
+            let q = i + 1 - k;
+            if 2 * q <= i + 1 {
+                best = Some(q as u64);
+            }
+        }
+        best
+    }
+
+    /// Appends the value of the next heap.
+    fn push(&mut self, value: u32) {
+        self.values.push(value);
+        self.trim();
+    }
+
+    /// Appends the heaps `[end, h)` of a leap with shift `p`
+    /// (`G(x) = G(x − p)` on them), when the last `p` values are kept
+    /// (every value of the leap then repeats one of them); whether it could.
+    fn leap(&mut self, p: u64, h: u64) -> bool {
+        let n = self.end();
+        let Some(lap) = self.slice(n.saturating_sub(p), n) else {
+            return false;
+        };
+        if lap.len() as u64 != p {
+            return false;
+        }
+        // Only the last RECENT heaps are kept.
+        let from = n.max(h.saturating_sub(RECENT as u64));
+        let lap = lap.to_vec();
+        if from > n {
+            self.values.clear();
+            self.start = from;
+        }
+        self.values
+            .extend((from..h).map(|x| lap[((x - n) % p) as usize]));
+        self.trim();
+        true
+    }
+
+    /// Drops the oldest values beyond [`RECENT`] once twice as many are
+    /// kept (each value is moved at most once).
+    fn trim(&mut self) {
+        if self.values.len() >= 2 * RECENT {
+            let drop = self.values.len() - RECENT;
+            self.values.drain(..drop);
+            self.start += drop as u64;
+        }
+    }
 }
 
 /// Watches the current stretch of one-by-one values for a repeat: a
@@ -215,6 +323,7 @@ impl SetSequence {
             period: None,
             watch: Watch::default(),
             filled: 0,
+            recent: Recent::default(),
         }
     }
 
@@ -294,6 +403,7 @@ impl SetSequence {
                     });
                 }
             }
+            self.recent.push(value);
             self.computed += 1;
             let len = self.covered() - self.raw_starts.last().copied().unwrap_or(0);
             // The watch sees every value, whether or not a leap follows.
@@ -353,7 +463,7 @@ impl SetSequence {
     fn mex_at(&self, n: u64) -> u32 {
         let mut seen = [0u64; MAX_SET_LEN / 64 + 1];
         for &s in self.set.elements.iter().take_while(|&&s| s <= n) {
-            let v = self.get(n - s).unwrap_or(u32::MAX) as usize;
+            let v = self.known(n - s).unwrap_or(u32::MAX) as usize;
             if v <= MAX_SET_LEN {
                 seen[v / 64] |= 1 << (v % 64);
             }
@@ -365,8 +475,12 @@ impl SetSequence {
         v as u32
     }
 
-    /// Tries the candidate shifts at the current end; takes the first that
-    /// leaps.
+    /// Tries the candidate shifts at the current end; takes the one that
+    /// leaps farthest (a proof for every heap before all). Not the first
+    /// that leaps: a short shift often carries a few dozen heaps where the
+    /// period carries every one, and taking it again and again at each new
+    /// end never reaches the proof (`{3, 146, 1308}`, period 1311, did not
+    /// prove in 2^22 heaps computed one by one that way).
     fn try_leap(&mut self) -> bool {
         let n = self.covered();
         let mut candidates: Vec<u64> = (1..=SMALL_PERIODS.min(n / 2)).collect();
@@ -381,6 +495,11 @@ impl SetSequence {
                 candidates.extend((-1..=1).filter_map(|d| near(a.saturating_add(b), d)));
             }
         }
+        // The period the recent values show, however long: pieces made by
+        // shorter shifts can carry the values far past a preperiod without
+        // any stretch computed one by one lasting a period
+        // (`{1, 6, 749, 2238}`, period 8241).
+        candidates.extend(self.recent.tail_period());
         let here = self.raw_starts.last().copied().unwrap_or(0);
         for &before in self.raw_starts.iter().rev().take(8) {
             if before < here {
@@ -390,26 +509,43 @@ impl SetSequence {
         let small = SMALL_PERIODS.min(n / 2) as usize;
         candidates[small..].sort_unstable();
         let mut tried = std::collections::HashSet::new();
+        let mut best: Option<(u64, u64)> = None;
         for p in candidates {
-            if tried.insert(p) && self.leap(p) {
-                return true;
+            if !tried.insert(p) {
+                continue;
+            }
+            if let Some(h) = self.reach(p) {
+                if best.is_none_or(|(_, b)| h > b) {
+                    best = Some((p, h));
+                }
+                if h == FOREVER {
+                    break;
+                }
             }
         }
-        false
+        best.is_some_and(|(p, h)| self.leap_to(p, h))
+    }
+
+    /// How far a leap with shift `p` would go from the current end (module
+    /// docs), if at least a few heaps: a short leap is not worth a piece.
+    fn reach(&self, p: u64) -> Option<u64> {
+        let n = self.covered();
+        if p > n || !self.tail_repeats(p) {
+            return None;
+        }
+        let h = self.horizon(p);
+        (h == FOREVER || h >= n + 32).then_some(h)
     }
 
     /// Leaps with shift `p` if the module docs' check carries it at least a
     /// few heaps on; whether it did.
     fn leap(&mut self, p: u64) -> bool {
+        self.reach(p).is_some_and(|h| self.leap_to(p, h))
+    }
+
+    /// Leaps with shift `p` to heap `h` (from [`SetSequence::reach`]).
+    fn leap_to(&mut self, p: u64, h: u64) -> bool {
         let n = self.covered();
-        if p > n || !self.tail_repeats(p) {
-            return false;
-        }
-        let h = self.horizon(p);
-        // A short leap is not worth a piece.
-        if h != FOREVER && h < n + 32 {
-            return false;
-        }
         // A short leap is written out: looking a heap up through a chain of
         // copies of copies costs a search per link, and with hundreds of
         // pieces that was most of the time (a set with a preperiod of 10^5
@@ -426,7 +562,7 @@ impl SetSequence {
                 let v = if y >= n {
                     values[(y - n) as usize]
                 } else {
-                    self.get(y).expect("a leap copies known values")
+                    self.known(y).expect("a leap copies known values")
                 };
                 values.push(v);
             }
@@ -442,8 +578,22 @@ impl SetSequence {
         });
         if h == FOREVER {
             self.period = Some(self.smallest_period(p));
+        } else if !self.recent.leap(p, h) {
+            // A shift longer than the values kept: the last of the new
+            // end's values, looked up.
+            let from = h.saturating_sub(RECENT as u64);
+            let values = (from..h).map(|x| self.get(x).expect("a leap's values are known"));
+            self.recent = Recent {
+                start: from,
+                values: values.collect(),
+            };
         }
         true
+    }
+
+    /// `G(x)` for `x` below the end: from the recent values when kept.
+    fn known(&self, x: u64) -> Option<u32> {
+        self.recent.get(x).or_else(|| self.get(x))
     }
 
     /// Whether the last values repeat those `p` heaps earlier (a cheap
@@ -451,12 +601,18 @@ impl SetSequence {
     fn tail_repeats(&self, p: u64) -> bool {
         let n = self.covered();
         let w = (p + 8).min(16).min(n - p);
+        if let (Some(a), Some(b)) = (
+            self.recent.slice(n - w, n),
+            self.recent.slice(n - w - p, n - p),
+        ) {
+            return a == b;
+        }
         // One search for each side when both lie in written-out pieces,
         // instead of one per heap: try_leap asks this of thousands of shifts.
         if let (Some(a), Some(b)) = (self.raw_slice(n - w, n), self.raw_slice(n - w - p, n - p)) {
             return a == b;
         }
-        (1..=w).all(|i| self.get(n - i) == self.get(n - i - p))
+        (1..=w).all(|i| self.known(n - i) == self.known(n - i - p))
     }
 
     /// How far `G(m) = G(m − p)` is proved from the current end (module
@@ -506,6 +662,13 @@ impl SetSequence {
     /// (a comparison longer than [`SCAN_CAP`] stops there); `None` if there is
     /// none. Needs `p <= u` and `v <= covered()`.
     fn first_mismatch(&self, u: u64, v: u64, p: u64) -> Option<u64> {
+        if let (Some(a), Some(b)) = (self.recent.slice(u, v), self.recent.slice(u - p, v - p)) {
+            return a
+                .iter()
+                .zip(b)
+                .position(|(x, y)| x != y)
+                .map(|i| u + i as u64);
+        }
         for (a, b, lcm) in self.stretches(u, v, p) {
             let len = b - a;
             let look = lcm.map_or(len, |l| l.min(len));
@@ -694,6 +857,41 @@ fn prime_factors(mut n: u64) -> (Vec<u64>, bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_tail_period_is_the_smallest_of_the_longest_repeating_run() {
+        let kept = |values: Vec<u32>| Recent { start: 0, values };
+        // A preperiod, then period 5 for three laps and more.
+        let mut v = vec![9, 8, 7];
+        v.extend((0..17).map(|i| [1, 2, 3, 1, 4][i % 5]));
+        assert_eq!(kept(v.clone()).tail_period(), Some(5));
+        // Period 5 repeated less than twice at the end: only a shorter one.
+        assert_eq!(kept(vec![1, 2, 3, 4, 5, 1, 2]).tail_period(), None);
+        assert_eq!(kept(vec![4, 2, 2]).tail_period(), Some(1));
+        // Against every shift tried directly, on a sequence with an
+        // irregular start.
+        let w: Vec<u32> = (0..300u32)
+            .map(|i| {
+                if i < 40 {
+                    i * 7 % 11
+                } else {
+                    [3, 1, 4, 1, 5, 9, 2][(i % 7) as usize]
+                }
+            })
+            .collect();
+        let direct = (1..=150usize).rev().fold(None, |best, q| {
+            let l = (q..=w.len())
+                .rev()
+                .find(|&l| (w.len() - l + q..w.len()).all(|i| w[i] == w[i - q]));
+            match (best, l) {
+                (None, Some(l)) if 2 * q <= l => Some((q, l)),
+                (Some((_, bl)), Some(l)) if 2 * q <= l && l >= bl => Some((q, l)),
+                _ => best,
+            }
+        });
+        assert_eq!(kept(w).tail_period(), direct.map(|(q, _)| q as u64));
+        assert_eq!(direct.map(|(q, _)| q), Some(7));
+    }
 
     /// The plain recurrence.
     fn plain(set: &[u64], to: usize) -> Vec<u32> {
