@@ -808,17 +808,7 @@ fn set_seq(
         crate::takebreak::MAX_CODE_DIGITS
     ))?;
     args.check_output("ask for the heaps you need with --at")?;
-    let limits = session.limits;
-    let most = limits.max_positions.min(limits.max_memory / 4);
-    let mut seq = crate::takebreak::SetSequence::new(set.clone());
-    let values = large_set_values(
-        &mut seq,
-        &name,
-        args,
-        session,
-        most,
-        "a subtraction set's values",
-    )?;
+    let (seq, values) = large_set_values(set, args, session)?;
     let period = seq.period();
     Ok(SetSeqAnswer {
         game: name,
@@ -837,28 +827,31 @@ fn set_seq(
 /// by one and the request's time limit; then a period looked for among at
 /// most 2^20 more heaps (within the limits): the answer says if none was
 /// proved.
-fn large_set_values<S: crate::takebreak::LargeSetSequence>(
-    seq: &mut S,
-    name: &str,
+fn large_set_values<S: crate::games::takebreak::LargeSetGame>(
+    set: &S,
     args: &SeqRequest,
     session: &Session,
-    most: u64,
-    what: &'static str,
-) -> Result<Vec<u64>, Error> {
+) -> Result<(S::Sequence, Vec<u64>), Error> {
+    use crate::takebreak::LargeSetSequence;
+    let name = set.to_string();
+    let most = S::most(&session.limits);
+    let mut seq = S::Sequence::start(set.clone());
     let budget = args.budget(session);
-    let mut check = || budget.check_now(what);
+    let mut check = || budget.check_now(S::WHAT);
     seq.extend_within(args.target(), most, &mut check)
-        .map_err(|e| Error::eval(name, e.into()))?;
+        .map_err(|e| Error::eval(&name, e.into()))?;
     let more = most.min(seq.computed_heaps().saturating_add(1 << 20));
     seq.extend_within(u64::MAX, more, &mut check)
-        .map_err(|e| Error::eval(name, e.into()))?;
-    args.heaps()
+        .map_err(|e| Error::eval(&name, e.into()))?;
+    let values = args
+        .heaps()
         .into_iter()
         .map(|n| {
             seq.value(n)
                 .ok_or_else(|| Error::input(seq.unknown(n, most).to_string()))
         })
-        .collect()
+        .collect::<Result<Vec<u64>, Error>>()?;
+    Ok((seq, values))
 }
 
 impl SetSeqAnswer {
@@ -923,16 +916,7 @@ fn all_but_seq(
         crate::takebreak::MAX_CODE_DIGITS
     ))?;
     args.check_output("ask for the heaps you need with --at")?;
-    let most = crate::games::takebreak::all_but_budget(&session.limits);
-    let mut seq = crate::takebreak::AllButSequence::new(set.clone());
-    let values = large_set_values(
-        &mut seq,
-        &name,
-        args,
-        session,
-        most,
-        "an all-but set's values",
-    )?;
+    let (seq, values) = large_set_values(set, args, session)?;
     let period = seq.period();
     Ok(AllButSeqAnswer {
         game: name,

@@ -748,7 +748,9 @@ impl HeapRuleset for Heaps {
 
 /// What a set too large for a code says of itself as a game: its spec,
 /// its moves, and the heaps it may compute one by one.
-pub trait LargeSetGame: Clone + Eq + std::hash::Hash + fmt::Debug + Send + Sync + 'static {
+pub trait LargeSetGame:
+    Clone + Eq + std::hash::Hash + fmt::Debug + fmt::Display + Send + Sync + 'static
+{
     /// Its values.
     type Sequence: LargeSetSequence<Set = Self> + 'static;
     /// The game.
