@@ -79,8 +79,8 @@ proptest! {
     // Two large elements give long preperiods: {4, 5, 1006, 2498} has
     // preperiod 392 440, reached through thousands of short leaps. The
     // pieces now keep their last 2^15 or more values side by side and take
-    // the farthest leap, not the first: 400 such cases take 10 s (they took
-    // over half an hour for 48 before). A fixed seed: about one set in a
+    // the farthest leap, not the first: 400 such cases took 10 s in a trial
+    // run (48 took over half an hour before). A fixed seed: about one set in a
     // thousand of this shape has a period beyond what the pieces find (see
     // `a_period_the_pieces_cannot_find_ends_within_the_limit`), and failing
     // such a case costs minutes.

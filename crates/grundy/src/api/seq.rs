@@ -823,10 +823,10 @@ fn set_seq(
     })
 }
 
-/// The heaps `args` asks for, from `seq` computed within `most` heaps one
-/// by one and the request's time limit; then a period looked for among at
-/// most 2^20 more heaps (within the limits): the answer says if none was
-/// proved.
+/// The sequence of `set` and the heaps `args` asks for from it, computed
+/// within the set's limit of heaps computed one by one and the request's
+/// time limit; then a period looked for among at most 2^20 more heaps
+/// (within the limits): the answer says if none was proved.
 fn large_set_values<S: crate::games::takebreak::LargeSetGame>(
     set: &S,
     args: &SeqRequest,

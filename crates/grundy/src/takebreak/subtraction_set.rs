@@ -221,12 +221,15 @@ impl Recent {
         self.values.get(i).copied()
     }
 
+    /// Whether every heap of `[u, v)` is kept.
+    fn holds(&self, u: u64, v: u64) -> bool {
+        self.start <= u && u <= v && v <= self.end()
+    }
+
     /// The values of `[u, v)`, if all are kept.
     fn slice(&self, u: u64, v: u64) -> Option<&[u32]> {
-        if u < self.start || v > self.end() || u > v {
-            return None;
-        }
-        Some(&self.values[(u - self.start) as usize..(v - self.start) as usize])
+        self.holds(u, v)
+            .then(|| &self.values[(u - self.start) as usize..(v - self.start) as usize])
     }
 
     /// The smallest period of the longest run of the last values kept that
@@ -235,6 +238,7 @@ impl Recent {
     /// (Knuth–Morris–Pratt's prefix function), in time linear in the values
     /// kept.
     fn tail_period(&self) -> Option<u64> {
+        // The values read backwards, the last first.
         let s: Vec<u32> = self.values.iter().rev().copied().collect();
         let mut border = vec![0usize; s.len()];
         let mut best = None;
@@ -267,12 +271,9 @@ impl Recent {
     /// (every value of the leap then repeats one of them); whether it could.
     fn leap(&mut self, p: u64, h: u64) -> bool {
         let n = self.end();
-        let Some(lap) = self.slice(n.saturating_sub(p), n) else {
+        let Some(lap) = n.checked_sub(p).and_then(|from| self.slice(from, n)) else {
             return false;
         };
-        if lap.len() as u64 != p {
-            return false;
-        }
         // Only the last RECENT heaps are kept.
         let from = n.max(h.saturating_sub(RECENT as u64));
         let lap = lap.to_vec();
@@ -601,15 +602,12 @@ impl SetSequence {
     fn tail_repeats(&self, p: u64) -> bool {
         let n = self.covered();
         let w = (p + 8).min(16).min(n - p);
+        // Read side by side instead of one search per heap: try_leap asks
+        // this of thousands of shifts.
         if let (Some(a), Some(b)) = (
-            self.recent.slice(n - w, n),
-            self.recent.slice(n - w - p, n - p),
+            self.side_by_side(n - w, n),
+            self.side_by_side(n - w - p, n - p),
         ) {
-            return a == b;
-        }
-        // One search for each side when both lie in written-out pieces,
-        // instead of one per heap: try_leap asks this of thousands of shifts.
-        if let (Some(a), Some(b)) = (self.raw_slice(n - w, n), self.raw_slice(n - w - p, n - p)) {
             return a == b;
         }
         (1..=w).all(|i| self.known(n - i) == self.known(n - i - p))
@@ -662,12 +660,10 @@ impl SetSequence {
     /// (a comparison longer than [`SCAN_CAP`] stops there); `None` if there is
     /// none. Needs `p <= u` and `v <= covered()`.
     fn first_mismatch(&self, u: u64, v: u64, p: u64) -> Option<u64> {
-        if let (Some(a), Some(b)) = (self.recent.slice(u, v), self.recent.slice(u - p, v - p)) {
-            return a
-                .iter()
-                .zip(b)
-                .position(|(x, y)| x != y)
-                .map(|i| u + i as u64);
+        // Both sides among the recent values: compared outright, without
+        // cutting them into the pieces' stretches.
+        if self.recent.holds(u - p, v) {
+            return self.first_differing(u, v, p);
         }
         for (a, b, lcm) in self.stretches(u, v, p) {
             let len = b - a;
@@ -683,11 +679,16 @@ impl SetSequence {
         None
     }
 
-    /// The values of `[u, v)` as a slice, when they lie in one piece of
-    /// values computed one by one (a comparison of two such stretches then
-    /// reads memory instead of looking each heap up: with preperiods of 10^5
-    /// heaps and more, looking up was most of the time).
-    fn raw_slice(&self, u: u64, v: u64) -> Option<&[u32]> {
+    /// The values of `[u, v)` as a slice, when they are among the recent
+    /// values or lie in one piece written out (a comparison of two such
+    /// stretches then reads memory instead of looking each heap up: with
+    /// preperiods of 10^5 heaps and more, looking up was most of the time).
+    fn side_by_side(&self, u: u64, v: u64) -> Option<&[u32]> {
+        self.recent.slice(u, v).or_else(|| self.piece_slice(u, v))
+    }
+
+    /// The values of `[u, v)` when they lie in one piece written out.
+    fn piece_slice(&self, u: u64, v: u64) -> Option<&[u32]> {
         let piece = &self.pieces[self
             .pieces
             .partition_point(|q| q.start <= u)
@@ -702,7 +703,7 @@ impl SetSequence {
 
     /// The first `x` in `[u, v)` with `G(x) != G(x − p)`.
     fn first_differing(&self, u: u64, v: u64, p: u64) -> Option<u64> {
-        if let (Some(a), Some(b)) = (self.raw_slice(u, v), self.raw_slice(u - p, v - p)) {
+        if let (Some(a), Some(b)) = (self.side_by_side(u, v), self.side_by_side(u - p, v - p)) {
             return a
                 .iter()
                 .zip(b)
@@ -714,7 +715,7 @@ impl SetSequence {
 
     /// The last `x` in `[u, v)` with `G(x) != G(x − p)`.
     fn last_differing(&self, u: u64, v: u64, p: u64) -> Option<u64> {
-        if let (Some(a), Some(b)) = (self.raw_slice(u, v), self.raw_slice(u - p, v - p)) {
+        if let (Some(a), Some(b)) = (self.side_by_side(u, v), self.side_by_side(u - p, v - p)) {
             return a
                 .iter()
                 .zip(b)
