@@ -161,7 +161,9 @@ fn hostile_sets_give_errors_that_speak_of_the_set() {
         .collect();
     let e = err(&format!("allbut[{}](5)", many.join(",")));
     assert!(e.contains("all-but set has 1025 elements"), "{e}");
-    // A pattern that the second large move breaks beyond the limit.
+    // Its period is (3·5·10^9, 5·10^9) from heap 0 (as for every N, see
+    // `a_period_three_times_the_large_move`), but the check needs every heap
+    // below 4·5·10^9 + 5 known, beyond the limit.
     let e = err("allbut[5,5000000000,5000000005](1000000000000000)");
     assert!(
         e.contains("no arithmetic period of allbut[5,5000000000,5000000005]"),
@@ -173,4 +175,30 @@ fn hostile_sets_give_errors_that_speak_of_the_set() {
         .evaluate("allbut[5,5,1000000000000000000](999999999999999999)")
         .unwrap();
     assert!(e.nimber.is_some());
+}
+
+/// `allbut[5, N, N + 5]` follows `G(x) = G(x − 10) + 5` on stretches of
+/// about `N` heaps, and its arithmetic period is `3N` with saltus `N` from
+/// heap 0 (brute force below for N = 200 and 1000; the text at N = 10^5).
+/// Every multiple of the short shift passes the first filter near the end
+/// of such a stretch: the long shift is tried first, or it never was
+/// within the limit (10^5 needed more than 5·10^7 heaps before; now it takes
+/// 655 360).
+#[test]
+fn a_period_three_times_the_large_move() {
+    for n in [200u64, 1000] {
+        let set = [5, n, n + 5];
+        agrees(&set, 4 * n as usize + 400);
+        let p = sequence(&set, u64::MAX).period().expect("a period");
+        assert_eq!((p.period, p.saltus, p.preperiod), (3 * n, n, 0), "{set:?}");
+    }
+    let seq = sequence(&[5, 100_000, 100_005], u64::MAX);
+    let p = seq.period().expect("a period within 2^24 heaps");
+    assert_eq!((p.period, p.saltus, p.preperiod), (300_000, 100_000, 0));
+    assert!(seq.computed() <= 1 << 20, "{}", seq.computed());
+    let far = 10u64.pow(15) + 7;
+    assert_eq!(
+        seq.get(far),
+        Some(seq.get(far % 300_000).unwrap() + far / 300_000 * 100_000)
+    );
 }

@@ -192,12 +192,27 @@ struct Pattern {
     c: u64,
     /// How often each value occurs in `G(0..c)`.
     low_counts: Vec<u32>,
-    /// The offsets `r` of `[c − p, c)` by their value `G(c − p + r)`.
-    by_value: HashMap<u64, Vec<u32>>,
-    /// `min G([c − p, c))` and `max`.
-    span: (u64, u64),
+    /// The values `w = G(c − p + r)` of `[c − p, c)` with their offsets
+    /// `r`, sorted by `w mod s` (then `w`): the heaps of a value `v` beyond
+    /// `c` are `c − p + r + j·p` with `w + j·s = v`, one for each `w` of
+    /// `v`'s residue below `v`, so a value's heaps are found among the few
+    /// values of its residue instead of one lap at a time (a window whose
+    /// values span 10^5 saltus 5 apart took 2·10^4 lookups a count).
+    by_residue: Vec<(u64, u64, u32)>,
     /// The smallest value absent from `G(0..y)`, for `y` in `[c − p, c)`.
     mex_below: Vec<u64>,
+}
+
+impl Pattern {
+    /// The window's values `w ≡ v (mod s)` with their offsets.
+    fn same_residue(&self, v: u64) -> impl Iterator<Item = (u64, u32)> + '_ {
+        let key = v % self.s;
+        let from = self.by_residue.partition_point(|e| e.0 < key);
+        self.by_residue[from..]
+            .iter()
+            .take_while(move |e| e.0 == key)
+            .map(|e| (e.1, e.2))
+    }
 }
 
 /// The values of an [`AllButSet`]: computed one by one, then through a
@@ -312,35 +327,19 @@ impl AllButSequence {
     fn count(&self, pattern: &Pattern, v: u64, x: u64, cap: u64) -> u64 {
         let mut n = u64::from(pattern.low_counts.get(v as usize).copied().unwrap_or(0));
         let base = pattern.c - pattern.p;
-        let offsets = |w: u64| pattern.by_value.get(&w).into_iter().flatten();
-        if pattern.s == 0 {
-            // Every lap from the first, j = 1, 2, … while below x.
-            for &r in offsets(v) {
-                let first = base + u64::from(r);
-                if let Some(room) = x.checked_sub(first + 1) {
-                    n = n.saturating_add(room / pattern.p);
+        for (w, r) in pattern.same_residue(v) {
+            // v = w + j·s at the heap base + r + j·p, for j >= 1.
+            let Some(j) = v.checked_sub(w).map(|d| d / pattern.s).filter(|&j| j >= 1) else {
+                continue;
+            };
+            let y = j
+                .checked_mul(pattern.p)
+                .and_then(|d| d.checked_add(base + u64::from(r)));
+            if y.is_some_and(|y| y < x) {
+                n += 1;
+                if n >= cap {
+                    break;
                 }
-            }
-            return n.min(cap);
-        }
-        let (lo, hi) = pattern.span;
-        // v = G(z) + j·s with j >= 1 and G(z) in [lo, hi]: the heap z + j·p.
-        let Some(top) = v.checked_sub(lo) else {
-            return n.min(cap);
-        };
-        let j_max = top / pattern.s;
-        let j_min = v.saturating_sub(hi).div_ceil(pattern.s).max(1);
-        for j in j_min..=j_max {
-            for &r in offsets(v - j * pattern.s) {
-                let y = j
-                    .checked_mul(pattern.p)
-                    .and_then(|d| d.checked_add(base + u64::from(r)));
-                if y.is_some_and(|y| y < x) {
-                    n += 1;
-                }
-            }
-            if n >= cap {
-                break;
             }
         }
         n.min(cap)
@@ -498,12 +497,21 @@ impl AllButSequence {
         check: &mut dyn FnMut() -> Result<(), E>,
     ) -> Result<(), E> {
         let n = self.raw.len() as u64;
-        let mut shifts: Vec<u64> = (1..=SMALL_SHIFTS.min(n / 3)).collect();
+        // The long shifts the watch saw first, each checked: the small
+        // ones are many, and near a long arithmetic period their multiples
+        // of a local pattern (`allbut[5,N,N+5]`: G(x) = G(x − 10) + 5 on
+        // stretches of about N heaps, period 3N) all pass the first filter
+        // and would use every slot.
         let mut long = self.watch.shifts.clone();
         long.sort_unstable();
-        shifts.extend(long.into_iter().filter(|&p| p <= n / 2));
+        long.retain(|&p| p > SMALL_SHIFTS.min(n / 3) && p <= n / 2);
+        let small = 1..=SMALL_SHIFTS.min(n / 3);
         let mut checked = 0;
-        for p in shifts {
+        for (is_long, p) in long
+            .iter()
+            .map(|&p| (true, p))
+            .chain(small.map(|p| (false, p)))
+        {
             // Saltus 0 would repeat a value forever, and a value occurs at
             // most |E| + 1 times (module docs): such a pattern always breaks.
             let Some(s) = self.raw[n as usize - 1]
@@ -517,9 +525,11 @@ impl AllButSequence {
             if !(n - tail..n).all(follows) {
                 continue;
             }
-            checked += 1;
-            if checked > CHECKED_PER_SEARCH {
-                break;
+            if !is_long {
+                checked += 1;
+                if checked > CHECKED_PER_SEARCH {
+                    break;
+                }
             }
             let mut c0 = n - tail;
             while c0 > p && follows(c0 - 1) {
@@ -575,15 +585,12 @@ impl AllButSequence {
         for &v in &self.raw[..c] {
             low_counts[v as usize] += 1;
         }
-        let mut by_value: HashMap<u64, Vec<u32>> = HashMap::new();
-        let window = &self.raw[c - p_..c];
-        for (r, &v) in window.iter().enumerate() {
-            by_value.entry(v).or_default().push(r as u32);
-        }
-        let span = (
-            window.iter().copied().min().unwrap_or(0),
-            window.iter().copied().max().unwrap_or(0),
-        );
+        let mut by_residue: Vec<(u64, u64, u32)> = self.raw[c - p_..c]
+            .iter()
+            .enumerate()
+            .map(|(r, &w)| (w % s, w, r as u32))
+            .collect();
+        by_residue.sort_unstable();
         // The prefix mex for every y in [c − p, c).
         let mut present = vec![false; self.counts.len() + 1];
         let mut mex = 0u64;
@@ -602,8 +609,7 @@ impl AllButSequence {
             s,
             c: c as u64,
             low_counts,
-            by_value,
-            span,
+            by_residue,
             mex_below,
         })
     }
