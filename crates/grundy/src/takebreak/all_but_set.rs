@@ -778,7 +778,7 @@ impl LargeSetSequence for AllButSequence {
         self.extend(heap, most, check)
     }
 
-    fn computed_heaps(&self) -> u64 {
+    fn counted_heaps(&self) -> u64 {
         self.computed()
     }
 
