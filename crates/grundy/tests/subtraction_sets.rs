@@ -116,7 +116,7 @@ fn a_period_longer_than_the_first_recent_values_is_proved_once_they_grow() {
     let p = seq.period().unwrap();
     assert_eq!((p.period, p.preperiod, p.smallest), (179_304, 0, true));
     // Two laps side by side: 2^18 values kept at least (the memory of
-    // 917 504 heaps beyond the first 2^15, within the 2^22 of `proved`).
+    // 1 376 256 heaps beyond the first 2^15, within the 2^22 of `proved`).
     assert!(seq.spent() < 1 << 21, "{}", seq.spent());
     let q = p.period as usize;
     let to = 3 * 2 * q;
@@ -154,7 +154,7 @@ fn a_period_the_limit_cannot_hold_ends_within_the_limit() {
 /// The same set with every element times 4 (an element beyond 4096, so it
 /// is valued by its pieces, not an octal code): `G'(n) = G(n div 4)`, so
 /// its period is 4 · 179 304 = 717 216. Two laps side by side are about
-/// 1.4 million values, 2^20 kept at least: the memory of over four million
+/// 1.4 million values, 2^20 kept at least: the memory of over six million
 /// heaps. Within 2^16 the heap asked for is refused with the set and the
 /// limit named.
 #[test]

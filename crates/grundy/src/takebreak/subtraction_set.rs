@@ -256,10 +256,10 @@ impl Default for Recent {
 impl Recent {
     /// Heaps' worth of memory (4 bytes each, as a heap computed one by one)
     /// that keeping `keep` values takes beyond the [`RECENT`] every sequence
-    /// keeps: up to `2 · keep` values, and as many borders in
-    /// [`Recent::tail_period`].
+    /// keeps: up to `2 · keep` values, and as many of them reversed and
+    /// borders in [`Recent::tail_period`].
     fn held_for(keep: usize) -> u64 {
-        4 * (keep - RECENT) as u64
+        6 * (keep - RECENT) as u64
     }
 
     /// Heaps' worth of memory held beyond [`RECENT`] values.
@@ -267,20 +267,20 @@ impl Recent {
         Recent::held_for(self.keep)
     }
 
-    /// Doubles the values kept while the end `covered` is [`GROW_AFTER`]
-    /// times as far as they reach and they are all kept, if the memory
-    /// fits in what `most` heaps leave beside `spent` (counted before it is
-    /// taken).
+    /// Doubles the values kept when the end `covered` is [`GROW_AFTER`]
+    /// times as far as they reach and all of them are kept (so a run of
+    /// long leaps, which leave [`RECENT`], does not grow them), if the
+    /// memory fits in what `most` heaps leave beside `spent` (counted
+    /// before it is taken).
     fn grow(&mut self, covered: u64, spent: u64, most: u64) {
-        while self.values.len() >= self.keep
+        if self.values.len() >= self.keep
             && covered / GROW_AFTER >= self.keep as u64
             && self.keep < KEEP_MAX
         {
             let more = Recent::held_for(2 * self.keep) - self.held();
-            if spent.saturating_add(more) > most {
-                return;
+            if spent.saturating_add(more) <= most {
+                self.keep *= 2;
             }
-            self.keep *= 2;
         }
     }
 
@@ -332,18 +332,19 @@ impl Recent {
 
     /// [`Recent::tail_period`], read now.
     fn border_period(&self) -> Option<u64> {
-        // The values read backwards, the last first.
-        let len = self.values.len();
-        let s = |i: usize| self.values[len - 1 - i];
+        // The values read backwards, the last first: a copy, since reading
+        // them in place through reversed indices took 8% more instructions
+        // on `sub[6,467,4099]`, where this is a fifth of the work.
+        let s: Vec<u32> = self.values.iter().rev().copied().collect();
         // At most 2 · KEEP_MAX values: a border fits a u32.
-        let mut border = vec![0u32; len];
+        let mut border = vec![0u32; s.len()];
         let mut best = None;
-        for i in 1..len {
+        for i in 1..s.len() {
             let mut k = border[i - 1] as usize;
-            while k > 0 && s(i) != s(k) {
+            while k > 0 && s[i] != s[k] {
                 k = border[k - 1] as usize;
             }
-            if s(i) == s(k) {
+            if s[i] == s[k] {
                 k += 1;
             }
             border[i] = k as u32;
@@ -1012,6 +1013,45 @@ mod tests {
         });
         assert_eq!(kept(w).tail_period(), direct.map(|(q, _)| q as u64));
         assert_eq!(direct.map(|(q, _)| q), Some(7));
+    }
+
+    #[test]
+    fn the_recent_values_grow_only_when_full_far_behind_and_within_the_limit() {
+        let full = |keep: usize| Recent {
+            values: vec![0; keep],
+            keep,
+            ..Recent::default()
+        };
+        let far = GROW_AFTER * RECENT as u64;
+        // Not yet far enough behind the end, or not all kept (a long leap
+        // left only RECENT of them): no growth.
+        let mut r = full(RECENT);
+        r.grow(far - 1, 0, u64::MAX);
+        assert_eq!(r.keep, RECENT);
+        let mut r = Recent {
+            values: vec![0; RECENT],
+            keep: 2 * RECENT,
+            ..Recent::default()
+        };
+        r.grow(u64::MAX, 0, u64::MAX);
+        assert_eq!(r.keep, 2 * RECENT);
+        // Far behind: doubles, and again only once it holds as many.
+        let mut r = full(RECENT);
+        r.grow(4 * far, 0, u64::MAX);
+        assert_eq!(r.keep, 2 * RECENT);
+        r.grow(4 * far, 0, u64::MAX);
+        assert_eq!(r.keep, 2 * RECENT);
+        r.values.resize(2 * RECENT, 0);
+        r.grow(4 * far, 0, u64::MAX);
+        assert_eq!(r.keep, 4 * RECENT);
+        // Counted before it is taken: the memory of the doubled values
+        // must fit beside what is spent.
+        let mut r = full(RECENT);
+        let need = Recent::held_for(2 * RECENT);
+        r.grow(4 * far, 100, 100 + need - 1);
+        assert_eq!((r.keep, r.held()), (RECENT, 0));
+        r.grow(4 * far, 100, 100 + need);
+        assert_eq!((r.keep, r.held()), (2 * RECENT, need));
     }
 
     /// The plain recurrence.
