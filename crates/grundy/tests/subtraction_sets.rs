@@ -81,9 +81,9 @@ proptest! {
     // pieces now keep their last 2^15 or more values side by side and take
     // the farthest leap, not the first: 400 such cases took 10 s in a trial
     // run (48 took over half an hour before). A fixed seed: about one set in a
-    // thousand of this shape has a period beyond what the pieces find (see
-    // `a_period_the_pieces_cannot_find_ends_within_the_limit`), and failing
-    // such a case costs minutes.
+    // thousand of this shape had a period beyond what the pieces found, and
+    // failing such a case cost minutes before the recent values grew (see
+    // `a_period_longer_than_the_first_recent_values_is_proved_once_they_grow`).
     #![proptest_config(ProptestConfig {
         rng_seed: proptest::test_runner::RngSeed::Fixed(0x2_1a56e),
         ..ProptestConfig::with_cases(200)
@@ -102,12 +102,40 @@ proptest! {
 }
 
 /// `{4, 5, 6, 1092, 1098}` has period 179 304 from heap 0 (the octal engine
-/// proves it, where every element fits a code): longer than the values
-/// the pieces keep, and no sum or difference of what they see. The pieces
-/// do not find it; they stop at the limit of heaps computed one by one with
-/// the heaps they did cover known, not run on.
+/// proves it too, where every element fits a code): no sum or difference
+/// of what the pieces see, and longer than the 2^15..2^16 values they kept
+/// side by side at first, so it was never proved. The recent values now
+/// double while no period is proved; once they hold two laps, their own
+/// period proposes it. Checked against the plain recurrence over three
+/// times two laps: the period holds, no divisor of it does, and from heap
+/// 0.
 #[test]
-fn a_period_the_pieces_cannot_find_ends_within_the_limit() {
+fn a_period_longer_than_the_first_recent_values_is_proved_once_they_grow() {
+    let set = [4, 5, 6, 1092, 1098];
+    let seq = proved(&set);
+    let p = seq.period().unwrap();
+    assert_eq!((p.period, p.preperiod, p.smallest), (179_304, 0, true));
+    // Two laps side by side: 2^18 values kept at least (the memory of
+    // 1 376 256 heaps beyond the first 2^15, within the 2^22 of `proved`).
+    assert!(seq.spent() < 1 << 21, "{}", seq.spent());
+    let q = p.period as usize;
+    let to = 3 * 2 * q;
+    let g = plain(&set, to);
+    assert!((0..to - q).all(|n| g[n] == g[n + q]));
+    for d in [q / 2, q / 3, q / 31, q / 241] {
+        assert!((0..to - q).any(|n| g[n] != g[n + d]), "period {d}");
+    }
+    for (n, &v) in g.iter().enumerate() {
+        assert_eq!(seq.get(n as u64), Some(v), "heap {n}");
+    }
+    let far = 1_000_000_000_000_000_000u64;
+    assert_eq!(seq.get(far), Some(g[(far % p.period) as usize]));
+}
+
+/// Within a limit too small to keep two laps of the period, the pieces
+/// stop at the limit with the heaps they did cover known, not run on.
+#[test]
+fn a_period_the_limit_cannot_hold_ends_within_the_limit() {
     let set = [4, 5, 6, 1092, 1098];
     let mut seq = SetSequence::new(SubtractionSet::new(&set).unwrap());
     let limit = 1 << 14;
@@ -121,6 +149,33 @@ fn a_period_the_pieces_cannot_find_ends_within_the_limit() {
     for (n, &v) in g.iter().enumerate() {
         assert_eq!(seq.get(n as u64), Some(v), "heap {n}");
     }
+}
+
+/// The same set with every element times 4 (an element beyond 4096, so it
+/// is valued by its pieces, not an octal code): `G'(n) = G(n div 4)`, so
+/// its period is 4 · 179 304 = 717 216. Two laps side by side are about
+/// 1.4 million values, 2^20 kept at least: the memory of over six million
+/// heaps. Within 2^16 the heap asked for is refused with the set and the
+/// limit named.
+#[test]
+fn a_period_beyond_the_limit_is_refused_with_the_limit_named() {
+    let limits = Limits {
+        max_positions: 1 << 16,
+        ..Limits::default()
+    };
+    let mut engine = Engine::new(limits);
+    let e = engine
+        .evaluate("sub[16,20,24,4368,4392](1000000000000)")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains(
+            "G(1000000000000) of sub[16,20,24,4368,4392] is not known: no period of \
+             sub[16,20,24,4368,4392] is proved within 65536 heaps computed one by one or kept \
+             side by side (--max-positions)"
+        ),
+        "{e}"
+    );
 }
 
 /// Codeforces 1194D's rule: Alice (first) wins unless `n % 3 == 0` when 3

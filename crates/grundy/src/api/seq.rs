@@ -840,7 +840,7 @@ fn large_set_values<S: crate::games::takebreak::LargeSetGame>(
     let mut check = || budget.check_now(S::WHAT);
     seq.extend_within(args.target(), most, &mut check)
         .map_err(|e| Error::eval(&name, e.into()))?;
-    let more = most.min(seq.computed_heaps().saturating_add(1 << 20));
+    let more = most.min(seq.counted_heaps().saturating_add(1 << 20));
     seq.extend_within(u64::MAX, more, &mut check)
         .map_err(|e| Error::eval(&name, e.into()))?;
     let values = args

@@ -784,7 +784,7 @@ impl LargeSetSequence for AllButSequence {
         self.extend(heap, most, check)
     }
 
-    fn computed_heaps(&self) -> u64 {
+    fn counted_heaps(&self) -> u64 {
         self.computed()
     }
 

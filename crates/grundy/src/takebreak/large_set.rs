@@ -47,9 +47,10 @@ pub trait LargeSetSequence: Sized + Send + Sync {
     /// Nothing computed yet.
     fn start(set: Self::Set) -> Self;
 
-    /// Computes until `G(heap)` is known or a period is proved, computing
-    /// at most `most` heaps one by one; `check` is called now and then and
-    /// stops the work with its error.
+    /// Computes until `G(heap)` is known or a period is proved, within
+    /// `most` heaps counted as [`LargeSetSequence::counted_heaps`] counts
+    /// them; `check` is called now and then and stops the work with its
+    /// error.
     fn extend_within<E>(
         &mut self,
         heap: u64,
@@ -57,8 +58,10 @@ pub trait LargeSetSequence: Sized + Send + Sync {
         check: &mut dyn FnMut() -> Result<(), E>,
     ) -> Result<(), E>;
 
-    /// Heaps computed one by one.
-    fn computed_heaps(&self) -> u64;
+    /// Heaps counted against the limit `most` of
+    /// [`LargeSetSequence::extend_within`]: the heaps' work done one by
+    /// one, and any memory kept beside it, as heaps.
+    fn counted_heaps(&self) -> u64;
 
     /// `G(heap)`, if known.
     fn value(&self, heap: u64) -> Option<u64>;

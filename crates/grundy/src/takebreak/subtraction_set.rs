@@ -35,6 +35,13 @@
 //! suggested by the set (an element plus or minus a little) and by where
 //! earlier stretches of one-by-one values began. A candidate only ever
 //! shortens work: whatever is not leapt over is computed heap by heap.
+//! The last values are also read for their own period, however long; to
+//! see a period longer than the 2^15 values kept at first, they double
+//! while none is proved and the heaps covered reach far beyond them,
+//! within the limit (their memory counted as heaps, before it is taken).
+//! Proposing is all they do: a period they show is proved by the check
+//! above, which reads only the last `max S` heaps against those `P`
+//! earlier, never a whole lap.
 
 use std::fmt;
 
@@ -95,14 +102,15 @@ pub enum SetError {
     /// proved within the limit.
     #[error(
         "G({heap}) of {set} is not known: no period of {set} is proved within {limit} heaps \
-         computed one by one (--max-positions), which reached the values of heaps 0..{covered}"
+         computed one by one or kept side by side (--max-positions), which reached the values \
+         of heaps 0..{covered}"
     )]
     NoPeriod {
         /// The set as written (`sub[1,2,4097]`).
         set: String,
         /// The heap asked for.
         heap: u64,
-        /// Heaps computed one by one.
+        /// Heaps computed one by one or kept side by side.
         limit: u64,
         /// Heaps whose values are known.
         covered: u64,
@@ -191,25 +199,94 @@ pub struct SetSequence {
     recent: Recent,
 }
 
-/// The values of the last heaps before the end (at least [`RECENT`] of
-/// them when that many are known), side by side: the comparisons that look
-/// for a leap (the last values against those `p` earlier, `p` up to
+/// The values of the last heaps before the end (at least [`Recent::keep`]
+/// of them when that many are known), side by side: the comparisons that
+/// look for a leap (the last values against those `p` earlier, `p` up to
 /// [`SMALL_PERIODS`] and more; each element's stretch in
 /// [`SetSequence::horizon`]) and the mex of each heap read them here
 /// instead of looking each heap up among the pieces, which with thousands
 /// of pieces was most of the time.
-#[derive(Clone, Debug, Default)]
+///
+/// Their own period ([`Recent::tail_period`]) is the only candidate that
+/// can propose a period no sum or difference of the set's elements and no
+/// stretch of one-by-one values shows: `{4, 5, 6, 1092, 1098}` has period
+/// 179 304 from heap 0, and its pieces are leaps of about a thousand heaps
+/// (shifts 3280 and 3300) between stretches of at most 64 values computed
+/// one by one. Seeing a period takes two laps of it side by side, so while
+/// no period is proved the values kept double ([`Recent::grow`]) once the
+/// end is [`GROW_AFTER`] times as far as they reach, within the limit.
+#[derive(Clone, Debug)]
 struct Recent {
     /// The heap of `values[0]`.
     start: u64,
     values: Vec<u32>,
+    /// Values kept at least: [`RECENT`], doubled by [`Recent::grow`].
+    keep: usize,
+    /// Once more than [`RECENT`] are kept: the end where
+    /// [`Recent::tail_period`] last read the values, and what it found.
+    looked: Option<(u64, Option<u64>)>,
 }
 
 /// Heaps [`Recent`] keeps at least: twice the small shifts tried, and room
 /// for an element's stretch beside them.
 const RECENT: usize = 1 << 15;
 
+/// [`Recent`] keeps twice as many values once the end is this many times
+/// as far as it keeps and no period is proved: a period up to about
+/// `1/(2 · GROW_AFTER)` of the heaps covered is then seen. Growing early
+/// costs little, since grown values are read for their period only every
+/// quarter of them: with 4, `{6, 467, 4099}` (which grows once before its
+/// proof at heap 314 128) took half the instructions it took with 16,
+/// `{4, 5, 6, 1092, 1098}` 0.5 s instead of 2 s, and
+/// `{1, 4, 6, 842, 843}` (period 424 194) 1.7 s instead of 14 s.
+const GROW_AFTER: u64 = 4;
+
+/// Most values [`Recent`] keeps at least, whatever the limit (its borders
+/// are `u32`).
+const KEEP_MAX: usize = 1 << 30;
+
+impl Default for Recent {
+    fn default() -> Recent {
+        Recent {
+            start: 0,
+            values: Vec::new(),
+            keep: RECENT,
+            looked: None,
+        }
+    }
+}
+
 impl Recent {
+    /// Heaps' worth of memory (4 bytes each, as a heap computed one by one)
+    /// that keeping `keep` values takes beyond the [`RECENT`] every sequence
+    /// keeps: up to `2 · keep` values, and as many of them reversed and
+    /// borders in [`Recent::tail_period`].
+    fn held_for(keep: usize) -> u64 {
+        6 * (keep - RECENT) as u64
+    }
+
+    /// Heaps' worth of memory held beyond [`RECENT`] values.
+    fn held(&self) -> u64 {
+        Recent::held_for(self.keep)
+    }
+
+    /// Doubles the values kept when the end `covered` is [`GROW_AFTER`]
+    /// times as far as they reach and all of them are kept (so a run of
+    /// long leaps, which leave [`RECENT`], does not grow them), if the
+    /// memory fits in what `most` heaps leave beside `spent` (counted
+    /// before it is taken).
+    fn grow(&mut self, covered: u64, spent: u64, most: u64) {
+        if self.values.len() >= self.keep
+            && covered / GROW_AFTER >= self.keep as u64
+            && self.keep < KEEP_MAX
+        {
+            let more = Recent::held_for(2 * self.keep) - self.held();
+            if spent.saturating_add(more) <= most {
+                self.keep *= 2;
+            }
+        }
+    }
+
     /// The heap after the last value kept.
     fn end(&self) -> u64 {
         self.start + self.values.len() as u64
@@ -236,21 +313,44 @@ impl Recent {
     /// repeats it at least twice (the last `L` values with period `q`,
     /// `2q <= L`), if one does: a border of the values read backwards
     /// (Knuth–Morris–Pratt's prefix function), in time linear in the values
-    /// kept.
-    fn tail_period(&self) -> Option<u64> {
-        // The values read backwards, the last first.
+    /// kept. Once more than [`RECENT`] are kept, the values are read again
+    /// only when the end has moved on by a quarter of them (a period seen
+    /// stays a candidate meanwhile), so the reading costs a few operations
+    /// per value kept, however often leaps are tried.
+    fn tail_period(&mut self) -> Option<u64> {
+        let end = self.end();
+        if self.keep > RECENT {
+            if let Some((at, found)) = self.looked {
+                if end - at < (self.keep / 4) as u64 {
+                    return found;
+                }
+            }
+        }
+        let found = self.border_period();
+        if self.keep > RECENT {
+            self.looked = Some((end, found));
+        }
+        found
+    }
+
+    /// [`Recent::tail_period`], read now.
+    fn border_period(&self) -> Option<u64> {
+        // The values read backwards, the last first: a copy, since reading
+        // them in place through reversed indices took 8% more instructions
+        // on `sub[6,467,4099]`, where this is a fifth of the work.
         let s: Vec<u32> = self.values.iter().rev().copied().collect();
-        let mut border = vec![0usize; s.len()];
+        // At most 2 · KEEP_MAX values: a border fits a u32.
+        let mut border = vec![0u32; s.len()];
         let mut best = None;
         for i in 1..s.len() {
-            let mut k = border[i - 1];
+            let mut k = border[i - 1] as usize;
             while k > 0 && s[i] != s[k] {
-                k = border[k - 1];
+                k = border[k - 1] as usize;
             }
             if s[i] == s[k] {
                 k += 1;
             }
-            border[i] = k;
+            border[i] = k as u32;
             // The last i + 1 values have period i + 1 − k.
             let q = i + 1 - k;
             if 2 * q <= i + 1 {
@@ -274,8 +374,16 @@ impl Recent {
         let Some(lap) = n.checked_sub(p).and_then(|from| self.slice(from, n)) else {
             return false;
         };
-        // Only the last RECENT heaps are kept.
-        let from = n.max(h.saturating_sub(RECENT as u64));
+        // A leap longer than the values kept leaves only the last RECENT
+        // of its heaps, as before they grew: they all repeat the lap, so
+        // more of them would show no other period, and writing out `keep`
+        // heaps for each long leap would cost what nothing else costs.
+        let len = h - n;
+        let from = if len <= self.keep as u64 {
+            n
+        } else {
+            h - RECENT as u64
+        };
         let lap = lap.to_vec();
         if from > n {
             self.values.clear();
@@ -287,11 +395,11 @@ impl Recent {
         true
     }
 
-    /// Drops the oldest values beyond [`RECENT`] once twice as many are
-    /// kept (each value is moved at most once).
+    /// Drops the oldest values beyond [`Recent::keep`] once twice as many
+    /// are kept (each value is moved at most once).
     fn trim(&mut self) {
-        if self.values.len() >= 2 * RECENT {
-            let drop = self.values.len() - RECENT;
+        if self.values.len() >= 2 * self.keep {
+            let drop = self.values.len() - self.keep;
             self.values.drain(..drop);
             self.start += drop as u64;
         }
@@ -343,6 +451,14 @@ impl SetSequence {
         self.computed
     }
 
+    /// Heaps counted against the limit of [`SetSequence::extend`]: those
+    /// computed one by one, and the memory of recent values kept beyond
+    /// the first 2^15 (for a period longer than those show: see
+    /// `Recent`), at 4 bytes a heap.
+    pub fn spent(&self) -> u64 {
+        self.computed + self.recent.held()
+    }
+
     /// How many pieces the values are kept in.
     pub fn pieces(&self) -> usize {
         self.pieces.len()
@@ -369,20 +485,23 @@ impl SetSequence {
         }
     }
 
-    /// Computes until heap `heap` is known or a period is proved, computing
-    /// at most `max_computed` heaps one by one in all; `check` is called
-    /// every few thousand heaps (a clock, a cancel flag) and stops the work
-    /// with its error.
+    /// Computes until heap `heap` is known or a period is proved, within
+    /// `max_computed` heaps in all ([`SetSequence::spent`]: computed one by
+    /// one, and the recent values kept to see a long period); `check` is
+    /// called every few thousand heaps (a clock, a cancel flag) and stops
+    /// the work with its error.
     pub fn extend<E>(
         &mut self,
         heap: u64,
         max_computed: u64,
         check: &mut dyn FnMut() -> Result<(), E>,
     ) -> Result<(), E> {
-        while self.period.is_none() && self.covered() <= heap && self.computed < max_computed {
+        while self.period.is_none() && self.covered() <= heap && self.spent() < max_computed {
             if self.computed % 4096 == 4095 {
                 check()?;
             }
+            let spent = self.spent();
+            self.recent.grow(self.covered(), spent, max_computed);
             let n = self.covered();
             let value = self.mex_at(n);
             match self.pieces.last_mut() {
@@ -509,12 +628,17 @@ impl SetSequence {
         }
         let small = SMALL_PERIODS.min(n / 2) as usize;
         candidates[small..].sort_unstable();
-        let mut tried = std::collections::HashSet::new();
+        // Each shift once: the small ones are 1..=small, the rest sorted, so
+        // a repeat is one of the small ones or the one before it (a set of
+        // the shifts tried, hashing thousands a call, was two fifths of the
+        // instructions of sub[6,467,4099]).
+        let mut previous = 0;
         let mut best: Option<(u64, u64)> = None;
-        for p in candidates {
-            if !tried.insert(p) {
+        for (i, p) in candidates.into_iter().enumerate() {
+            if i >= small && (p <= small as u64 || p == previous) {
                 continue;
             }
+            previous = p;
             if let Some(h) = self.reach(p) {
                 if best.is_none_or(|(_, b)| h > b) {
                     best = Some((p, h));
@@ -582,12 +706,14 @@ impl SetSequence {
         } else if !self.recent.leap(p, h) {
             // A shift longer than the values kept: the last of the new
             // end's values, looked up.
+            // Only RECENT of them: a leap longer than the values kept
+            // leaves no more (see Recent::leap).
             let from = h.saturating_sub(RECENT as u64);
-            let values = (from..h).map(|x| self.get(x).expect("a leap's values are known"));
-            self.recent = Recent {
-                start: from,
-                values: values.collect(),
-            };
+            let values = (from..h)
+                .map(|x| self.get(x).expect("a leap's values are known"))
+                .collect();
+            self.recent.start = from;
+            self.recent.values = values;
         }
         true
     }
@@ -800,8 +926,8 @@ impl LargeSetSequence for SetSequence {
         self.extend(heap, most, check)
     }
 
-    fn computed_heaps(&self) -> u64 {
-        self.computed()
+    fn counted_heaps(&self) -> u64 {
+        self.spent()
     }
 
     fn value(&self, heap: u64) -> Option<u64> {
@@ -861,7 +987,10 @@ mod tests {
 
     #[test]
     fn the_tail_period_is_the_smallest_of_the_longest_repeating_run() {
-        let kept = |values: Vec<u32>| Recent { start: 0, values };
+        let kept = |values: Vec<u32>| Recent {
+            values,
+            ..Recent::default()
+        };
         // A preperiod, then period 5 for three laps and more.
         let mut v = vec![9, 8, 7];
         v.extend((0..17).map(|i| [1, 2, 3, 1, 4][i % 5]));
@@ -892,6 +1021,45 @@ mod tests {
         });
         assert_eq!(kept(w).tail_period(), direct.map(|(q, _)| q as u64));
         assert_eq!(direct.map(|(q, _)| q), Some(7));
+    }
+
+    #[test]
+    fn the_recent_values_grow_only_when_full_far_behind_and_within_the_limit() {
+        let full = |keep: usize| Recent {
+            values: vec![0; keep],
+            keep,
+            ..Recent::default()
+        };
+        let far = GROW_AFTER * RECENT as u64;
+        // Not yet far enough behind the end, or not all kept (a long leap
+        // left only RECENT of them): no growth.
+        let mut r = full(RECENT);
+        r.grow(far - 1, 0, u64::MAX);
+        assert_eq!(r.keep, RECENT);
+        let mut r = Recent {
+            values: vec![0; RECENT],
+            keep: 2 * RECENT,
+            ..Recent::default()
+        };
+        r.grow(u64::MAX, 0, u64::MAX);
+        assert_eq!(r.keep, 2 * RECENT);
+        // Far behind: doubles, and again only once it holds as many.
+        let mut r = full(RECENT);
+        r.grow(4 * far, 0, u64::MAX);
+        assert_eq!(r.keep, 2 * RECENT);
+        r.grow(4 * far, 0, u64::MAX);
+        assert_eq!(r.keep, 2 * RECENT);
+        r.values.resize(2 * RECENT, 0);
+        r.grow(4 * far, 0, u64::MAX);
+        assert_eq!(r.keep, 4 * RECENT);
+        // Counted before it is taken: the memory of the doubled values
+        // must fit beside what is spent.
+        let mut r = full(RECENT);
+        let need = Recent::held_for(2 * RECENT);
+        r.grow(4 * far, 100, 100 + need - 1);
+        assert_eq!((r.keep, r.held()), (RECENT, 0));
+        r.grow(4 * far, 100, 100 + need);
+        assert_eq!((r.keep, r.held()), (2 * RECENT, need));
     }
 
     /// The plain recurrence.
