@@ -68,6 +68,16 @@ pub(crate) struct SeqArgs {
     /// narrowest that holds the largest value so far).
     #[arg(long, value_name = "MIB", default_value_t = 1024)]
     pub memory_mb: u64,
+    /// Most heaps a subtraction or all-but set with an element beyond 4096
+    /// may compute one by one (its values are its own pieces or pattern,
+    /// not a table: what its errors name), and most positions searched for
+    /// a family of positions.
+    #[arg(long, default_value_t = grundy::Limits::default().max_positions)]
+    pub max_positions: u64,
+    /// Most memory those heaps may take, by their own estimate: bytes, or
+    /// with a suffix K, M, G (powers of 1024), like 500M or 4G.
+    #[arg(long, default_value = "4G", value_parser = size)]
+    pub max_memory: u64,
     /// Misère play: print each heap's misère Grundy value and Conway genus (from
     /// its misère canonical form), and the period the misère values show.
     #[arg(long, conflicts_with_all = ["store", "resume", "stats"])]
@@ -85,6 +95,10 @@ pub(crate) struct SeqArgs {
     /// Seconds between checkpoints of the --store file.
     #[arg(long, value_name = "SECONDS", default_value_t = 5)]
     pub checkpoint_secs: u64,
+}
+
+fn size(text: &str) -> Result<u64, String> {
+    grundy::vocab::limits::parse_size(text).map_err(|e| e.to_string())
 }
 
 fn max_time(text: &str) -> Result<Duration, String> {
@@ -121,7 +135,11 @@ impl SeqArgs {
 /// Computes and prints the sequence of `ruleset`, with a progress bar on a
 /// terminal.
 pub(crate) fn run(ruleset: &str, args: &SeqArgs) -> anyhow::Result<Result<(), UserError>> {
-    let session = crate::limits::session_of(grundy::Limits::default());
+    let session = crate::limits::session_of(grundy::Limits {
+        max_positions: args.max_positions,
+        max_memory: args.max_memory,
+        ..grundy::Limits::default()
+    });
     let mut bar: Option<indicatif::ProgressBar> = None;
     let terminal = std::io::stderr().is_terminal() && !crate::output::serving();
     let mut watch = |event: SeqEvent| match event {

@@ -1183,3 +1183,41 @@ fn impartial_variants_play_misere() {
         "P"
     );
 }
+
+/// The limits a large set's error names are `seq`'s own flags: a period
+/// whose check needs more heaps than `--max-positions` allows is refused
+/// naming it, and proved once it is raised (or by default).
+#[test]
+fn seq_of_a_large_set_takes_the_limits_its_errors_name() {
+    let set = "allbut[5,100000,100005]";
+    let o = grundy(&[
+        "seq",
+        set,
+        "--at",
+        "1000000000000",
+        "--max-positions",
+        "100000",
+    ]);
+    assert!(!o.status.success());
+    let e = stderr(&o);
+    assert!(
+        e.contains("no arithmetic period of allbut[5,100000,100005]"),
+        "{e}"
+    );
+    assert!(
+        e.contains("100000 heaps computed one by one (--max-positions"),
+        "{e}"
+    );
+    let o = grundy(&["seq", set, "--at", "1000000000000", "--max-memory", "1M"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--max-memory"), "{}", stderr(&o));
+    let o = grundy(&["seq", set, "--at", "1000000000000"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("arithmetic period 300000, saltus 100000, preperiod 0: proved"),
+        "{}",
+        stdout(&o)
+    );
+    let o = grundy(&["seq", "sub[1,2,4097]", "--at", "10", "--max-memory", "1G"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}

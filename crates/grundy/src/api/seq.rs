@@ -1192,8 +1192,9 @@ pub fn misere_seq(
 ) -> Result<MisereSeqAnswer, Error> {
     let to = args.target();
     let budget = args.budget(session);
-    // A value and a genus per heap, checked before any is made (seq has no
-    // limit flags: the default position limit bounds the heaps).
+    // A value and a genus per heap, checked before any is made (the default
+    // position limit bounds the heaps: seq's --max-positions is for large
+    // sets and families of positions).
     let most = budget.limits().max_positions;
     if to >= most {
         return Err(Error::input(format!(
