@@ -33,11 +33,13 @@ pub(crate) struct LimitArgs {
     pub(crate) max_script_ops: u64,
 }
 
-fn size(text: &str) -> Result<u64, String> {
+/// Reads a size flag (`500M`, `4G`).
+pub(crate) fn size(text: &str) -> Result<u64, String> {
     grundy::vocab::limits::parse_size(text).map_err(|e| e.to_string())
 }
 
-fn duration(text: &str) -> Result<Duration, String> {
+/// Reads a time flag (`500ms`, `30s`, `2m`).
+pub(crate) fn duration(text: &str) -> Result<Duration, String> {
     grundy::vocab::limits::parse_duration(text).map_err(|e| e.to_string())
 }
 

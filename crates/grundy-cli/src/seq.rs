@@ -76,7 +76,7 @@ pub(crate) struct SeqArgs {
     pub max_positions: u64,
     /// Most memory those heaps may take, by their own estimate: bytes, or
     /// with a suffix K, M, G (powers of 1024), like 500M or 4G.
-    #[arg(long, default_value = "4G", value_parser = size)]
+    #[arg(long, default_value = "4G", value_parser = crate::limits::size)]
     pub max_memory: u64,
     /// Misère play: print each heap's misère Grundy value and Conway genus (from
     /// its misère canonical form), and the period the misère values show.
@@ -90,19 +90,11 @@ pub(crate) struct SeqArgs {
     pub max_output: u64,
     /// Longest time the computation may take, like 30s or 2m (default: no
     /// limit); a --store file keeps what was computed, and --resume goes on.
-    #[arg(long, value_parser = max_time)]
+    #[arg(long, value_parser = crate::limits::duration)]
     pub max_time: Option<Duration>,
     /// Seconds between checkpoints of the --store file.
     #[arg(long, value_name = "SECONDS", default_value_t = 5)]
     pub checkpoint_secs: u64,
-}
-
-fn size(text: &str) -> Result<u64, String> {
-    grundy::vocab::limits::parse_size(text).map_err(|e| e.to_string())
-}
-
-fn max_time(text: &str) -> Result<Duration, String> {
-    grundy::vocab::limits::parse_duration(text).map_err(|e| e.to_string())
 }
 
 impl SeqArgs {
