@@ -502,10 +502,11 @@ impl AllButSequence {
         // of a local pattern (`allbut[5,N,N+5]`: G(x) = G(x − 10) + 5 on
         // stretches of about N heaps, period 3N) all pass the first filter
         // and would use every slot.
+        let last_small = SMALL_SHIFTS.min(n / 3);
         let mut long = self.watch.shifts.clone();
         long.sort_unstable();
-        long.retain(|&p| p > SMALL_SHIFTS.min(n / 3) && p <= n / 2);
-        let small = 1..=SMALL_SHIFTS.min(n / 3);
+        long.retain(|&p| p > last_small && p <= n / 2);
+        let small = 1..=last_small;
         let mut checked = 0;
         for (is_long, p) in long
             .iter()
